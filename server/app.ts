@@ -1,0 +1,79 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '../shared/limits.ts';
+import type { AppConfig } from './config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { createSessionsRepo } from './modules/auth/repo.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
+import { createUsersRepo } from './modules/users/repo.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { requestLanguagePlugin } from './plugins/request-language.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  /** pino logger options; false silences logs (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the whole application without listening, so tests can use `app.inject()`. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: LIMITS.jsonBodyBytes,
+    trustProxy: config.trustProxy,
+    // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+  });
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.close());
+  await migrateToLatest(database, config.databaseSchema);
+
+  const users = createUsersRepo(database.db);
+  const authService = createAuthService({
+    users,
+    sessions: createSessionsRepo(database.db),
+    loginThrottle: createLoginThrottle(),
+  });
+  const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
+
+  await app.register(requestLanguagePlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
+  await app.register(openApiPlugin);
+  await app.register(authPlugin, { authService });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
+  await app.register(usersRoutes, { usersService });
+  if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });
+
+  return app;
+}

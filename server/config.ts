@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { LIMITS } from '../shared/limits.ts';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  APP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  SMTP_URL: optionalString,
+  MAIL_FROM: optionalString,
+  CONTACT_TO: optionalString,
+  AI_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['openai', 'anthropic', 'openai-compatible']).optional()),
+  AI_MODEL: optionalString,
+  AI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  AI_API_KEY: optionalString,
+  AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(60_000)),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.auth.perIpPerMinute),
+  ),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL when set, otherwise SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
+  /** Schema for PostgreSQL (tests isolate each file in its own schema). */
+  databaseSchema?: string | undefined;
+  appUrl: string;
+  logLevel: string;
+  trustProxy: boolean;
+  authRateLimitPerMinute: number;
+  shutdownTimeoutMs: number;
+  /** Directory of the built web app; undefined serves the API only. */
+  webDir?: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrations } from './migrations/index.ts';
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** PostgreSQL pool (for LISTEN/NOTIFY in later modules); undefined on SQLite. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use (created if missing); tests isolate each file this way. */
+  schema?: string | undefined;
+}
+
+// timestamptz and bigint come back as Date and string by default; counts are small, so parse int8.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', pool, close: () => db.destroy() };
+  }
+
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SqliteDatabase(path.join(options.dataDir, 'app.sqlite'));
+  // WAL for concurrent readers; FULL fsyncs every commit so a crash loses nothing acknowledged.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(handle: DatabaseHandle, schema?: string): Promise<void> {
+  if (handle.engine === 'postgres' && schema) {
+    await handle.db.schema.createSchema(schema).ifNotExists().execute();
+  }
+  const migrator = new Migrator({ db: handle.db, provider: staticProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? failed?.migrationName);
+    throw new Error(`Database migration failed: ${cause}`);
+  }
+}

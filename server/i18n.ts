@@ -1,0 +1,40 @@
+import en from '../shared/i18n/en.json' with { type: 'json' };
+import de from '../shared/i18n/de.json' with { type: 'json' };
+import { LANGUAGES, type Language } from '../shared/limits.ts';
+
+type Messages = Record<string, unknown>;
+const catalogs: Record<Language, Messages> = { en, de };
+
+function lookup(messages: Messages, key: string): string | undefined {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Messages)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Server-side translation with the same catalogs and `{{name}}` placeholders as the web app. */
+export function translate(language: Language, key: string, params: Record<string, string | number> = {}): string {
+  const template = lookup(catalogs[language], key) ?? lookup(catalogs.en, key) ?? key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export function hasTranslation(key: string): boolean {
+  return lookup(catalogs.en, key) !== undefined;
+}
+
+/** Picks the first supported language of an Accept-Language header, by quality. */
+export function languageFromHeader(header: string | undefined): Language | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return ranked.map((entry) => entry.base).find((base): base is Language => LANGUAGES.includes(base as Language));
+}

@@ -1,0 +1,26 @@
+// Frequent entries of public breach corpora that satisfy the 8-character minimum (NIST SP 800-63B
+// asks to refuse such passwords). Compared case-insensitively.
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '12345678', '123456789', '1234567890', '12345678910', '0123456789', '87654321', '987654321',
+  '11111111', '00000000', '88888888', '99999999', '12341234', '11223344', '12121212', '1q2w3e4r',
+  '1q2w3e4r5t', '1qaz2wsx', 'qwertyui', 'qwertyuiop', 'qwerty123', 'qwerty12', 'qwerty1234', 'asdfghjkl',
+  'asdfasdf', 'zxcvbnm1', 'password', 'password1', 'password12', 'password123', 'password!', 'passw0rd',
+  'p@ssw0rd', 'p@ssword', 'iloveyou', 'iloveyou1', 'sunshine', 'princess', 'football', 'baseball',
+  'welcome1', 'welcome123', 'letmein1', 'trustno1', 'superman', 'batman123', 'starwars', 'whatever',
+  'dragon12', 'master12', 'michael1', 'jennifer', 'computer', 'internet', 'abcd1234', 'abc12345',
+  'abcdefgh', 'aa123456', 'a1234567', 'a123456789', 'admin123', 'administrator', 'changeme', 'default1',
+  'secret12', 'secret123', 'monkey12', 'shadow12', 'mustang1', 'liverpool', 'chelsea1', 'arsenal1',
+  'basketball', 'soccer12', 'hello123', 'helloworld', 'charlie1', 'freedom1', 'zaq12wsx', 'q1w2e3r4',
+  'q1w2e3r4t5', 'qazwsxedc', 'passwort', 'passwort1', 'passwort123', 'hallo123', 'schatz123',
+  'geheim123', 'ficken123', 'schalke04', 'fussball', 'sommer2024', 'sommer2025', 'sommer2026',
+  'winter2024', 'winter2025', 'winter2026', 'summer2024', 'summer2025', 'summer2026', 'spring2026',
+  'autumn2026', 'password2024', 'password2025', 'password2026', 'welcome2026', 'letmein123',
+  'iloveyou2', 'lovelove', 'loveyou1', 'babygirl1', 'superstar', 'pokemon1', 'minecraft', 'fortnite',
+  'google123', 'facebook', 'linkedin', 'samsung1', 'blink182', 'metallica', 'rockyou1', 'ashley12',
+  'jessica1', 'michelle', 'daniel12', 'thomas12', 'killer12', 'access14', 'corvette', 'mercedes',
+  'ferrari1', 'porsche1', 'yankees1', 'cowboys1', 'eagles12', 'steelers', 'packers1', 'diamond1',
+  'butterfly', 'chocolate', 'cookie123', 'pepper12', 'ginger12', 'matrix12', 'hunter12', 'ranger12',
+  'buster12', 'tigger12', 'jordan23', 'zxcvbnm123', 'asdf1234', 'qwer1234', '123qweasd', '123qweasdzxc',
+  '1234qwer', 'qweasdzxc', 'test1234', 'testtest', 'test12345', 'guest123', 'user1234', 'login123',
+  'decision', 'decision1', 'decisions',
+]);

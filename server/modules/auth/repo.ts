@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export function createSessionsRepo(db: Kysely<Database>) {
+  return {
+    async insert(userId: number, tokenHash: string, now: string, expiresAt: string): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ user_id: userId, token_hash: tokenHash, created_at: now, last_used_at: now, expires_at: expiresAt })
+        .execute();
+    },
+
+    findValidByHash(tokenHash: string, now: string) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'last_used_at'])
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    async slide(id: number, now: string, expiresAt: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_used_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+    },
+
+    async deleteByHash(tokenHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteOthersOfUser(userId: number, keepTokenHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepTokenHash).execute();
+    },
+
+    async deleteExpired(now: string): Promise<void> {
+      await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    },
+  };
+}
+
+export type SessionsRepo = ReturnType<typeof createSessionsRepo>;

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import {
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  sessionResponseSchema,
+} from '../../../shared/api/users.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { translate } from '../../i18n.ts';
+import { presentUser } from '../users/presenter.ts';
+import type { AuthService } from './service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMinute: number }> = async (
+  app,
+  { authService, perMinute },
+) => {
+  const rateLimit = { max: perMinute, timeWindow: '1 minute' };
+
+  app.post(
+    '/api/register',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        body: registerRequestSchema,
+        response: { 201: registerResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, inviteToken } = request.body;
+      const user = await authService.register({ email, password, language: request.language });
+      // With an invitation pending the client continues signed in, straight to accepting it.
+      const token = inviteToken ? await authService.startSession(user.id) : undefined;
+      return reply.status(201).send({
+        message: translate(request.language, 'api.registered'),
+        user: presentUser(user),
+        ...(token ? { token } : {}),
+      });
+    },
+  );
+
+  app.post(
+    '/api/login',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        body: loginRequestSchema,
+        response: { 200: sessionResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { token, user } = await authService.login(request.body.email, request.body.password);
+      return { token, user: presentUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await authService.logout(requireSession(request).tokenHash);
+      return { message: translate(request.language, 'api.loggedOut') };
+    },
+  );
+
+  app.post(
+    '/api/change-password',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        security: [{ bearerAuth: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await authService.changePassword(requireSession(request), request.body.oldPassword, request.body.newPassword);
+      return { message: translate(request.language, 'api.passwordChanged') };
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { LIMITS, type Language } from '../../../shared/limits.ts';
+import { AppError } from '../../app-error.ts';
+import { isoNow } from '../../db/values.ts';
+import type { UserRow, UsersRepo } from '../users/repo.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import type { SessionsRepo } from './repo.ts';
+import { generateToken, hashToken } from './tokens.ts';
+
+const SESSION_MS = LIMITS.session.days * 24 * 60 * 60_000;
+const SLIDE_AFTER_MS = LIMITS.session.slideAfterMinutes * 60_000;
+
+export interface AuthenticatedSession {
+  user: UserRow;
+  tokenHash: string;
+}
+
+function assertAcceptablePassword(field: string, password: string): void {
+  if (isCommonPassword(password)) throw new AppError('WEAK_PASSWORD', { [field]: 'validation.passwordCommon' });
+}
+
+export function createAuthService(deps: { users: UsersRepo; sessions: SessionsRepo; loginThrottle: LoginThrottle }) {
+  const { users, sessions, loginThrottle } = deps;
+  void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
+
+  async function startSession(userId: number): Promise<string> {
+    const token = generateToken();
+    const now = isoNow();
+    await sessions.insert(userId, hashToken(token), now, isoNow(SESSION_MS));
+    return token;
+  }
+
+  return {
+    startSession,
+
+    async register(input: { email: string; password: string; language: Language }): Promise<UserRow> {
+      assertAcceptablePassword('password', input.password);
+      // Hash before looking at the e-mail so new and taken addresses cost the same time.
+      const passwordHash = await hashPassword(input.password);
+      const user = await users.insert(input.email, passwordHash, input.language);
+      if (!user) throw new AppError('REGISTRATION_REJECTED');
+      return user;
+    },
+
+    async login(email: string, password: string): Promise<{ token: string; user: UserRow }> {
+      if (loginThrottle.isBlocked(email)) throw new AppError('RATE_LIMITED');
+      const user = await users.findByEmail(email);
+      const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+      if (!user || !isValid) {
+        loginThrottle.recordFailure(email);
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      loginThrottle.reset(email);
+      return { token: await startSession(user.id), user };
+    },
+
+    /** Resolves a bearer token; extends the 30-day expiry at most once per hour to spare writes. */
+    async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
+      const tokenHash = hashToken(token);
+      const now = isoNow();
+      const session = await sessions.findValidByHash(tokenHash, now);
+      if (!session) return undefined;
+      const user = await users.findById(session.user_id);
+      if (!user) return undefined;
+      if (Date.now() - new Date(session.last_used_at).getTime() > SLIDE_AFTER_MS) {
+        await sessions.slide(session.id, now, isoNow(SESSION_MS));
+      }
+      return { user, tokenHash };
+    },
+
+    logout(tokenHash: string): Promise<void> {
+      return sessions.deleteByHash(tokenHash);
+    },
+
+    /** Keeps the caller's own session and ends every other one. */
+    async changePassword(session: AuthenticatedSession, oldPassword: string, newPassword: string): Promise<void> {
+      if (!(await verifyPassword(session.user.password_hash, oldPassword))) {
+        throw new AppError('WRONG_PASSWORD', { oldPassword: 'errors.WRONG_PASSWORD' });
+      }
+      assertAcceptablePassword('newPassword', newPassword);
+      await users.update(session.user.id, { password_hash: await hashPassword(newPassword) });
+      await sessions.deleteOthersOfUser(session.user.id, session.tokenHash);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,42 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../app-error.ts';
+import type { AuthService, AuthenticatedSession } from '../modules/auth/service.ts';
+import { LANGUAGES, type Language } from '../../shared/limits.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for protected routes: 401 unless a valid bearer token is sent. */
+    authenticate: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    auth: AuthenticatedSession | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
+}
+
+/** The session of a route guarded by `app.authenticate`. */
+export function requireSession(request: FastifyRequest): AuthenticatedSession {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+export const authPlugin = fp<{ authService: AuthService }>(async (app, { authService }) => {
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    const session = token ? await authService.authenticate(token) : undefined;
+    if (!session) throw new AppError('UNAUTHORIZED');
+    request.auth = session;
+    // Without an explicit Accept-Language, answer in the user's saved language.
+    if (!request.headers['accept-language'] && LANGUAGES.includes(session.user.language as Language)) {
+      request.language = session.user.language as Language;
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '../../shared/errors.ts';
+import { AppError } from '../app-error.ts';
+import { hasTranslation, translate } from '../i18n.ts';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string | undefined;
+  params?: Record<string, unknown>;
+}
+
+// Zod's own messages are English; map issue kinds to our translated keys unless the schema named one.
+function fieldMessageKey(issue: ValidationIssue): string {
+  if (issue.message && hasTranslation(issue.message)) return issue.message;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return issue.message?.includes('received undefined') ? 'validation.required' : 'validation.invalidType';
+    case 'too_small':
+      return 'validation.tooShort';
+    case 'too_big':
+      return 'validation.tooLong';
+    case 'invalid_format':
+      return issue.params?.format === 'email' ? 'validation.email' : 'validation.invalid';
+    case 'unrecognized_keys':
+      return 'validation.unknownField';
+    default:
+      return 'validation.invalid';
+  }
+}
+
+function fieldName(issue: ValidationIssue): string {
+  return issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  fieldKeys?: Record<string, string>,
+) {
+  const body: ApiErrorBody = { error: translate(request.language, `errors.${code}`), code };
+  if (fieldKeys) {
+    body.fields = Object.fromEntries(
+      Object.entries(fieldKeys).map(([field, key]) => [field, translate(request.language, key)]),
+    );
+  }
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+// Fastify's own client errors (bad JSON, wrong content type, body too large) by status.
+const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  406: 'VALIDATION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export const errorHandlerPlugin = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(request, reply, error.status, error.code, error.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        fields[fieldName(issue)] ??= fieldMessageKey(issue);
+      }
+      return sendError(request, reply, 400, 'VALIDATION_FAILED', fields);
+    }
+    const status = error.statusCode ?? 500;
+    const clientCode = CLIENT_ERROR_CODES[status];
+    if (status < 500 && clientCode) {
+      request.log.info({ err: error }, 'client error');
+      return sendError(request, reply, status, clientCode);
+    }
+    // Everything else is our bug: log it fully, tell the client nothing about internals.
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 500, 'INTERNAL');
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, 'NOT_FOUND'));
+});

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+/** Serves the built single-page app; every non-API GET falls back to index.html. */
+export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
+  const indexFile = path.join(webDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn({ webDir }, 'web app not built; serving the API only (run npm run build)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Hashed asset names never change content; everything else revalidates.
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+});

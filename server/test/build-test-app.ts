@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Closes the app and deletes its database (schema or file). */
+  close(): Promise<void>;
+  /** Closes and builds a new app on the same database, as a restart would. */
+  restart(): Promise<FastifyInstance>;
+}
+
+/**
+ * A fresh app on a fresh database: a temporary SQLite file, or with DATABASE_URL a new
+ * PostgreSQL schema of its own, so test files never see each other's rows.
+ */
+export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-test-'));
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    databaseUrl,
+    databaseSchema: databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined,
+    ...overrides,
+  };
+  let app = await buildApp(config, { logger: false });
+
+  return {
+    get app() {
+      return app;
+    },
+    config,
+    async restart() {
+      await app.close();
+      app = await buildApp(config, { logger: false });
+      return app;
+    },
+    async close() {
+      if (config.databaseSchema) {
+        await sql`drop schema if exists ${sql.id(config.databaseSchema)} cascade`.execute(app.database.db);
+      }
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

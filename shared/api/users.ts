@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { LANGUAGES, LIMITS } from '../limits.ts';
+
+// Missing → "required"; present but not a string → "wrong type".
+const requiredString = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+
+// Request schemas double as form schemas in the web app (react-hook-form + zodResolver).
+// Messages are i18n keys under `validation.*`; server and UI translate them.
+
+export const emailSchema = requiredString()
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.required')
+  .max(LIMITS.email.max, 'validation.tooLong')
+  .pipe(z.email('validation.email'));
+
+export const passwordSchema = requiredString()
+  .min(LIMITS.password.min, 'validation.passwordLength')
+  .max(LIMITS.password.max, 'validation.passwordLength');
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: requiredString().min(1, 'validation.required').max(1024),
+});
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  inviteToken: z.string().max(200).nullish(),
+});
+
+// Absent keys stay unchanged (undefined); empty strings and null clear the field.
+const clearable = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
+
+const optionalName = z.string().trim().max(LIMITS.personName.max, 'validation.tooLong').nullish().transform(clearable);
+
+export const isoDateSchema = z.iso.date('validation.date');
+
+export const updateProfileRequestSchema = z.object({
+  nickname: z
+    .string()
+    .trim()
+    .max(LIMITS.nickname.max, 'validation.nicknameLength')
+    .nullish()
+    .transform(clearable),
+  first_name: optionalName,
+  last_name: optionalName,
+  birthday: z
+    .union([isoDateSchema, z.literal(''), z.null()])
+    .optional()
+    .transform(clearable)
+    .refine((v) => !v || (v >= LIMITS.birthday.min && v <= new Date().toISOString().slice(0, 10)), {
+      message: 'validation.birthday',
+    }),
+  language: z.enum(LANGUAGES).optional(),
+});
+
+export const changePasswordRequestSchema = z.object({
+  oldPassword: requiredString().min(1, 'validation.required').max(1024),
+  newPassword: passwordSchema,
+});
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  birthday: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  avatar_url: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const sessionResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  user: userSchema,
+  // Only when the registration carried an invite token: the client continues signed in to accept it.
+  token: z.string().optional(),
+});
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export type User = z.infer<typeof userSchema>;
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

@@ -1,0 +1,26 @@
+// Stable error codes: clients switch on `code`, people read `error` (translated per request).
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  WEAK_PASSWORD: 400,
+  WRONG_PASSWORD: 400,
+  INVALID_IMAGE: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  REGISTRATION_REJECTED: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ApiErrorBody {
+  error: string;
+  code: ErrorCode;
+  fields?: Record<string, string>;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
+    // A non-UTC zone catches date bugs that UTC would hide.
+    env: { TZ: 'Europe/Berlin' },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
