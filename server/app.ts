@@ -60,6 +60,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     sessions: createSessionsRepo(database.db),
     loginThrottle: createLoginThrottle(),
   });
+  // Expired sessions are refused anyway; purging keeps the table small.
+  const purgeTimer = setInterval(
+    () =>
+      void authService
+        .purgeExpiredSessions()
+        .catch((err: unknown) => app.log.warn({ err }, 'session purge failed')),
+    6 * 3600_000,
+  );
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
+
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
 
   await app.register(requestLanguagePlugin);

@@ -6,7 +6,10 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
@@ -21,7 +24,10 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   CONTACT_TO: optionalString,
-  AI_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['openai', 'anthropic', 'openai-compatible']).optional()),
+  AI_PROVIDER: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['openai', 'anthropic', 'openai-compatible']).optional(),
+  ),
   AI_MODEL: optionalString,
   AI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   AI_API_KEY: optionalString,

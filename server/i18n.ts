@@ -15,7 +15,11 @@ function lookup(messages: Messages, key: string): string | undefined {
 }
 
 /** Server-side translation with the same catalogs and `{{name}}` placeholders as the web app. */
-export function translate(language: Language, key: string, params: Record<string, string | number> = {}): string {
+export function translate(
+  language: Language,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
   const template = lookup(catalogs[language], key) ?? lookup(catalogs.en, key) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
@@ -36,5 +40,7 @@ export function languageFromHeader(header: string | undefined): Language | undef
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  return ranked.map((entry) => entry.base).find((base): base is Language => LANGUAGES.includes(base as Language));
+  return ranked
+    .map((entry) => entry.base)
+    .find((base): base is Language => LANGUAGES.includes(base as Language));
 }

@@ -6,7 +6,9 @@ import { ConfigError, loadConfig } from './config.ts';
 // dist/server/server/main.js → dist/web; server/main.ts (dev) → dist/web as well.
 function builtWebDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const projectRoot = here.includes(`${path.sep}dist${path.sep}`) ? path.resolve(here, '../../..') : path.resolve(here, '..');
+  const projectRoot = here.includes(`${path.sep}dist${path.sep}`)
+    ? path.resolve(here, '../../..')
+    : path.resolve(here, '..');
   return path.join(projectRoot, 'dist', 'web');
 }
 

@@ -24,8 +24,13 @@ export async function createSignedInUser(
 ): Promise<SignedInUser> {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? DEFAULT_PASSWORD;
-  const registered = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password, inviteToken: null } });
-  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { email, password, inviteToken: null },
+  });
+  if (registered.statusCode !== 201)
+    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const { token, user } = login.json<{ token: string; user: User }>();

@@ -3,7 +3,9 @@ import { LANGUAGES, LIMITS } from '../limits.ts';
 
 // Missing → "required"; present but not a string → "wrong type".
 const requiredString = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') });
+  z.string({
+    error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType'),
+  });
 
 // Request schemas double as form schemas in the web app (react-hook-form + zodResolver).
 // Messages are i18n keys under `validation.*`; server and UI translate them.
@@ -33,7 +35,12 @@ export const registerRequestSchema = z.object({
 // Absent keys stay unchanged (undefined); empty strings and null clear the field.
 const clearable = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
-const optionalName = z.string().trim().max(LIMITS.personName.max, 'validation.tooLong').nullish().transform(clearable);
+const optionalName = z
+  .string()
+  .trim()
+  .max(LIMITS.personName.max, 'validation.tooLong')
+  .nullish()
+  .transform(clearable);
 
 export const isoDateSchema = z.iso.date('validation.date');
 

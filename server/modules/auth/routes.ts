@@ -83,7 +83,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
       },
     },
     async (request) => {
-      await authService.changePassword(requireSession(request), request.body.oldPassword, request.body.newPassword);
+      await authService.changePassword(
+        requireSession(request),
+        request.body.oldPassword,
+        request.body.newPassword,
+      );
       return { message: translate(request.language, 'api.passwordChanged') };
     },
   );

@@ -16,10 +16,15 @@ export interface AuthenticatedSession {
 }
 
 function assertAcceptablePassword(field: string, password: string): void {
-  if (isCommonPassword(password)) throw new AppError('WEAK_PASSWORD', { [field]: 'validation.passwordCommon' });
+  if (isCommonPassword(password))
+    throw new AppError('WEAK_PASSWORD', { [field]: 'validation.passwordCommon' });
 }
 
-export function createAuthService(deps: { users: UsersRepo; sessions: SessionsRepo; loginThrottle: LoginThrottle }) {
+export function createAuthService(deps: {
+  users: UsersRepo;
+  sessions: SessionsRepo;
+  loginThrottle: LoginThrottle;
+}) {
   const { users, sessions, loginThrottle } = deps;
   void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
 
@@ -68,18 +73,26 @@ export function createAuthService(deps: { users: UsersRepo; sessions: SessionsRe
       return { user, tokenHash };
     },
 
+    purgeExpiredSessions(): Promise<void> {
+      return sessions.deleteExpired(isoNow());
+    },
+
     logout(tokenHash: string): Promise<void> {
       return sessions.deleteByHash(tokenHash);
     },
 
     /** Keeps the caller's own session and ends every other one. */
-    async changePassword(session: AuthenticatedSession, oldPassword: string, newPassword: string): Promise<void> {
+    async changePassword(
+      session: AuthenticatedSession,
+      oldPassword: string,
+      newPassword: string,
+    ): Promise<void> {
       if (!(await verifyPassword(session.user.password_hash, oldPassword))) {
         throw new AppError('WRONG_PASSWORD', { oldPassword: 'errors.WRONG_PASSWORD' });
       }
       assertAcceptablePassword('newPassword', newPassword);
-      await users.update(session.user.id, { password_hash: await hashPassword(newPassword) });
-      await sessions.deleteOthersOfUser(session.user.id, session.tokenHash);
+      const passwordHash = await hashPassword(newPassword);
+      await sessions.replacePasswordEndingOtherSessions(session.user.id, passwordHash, session.tokenHash);
     },
   };
 }

@@ -18,6 +18,8 @@ describe('GET /api/health', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/register', '/api/users/me']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/register', '/api/users/me']),
+    );
   });
 });

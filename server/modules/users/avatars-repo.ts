@@ -5,7 +5,11 @@ import { isoNow } from '../../db/values.ts';
 export function createAvatarsRepo(db: Kysely<Database>) {
   return {
     findImage(id: string) {
-      return db.selectFrom('avatars').select(['image', 'content_type']).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('avatars')
+        .select(['image', 'content_type'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** Stores the new image and points the user at it in one transaction; older images go. */
@@ -18,7 +22,11 @@ export function createAvatarsRepo(db: Kysely<Database>) {
             .values({ id, user_id: userId, content_type: 'image/webp', image, created_at: isoNow() })
             .execute();
         }
-        await trx.updateTable('users').set({ avatar_id: id, updated_at: isoNow() }).where('id', '=', userId).execute();
+        await trx
+          .updateTable('users')
+          .set({ avatar_id: id, updated_at: isoNow() })
+          .where('id', '=', userId)
+          .execute();
       });
     },
   };

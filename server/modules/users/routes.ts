@@ -10,10 +10,16 @@ import type { UsersService } from './service.ts';
 
 const authenticated = { security: [{ bearerAuth: [] }], tags: ['users'] };
 
-export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> = async (app, { usersService }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> = async (
+  app,
+  { usersService },
+) => {
   app.get(
     '/api/users/me',
-    { preHandler: app.authenticate, schema: { ...authenticated, response: { 200: userSchema, 401: errorResponseSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: { ...authenticated, response: { 200: userSchema, 401: errorResponseSchema } },
+    },
     async (request) => presentUser(requireSession(request).user),
   );
 
@@ -27,7 +33,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 200: userSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => presentUser(await usersService.updateProfile(requireSession(request).user.id, request.body)),
+    async (request) =>
+      presentUser(await usersService.updateProfile(requireSession(request).user.id, request.body)),
   );
 
   app.post(
