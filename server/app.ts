@@ -8,6 +8,12 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionsRepo } from './modules/auth/repo.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createCommentsRepo } from './modules/comments/repo.ts';
+import { commentsRoutes } from './modules/comments/routes.ts';
+import { createCommentsService } from './modules/comments/service.ts';
+import { createDecisionsRepo } from './modules/decisions/repo.ts';
+import { decisionsRoutes } from './modules/decisions/routes.ts';
+import { createDecisionsService } from './modules/decisions/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
@@ -72,6 +78,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
+  const decisionsService = createDecisionsService({ decisions: createDecisionsRepo(database.db) });
+  const commentsService = createCommentsService({ comments: createCommentsRepo(database.db), decisionsService });
 
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
@@ -84,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(healthRoutes);
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
+  await app.register(decisionsRoutes, { decisionsService });
+  await app.register(commentsRoutes, { commentsService, decisionsService });
   if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });
 
   return app;

@@ -7,6 +7,24 @@ export const LIMITS = {
   birthday: { min: '1900-01-01' },
   avatar: { maxBytes: 2 * 1024 * 1024, sizePx: 256, cacheSeconds: 3600 },
   jsonBodyBytes: 1024 * 1024,
+  decision: {
+    nameMax: 200,
+    descriptionMax: 5000,
+    optionNameMax: 200,
+    criterionNameMax: 200,
+    maxOptions: 50,
+    maxCriteria: 30,
+    importance: { min: 0, max: 100 },
+    explanationMax: 1000,
+  },
+  // Evaluation scales of SPEC.md section 9.
+  scales: {
+    personalGrid: { min: 1, max: 10 },
+    evaluate: { min: 0, max: 10 },
+    simpleForm: { min: 1, max: 5 },
+    weight: { min: 0, max: 100 },
+  },
+  comment: { max: 2000 },
   session: { days: 30, slideAfterMinutes: 60 },
   auth: {
     // Per IP on login, register and password endpoints; per account on failed logins.

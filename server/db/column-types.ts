@@ -8,5 +8,6 @@ export function columnTypes(db: Kysely<unknown>) {
       isPostgres ? col.generatedAlwaysAsIdentity().primaryKey() : col.primaryKey().autoIncrement(),
     timestamp: isPostgres ? sql`timestamptz` : sql`text`,
     binary: isPostgres ? sql`bytea` : sql`blob`,
+    real: isPostgres ? sql`double precision` : sql`real`,
   };
 }

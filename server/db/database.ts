@@ -54,7 +54,10 @@ export async function migrateToLatest(handle: DatabaseHandle, schema?: string): 
   if (handle.engine === 'postgres' && schema) {
     await handle.db.schema.createSchema(schema).ifNotExists().execute();
   }
-  const migrator = new Migrator({ db: handle.db, provider: staticProvider });
+  // Kysely's "do the migration tables exist" check looks at every schema; pin it to ours, or a
+  // sibling schema's tables (another test file, another app in the database) make migration fail.
+  const migrationTableSchema = handle.engine === 'postgres' ? schema : undefined;
+  const migrator = new Migrator({ db: handle.db, provider: staticProvider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -35,8 +35,84 @@ export interface AvatarsTable {
   created_at: Timestamp;
 }
 
+export type DecisionMode = 'manual' | 'ai';
+export type DecisionType = 'private' | 'public' | 'team';
+export type TeamRole = 'admin' | 'editor' | 'viewer';
+
+export interface DecisionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  mode: DecisionMode;
+  type: DecisionType;
+  score: number | null;
+  timer: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OptionsTable {
+  id: Generated<number>;
+  decision_id: number;
+  name: string;
+  position: number;
+}
+
+export interface CriteriaTable {
+  id: Generated<number>;
+  decision_id: number;
+  name: string;
+  importance: number;
+  position: number;
+}
+
+export interface EvaluationsTable {
+  id: Generated<number>;
+  decision_id: number;
+  option_id: number;
+  criterion_id: number;
+  user_id: number | null;
+  value: number;
+  explanation: string | null;
+  generated_by: 'user' | 'ai';
+  updated_at: Timestamp;
+}
+
+export interface WeightsTable {
+  decision_id: number;
+  criterion_id: number;
+  user_id: number;
+  weight: number;
+  updated_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  decision_id: number;
+  user_id: number;
+  role: TeamRole;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  decision_id: number;
+  user_id: number;
+  text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   avatars: AvatarsTable;
+  decisions: DecisionsTable;
+  options: OptionsTable;
+  criteria: CriteriaTable;
+  evaluations: EvaluationsTable;
+  weights: WeightsTable;
+  team_members: TeamMembersTable;
+  comments: CommentsTable;
 }

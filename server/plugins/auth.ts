@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error.ts';
 import type { AuthService, AuthenticatedSession } from '../modules/auth/service.ts';
@@ -6,8 +6,8 @@ import { LANGUAGES, type Language } from '../../shared/limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for protected routes: 401 unless a valid bearer token is sent. */
-    authenticate: preHandlerAsyncHookHandler;
+    /** onRequest hook for protected routes: 401 unless a valid bearer token is sent. */
+    authenticate: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     auth: AuthenticatedSession | null;

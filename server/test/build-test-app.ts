@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 
@@ -42,10 +42,17 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
       return app;
     },
     async close() {
-      if (config.databaseSchema) {
-        await sql`drop schema if exists ${sql.id(config.databaseSchema)} cascade`.execute(app.database.db);
-      }
       await app.close();
+      // A connection of its own, so cleanup works even after a test destroyed the app's database.
+      if (config.databaseUrl && config.databaseSchema) {
+        const client = new pg.Client({ connectionString: config.databaseUrl });
+        await client.connect();
+        try {
+          await client.query(`drop schema if exists "${config.databaseSchema}" cascade`);
+        } finally {
+          await client.end();
+        }
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
   app.post(
     '/api/logout',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } },
     },
     async (request) => {
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
   app.post(
     '/api/change-password',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit },
       schema: {
         tags: ['auth'],

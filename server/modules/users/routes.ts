@@ -17,7 +17,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
   app.get(
     '/api/users/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { ...authenticated, response: { 200: userSchema, 401: errorResponseSchema } },
     },
     async (request) => presentUser(requireSession(request).user),
@@ -26,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
   app.put(
     '/api/users/update',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...authenticated,
         body: updateProfileRequestSchema,
@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
   app.post(
     '/api/users/me/avatar',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...authenticated,
         consumes: ['multipart/form-data'],
@@ -60,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
 
   app.delete(
     '/api/users/me/avatar',
-    { preHandler: app.authenticate, schema: { ...authenticated, response: { 200: userSchema } } },
+    { onRequest: app.authenticate, schema: { ...authenticated, response: { 200: userSchema } } },
     async (request) => presentUser(await usersService.removeAvatar(requireSession(request).user.id)),
   );
 

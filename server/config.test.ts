@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../shared/limits.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('loadConfig accepted an invalid environment');
+}
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      trustProxy: false,
+      authRateLimitPerMinute: LIMITS.auth.perIpPerMinute,
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATA_DIR: '', DATABASE_URL: '', APP_URL: '', LOG_LEVEL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads the documented variables', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: 'var/app-data',
+      DATABASE_URL: 'postgresql://app@db.internal:5432/app',
+      APP_URL: 'https://decide.example.org/',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_AUTH_PER_MINUTE: '5',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: path.resolve('var/app-data'),
+      databaseUrl: 'postgresql://app@db.internal:5432/app',
+      appUrl: 'https://decide.example.org',
+      logLevel: 'warn',
+      trustProxy: true,
+      authRateLimitPerMinute: 5,
+    });
+  });
+
+  it('derives the default APP_URL from PORT, never from a request', () => {
+    expect(loadConfig({ PORT: '4321' }).appUrl).toBe('http://localhost:4321');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://root@localhost/app'],
+    ['DATABASE_URL', 'not a url'],
+    ['LOG_LEVEL', 'verbose'],
+    ['APP_URL', 'decide.example.org'],
+    ['TRUST_PROXY', 'yes'],
+    ['NODE_ENV', 'staging'],
+  ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.message).toContain(JSON.stringify(value));
+  });
+
+  it('lists every invalid variable at once', () => {
+    const error = configError({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'sqlite:///tmp/x' });
+    for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL']) expect(error.message).toContain(name);
+    expect(error.message).not.toContain('DATA_DIR');
+  });
+});

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The real entry point in a child process: what an operator sees when starting and stopping it.
+const serverEntry = path.resolve(import.meta.dirname, 'main.ts');
+const tempDirs: string[] = [];
+
+function startServer(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-main-'));
+  tempDirs.push(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+async function waitForHealth(url: string): Promise<Response> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('server/main.ts', () => {
+  it('refuses to start on a wrong variable and names it', async () => {
+    const server = startServer({ PORT: 'not-a-port' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().stderr).toContain('PORT="not-a-port"');
+  });
+
+  it('serves health, logs JSON lines and shuts down cleanly on SIGTERM', async () => {
+    const port = 3400 + Math.floor(Math.random() * 500);
+    const server = startServer({ PORT: String(port) });
+    const response = await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+    expect(await response.json()).toEqual({ status: 'ok' });
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const lines = server.output().stdout.trim().split('\n');
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; level: number });
+    expect(entries.map((entry) => entry.msg)).toContain('shutdown complete');
+  });
+});

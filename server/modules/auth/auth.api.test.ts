@@ -1,0 +1,507 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../../shared/i18n/de.json' with { type: 'json' };
+import en from '../../../shared/i18n/en.json' with { type: 'json' };
+import { userSchema, type User } from '../../../shared/api/users.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { expectApiError } from '../../test/api-errors.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { countRows, expectDatabaseUnchanged } from '../../test/db-snapshot.ts';
+import { createSignedInUser, DEFAULT_PASSWORD, uniqueEmail } from '../../test/factories.ts';
+import { accountApi, bearer } from '../../test/http.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const USER_FIELDS = Object.keys(userSchema.shape).sort();
+
+function expectPublicUser(user: unknown): asserts user is User {
+  expect(Object.keys(user as object).sort()).toEqual(USER_FIELDS);
+  expect(userSchema.strict().safeParse(user).success).toBe(true);
+  expect(JSON.stringify(user)).not.toMatch(/password|argon2/i);
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+let testApp: TestApp;
+let app: FastifyInstance;
+const api = accountApi(() => app);
+
+beforeAll(async () => {
+  // The per-IP limit gets its own app below; here it must not interfere with many calls from one address.
+  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
+  app = testApp.app;
+});
+afterAll(() => testApp.close());
+
+async function sessionRowOf(token: string) {
+  return app.database.db.selectFrom('sessions').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+}
+
+describe('POST /api/register', () => {
+  it('creates an account without signing in and returns only public fields', async () => {
+    const email = uniqueEmail('new');
+    const sessionsBefore = await countRows(app, 'sessions');
+    const response = await api.register({ email, password: DEFAULT_PASSWORD, inviteToken: null });
+
+    expect(response.statusCode).toBe(201);
+    const body = response.json<{ message: string; user: User; token?: string }>();
+    expect(Object.keys(body).sort()).toEqual(['message', 'user']);
+    expect(body.message).toBe(en.api.registered);
+    expectPublicUser(body.user);
+    expect(body.user).toMatchObject({
+      email,
+      nickname: null,
+      first_name: null,
+      last_name: null,
+      birthday: null,
+      language: 'en',
+      avatar_url: null,
+    });
+    expect(body.user.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(response.body).not.toContain(DEFAULT_PASSWORD);
+    expect(await countRows(app, 'sessions')).toBe(sessionsBefore);
+
+    const row = await app.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.password_hash).not.toContain(DEFAULT_PASSWORD);
+  });
+
+  it('accepts a request without the inviteToken field and returns no token', async () => {
+    const response = await api.register({ email: uniqueEmail(), password: DEFAULT_PASSWORD });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).not.toHaveProperty('token');
+  });
+
+  it('signs in straight away when an invite token is pending', async () => {
+    const email = uniqueEmail('invited');
+    const response = await api.register({ email, password: DEFAULT_PASSWORD, inviteToken: 'invite-token-from-link' });
+    expect(response.statusCode).toBe(201);
+    const { token, user } = response.json<{ token: string; user: User }>();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+
+    const me = await api.me(bearer(token));
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(user);
+  });
+
+  it('normalises the e-mail (trim, lower case) so login works with any spelling', async () => {
+    const local = uniqueEmail('Mixed.Case').replace('@example.com', '');
+    const response = await api.register({ email: `  ${local}@Example.COM \t`, password: DEFAULT_PASSWORD });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<{ user: User }>().user.email).toBe(`${local.toLowerCase()}@example.com`);
+
+    const login = await api.login({ email: ` ${local.toUpperCase()}@EXAMPLE.com `, password: DEFAULT_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect(login.json<{ user: User }>().user.email).toBe(`${local.toLowerCase()}@example.com`);
+  });
+
+  it('stores the caller’s language and answers in it', async () => {
+    const response = await api.register({ email: uniqueEmail(), password: DEFAULT_PASSWORD }, { 'accept-language': 'de-DE,de;q=0.9' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ message: 'Konto erstellt.', user: { language: 'de' } });
+  });
+
+  it.each([
+    ['8 characters', 'kq8#mZ2p'],
+    ['128 characters', 'x'.repeat(127) + '!'],
+  ])('accepts a password of %s', async (_, password) => {
+    const email = uniqueEmail();
+    expect((await api.register({ email, password })).statusCode).toBe(201);
+    expect((await api.login({ email, password })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['7 characters', 'kq8#mZ2'],
+    ['129 characters', 'x'.repeat(128) + '!'],
+    ['0 characters', ''],
+  ])('refuses a password of %s and stores nothing', async (_, password) => {
+    const email = uniqueEmail();
+    const response = await expectDatabaseUnchanged(app, () => api.register({ email, password }));
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['password'] });
+    expect(body.fields?.password).toBe(en.validation.passwordLength);
+  });
+
+  it.each(['password123', 'PassWord123', 'QWERTYUIOP', 'Passwort'])(
+    'refuses the common password %j with WEAK_PASSWORD and stores nothing',
+    async (password) => {
+      const response = await expectDatabaseUnchanged(app, () => api.register({ email: uniqueEmail(), password }));
+      const body = expectApiError(response, 400, 'WEAK_PASSWORD', { fields: ['password'] });
+      expect(body.fields?.password).toBe(en.validation.passwordCommon);
+    },
+  );
+
+  it('refuses a duplicate registration neutrally, whatever the spelling, and adds no row', async () => {
+    const { email } = await createSignedInUser(app);
+    for (const spelling of [email, ` ${email.toUpperCase()} `]) {
+      const response = await expectDatabaseUnchanged(app, () =>
+        api.register({ email: spelling, password: 'a different passphrase' }),
+      );
+      const body = expectApiError(response, 409, 'REGISTRATION_REJECTED');
+      expect(body.error).not.toMatch(/exist|already registered/i);
+    }
+    // The original password is untouched.
+    expect((await api.login({ email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('names every missing field', async () => {
+    const response = await expectDatabaseUnchanged(app, () => api.register({}));
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['email', 'password'] });
+    expect(body.fields).toEqual({ email: en.validation.required, password: en.validation.required });
+  });
+
+  it('names every field of the wrong type', async () => {
+    const response = await expectDatabaseUnchanged(app, () =>
+      api.register({ email: 42, password: ['correct horse battery staple'], inviteToken: 7 }),
+    );
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['email', 'password', 'inviteToken'] });
+    expect(body.fields?.email).toBe(en.validation.invalidType);
+    expect(body.fields?.password).toBe(en.validation.invalidType);
+  });
+
+  it.each([
+    ['no @', 'not-an-email'],
+    ['only spaces', '   '],
+    ['too long', `${'a'.repeat(250)}@example.com`],
+  ])('refuses an e-mail with %s', async (_, email) => {
+    const response = await expectDatabaseUnchanged(app, () => api.register({ email, password: DEFAULT_PASSWORD }));
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['email'] });
+  });
+
+  it.each([
+    ['an array', [{ email: 'a@example.com', password: DEFAULT_PASSWORD }]],
+    ['a string', 'email=a@example.com'],
+    ['null', null],
+  ])('refuses a body that is %s', async (_, payload) => {
+    const response = await expectDatabaseUnchanged(app, () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      }),
+    );
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['_'] });
+  });
+
+  it('explains refusals in German with accept-language: de', async () => {
+    const response = await api.register({ email: 'kaputt', password: 'kurz' }, { 'accept-language': 'de' });
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { language: 'de', fields: ['email', 'password'] });
+    expect(body.error).toBe('Einige Felder sind ungültig. Bitte prüfe deine Eingaben.');
+    expect(body.fields).toEqual({ email: de.validation.email, password: 'Das Passwort muss 8 bis 128 Zeichen lang sein.' });
+  });
+});
+
+describe('POST /api/login', () => {
+  it('returns a fresh opaque token and the public user; only the token’s SHA-256 is stored', async () => {
+    const email = uniqueEmail();
+    await api.register({ email, password: DEFAULT_PASSWORD });
+    const response = await api.login({ email, password: DEFAULT_PASSWORD });
+
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; user: User }>();
+    expect(Object.keys(body).sort()).toEqual(['token', 'user']);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    expectPublicUser(body.user);
+    expect(body.user.email).toBe(email);
+
+    const session = await sessionRowOf(body.token);
+    expect(session).toBeDefined();
+    expect(session?.user_id).toBe(body.user.id);
+    const tokenColumns = await app.database.db.selectFrom('sessions').select('token_hash').execute();
+    expect(tokenColumns.map((row) => row.token_hash)).not.toContain(body.token);
+    const expiresInMs = new Date(session?.expires_at ?? 0).getTime() - Date.now();
+    expect(expiresInMs).toBeGreaterThan(LIMITS.session.days * DAY_MS - 60_000);
+    expect(expiresInMs).toBeLessThanOrEqual(LIMITS.session.days * DAY_MS);
+  });
+
+  it('starts an independent session per login', async () => {
+    const user = await createSignedInUser(app);
+    const second = await api.login({ email: user.email, password: user.password });
+    const secondToken = second.json<{ token: string }>().token;
+    expect(secondToken).not.toBe(user.token);
+    expect((await api.me(user.headers)).statusCode).toBe(200);
+    expect((await api.me(bearer(secondToken))).statusCode).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown e-mail identically, and changes nothing', async () => {
+    const { email } = await createSignedInUser(app);
+    const wrongPassword = await expectDatabaseUnchanged(app, () => api.login({ email, password: 'not the password' }));
+    const unknownEmail = await expectDatabaseUnchanged(app, () =>
+      api.login({ email: uniqueEmail('nobody'), password: 'not the password' }),
+    );
+
+    expectApiError(wrongPassword, 401, 'INVALID_CREDENTIALS');
+    expect(unknownEmail.statusCode).toBe(wrongPassword.statusCode);
+    expect(unknownEmail.body).toBe(wrongPassword.body);
+    expect(unknownEmail.headers['content-type']).toBe(wrongPassword.headers['content-type']);
+  });
+
+  it('says so in German', async () => {
+    const response = await api.login({ email: uniqueEmail(), password: 'irgendwas' }, { 'accept-language': 'de' });
+    const body = expectApiError(response, 401, 'INVALID_CREDENTIALS', { language: 'de' });
+    expect(body.error).toBe('E-Mail oder Passwort ist falsch.');
+  });
+
+  it('names missing and mistyped fields', async () => {
+    const missing = await expectDatabaseUnchanged(app, () => api.login({}));
+    expect(expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['email', 'password'] }).fields).toEqual({
+      email: en.validation.required,
+      password: en.validation.required,
+    });
+
+    const mistyped = await expectDatabaseUnchanged(app, () => api.login({ email: ['a@example.com'], password: 12345678 }));
+    expect(expectApiError(mistyped, 400, 'VALIDATION_FAILED', { fields: ['email', 'password'] }).fields).toEqual({
+      email: en.validation.invalidType,
+      password: en.validation.invalidType,
+    });
+
+    const emptyPassword = await api.login({ email: uniqueEmail(), password: '' });
+    expectApiError(emptyPassword, 400, 'VALIDATION_FAILED', { fields: ['password'] });
+  });
+
+  describe('per-account lockout', () => {
+    const attempts = LIMITS.auth.failedLoginsPerAccount;
+
+    it(`refuses even the right password after ${attempts} failures, without starting a session`, async () => {
+      const { email } = await createSignedInUser(app);
+      for (let i = 0; i < attempts; i += 1) {
+        // Different spellings of the same address count against the same account.
+        const spelling = i % 2 === 0 ? email : ` ${email.toUpperCase()}`;
+        expectApiError(await api.login({ email: spelling, password: `wrong guess ${i}` }), 401, 'INVALID_CREDENTIALS');
+      }
+      const locked = await expectDatabaseUnchanged(app, () => api.login({ email, password: DEFAULT_PASSWORD }));
+      expectApiError(locked, 429, 'RATE_LIMITED');
+
+      const german = await api.login({ email, password: DEFAULT_PASSWORD }, { 'accept-language': 'de' });
+      expect(expectApiError(german, 429, 'RATE_LIMITED', { language: 'de' }).error).toBe(
+        'Zu viele Versuche. Bitte warte kurz und versuche es erneut.',
+      );
+    });
+
+    it('leaves other accounts alone', async () => {
+      const victim = await createSignedInUser(app);
+      const bystander = await createSignedInUser(app);
+      for (let i = 0; i < attempts; i += 1) await api.login({ email: victim.email, password: `wrong ${i}` });
+      expect((await api.login({ email: victim.email, password: DEFAULT_PASSWORD })).statusCode).toBe(429);
+      expect((await api.login({ email: bystander.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+      // Existing sessions of the locked account keep working: the lockout is about guessing, not a ban.
+      expect((await api.me(victim.headers)).statusCode).toBe(200);
+    });
+
+    it('locks an unknown e-mail the same way, so the lockout reveals no accounts', async () => {
+      const nobody = uniqueEmail('nobody');
+      for (let i = 0; i < attempts; i += 1) await api.login({ email: nobody, password: `wrong ${i}` });
+      expectApiError(await api.login({ email: nobody, password: DEFAULT_PASSWORD }), 429, 'RATE_LIMITED');
+    });
+
+    it('does not lock below the threshold, and a success clears the count', async () => {
+      const { email } = await createSignedInUser(app);
+      for (let i = 0; i < attempts - 1; i += 1) await api.login({ email, password: `wrong ${i}` });
+      expect((await api.login({ email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+      for (let i = 0; i < attempts - 1; i += 1) await api.login({ email, password: `wrong again ${i}` });
+      expect((await api.login({ email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('revokes exactly the calling session', async () => {
+    const user = await createSignedInUser(app);
+    const other = await api.login({ email: user.email, password: user.password });
+    const otherHeaders = bearer(other.json<{ token: string }>().token);
+    const sessionsBefore = await countRows(app, 'sessions');
+
+    const response = await api.logout(user.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: en.api.loggedOut });
+    expect(await sessionRowOf(user.token)).toBeUndefined();
+    expect(await countRows(app, 'sessions')).toBe(sessionsBefore - 1);
+
+    expectApiError(await api.me(user.headers), 401, 'UNAUTHORIZED');
+    expectApiError(await expectDatabaseUnchanged(app, () => api.logout(user.headers)), 401, 'UNAUTHORIZED');
+    expect((await api.me(otherHeaders)).statusCode).toBe(200);
+  });
+
+  it('answers in German', async () => {
+    const user = await createSignedInUser(app);
+    const response = await api.logout({ ...user.headers, 'accept-language': 'de' });
+    expect(response.json()).toEqual({ message: 'Abgemeldet.' });
+  });
+});
+
+describe('POST /api/change-password', () => {
+  const NEW_PASSWORD = 'a brand new passphrase';
+
+  it('refuses a wrong current password and keeps the old one', async () => {
+    const user = await createSignedInUser(app);
+    const response = await expectDatabaseUnchanged(app, () =>
+      api.changePassword({ oldPassword: 'not my password', newPassword: NEW_PASSWORD }, user.headers),
+    );
+    const body = expectApiError(response, 400, 'WRONG_PASSWORD', { fields: ['oldPassword'] });
+    expect(body.fields?.oldPassword).toBe(en.errors.WRONG_PASSWORD);
+    expect((await api.login({ email: user.email, password: user.password })).statusCode).toBe(200);
+    expect((await api.login({ email: user.email, password: NEW_PASSWORD })).statusCode).toBe(401);
+  });
+
+  it.each(['password1', 'PASSWORD1', 'Passwort123'])('refuses the common new password %j', async (newPassword) => {
+    const user = await createSignedInUser(app);
+    const response = await expectDatabaseUnchanged(app, () =>
+      api.changePassword({ oldPassword: user.password, newPassword }, user.headers),
+    );
+    const body = expectApiError(response, 400, 'WEAK_PASSWORD', { fields: ['newPassword'] });
+    expect(body.fields?.newPassword).toBe(en.validation.passwordCommon);
+  });
+
+  it.each([
+    ['7 characters', 'kq8#mZ2'],
+    ['129 characters', 'y'.repeat(129)],
+  ])('refuses a new password of %s', async (_, newPassword) => {
+    const user = await createSignedInUser(app);
+    const response = await expectDatabaseUnchanged(app, () =>
+      api.changePassword({ oldPassword: user.password, newPassword }, user.headers),
+    );
+    expect(expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['newPassword'] }).fields?.newPassword).toBe(
+      en.validation.passwordLength,
+    );
+  });
+
+  it('names missing and mistyped fields', async () => {
+    const user = await createSignedInUser(app);
+    const missing = await expectDatabaseUnchanged(app, () => api.changePassword({}, user.headers));
+    expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['oldPassword', 'newPassword'] });
+    const mistyped = await expectDatabaseUnchanged(app, () =>
+      api.changePassword({ oldPassword: true, newPassword: { value: NEW_PASSWORD } }, user.headers),
+    );
+    expect(expectApiError(mistyped, 400, 'VALIDATION_FAILED', { fields: ['oldPassword', 'newPassword'] }).fields).toEqual({
+      oldPassword: en.validation.invalidType,
+      newPassword: en.validation.invalidType,
+    });
+  });
+
+  it('changes the password, keeps the caller signed in and signs out the user’s other sessions only', async () => {
+    const user = await createSignedInUser(app);
+    const otherSession = bearer((await api.login({ email: user.email, password: user.password })).json<{ token: string }>().token);
+    const someoneElse = await createSignedInUser(app);
+
+    const response = await api.changePassword({ oldPassword: user.password, newPassword: NEW_PASSWORD }, user.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: en.api.passwordChanged });
+
+    expect((await api.me(user.headers)).statusCode).toBe(200);
+    expectApiError(await api.me(otherSession), 401, 'UNAUTHORIZED');
+    expect((await api.me(someoneElse.headers)).statusCode).toBe(200);
+
+    expectApiError(await api.login({ email: user.email, password: user.password }), 401, 'INVALID_CREDENTIALS');
+    expect((await api.login({ email: user.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('answers in the user’s saved language when the request names none', async () => {
+    const email = uniqueEmail();
+    await api.register({ email, password: DEFAULT_PASSWORD }, { 'accept-language': 'de' });
+    const { token } = (await api.login({ email, password: DEFAULT_PASSWORD })).json<{ token: string }>();
+    const response = await api.changePassword({ oldPassword: 'falsch', newPassword: NEW_PASSWORD }, bearer(token));
+    const body = expectApiError(response, 400, 'WRONG_PASSWORD', { language: 'de', fields: ['oldPassword'] });
+    expect(body.error).toBe('Das aktuelle Passwort ist falsch.');
+  });
+});
+
+describe('sessions', () => {
+  it('extend to 30 days from the last use (sliding expiry)', async () => {
+    const user = await createSignedInUser(app);
+    const session = await sessionRowOf(user.token);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+    const inOneMinute = new Date(Date.now() + 60_000).toISOString();
+    await app.database.db
+      .updateTable('sessions')
+      .set({ last_used_at: twoHoursAgo, expires_at: inOneMinute })
+      .where('id', '=', session?.id ?? -1)
+      .execute();
+
+    expect((await api.me(user.headers)).statusCode).toBe(200);
+
+    const slid = await sessionRowOf(user.token);
+    const expiresInMs = new Date(slid?.expires_at ?? 0).getTime() - Date.now();
+    expect(expiresInMs).toBeGreaterThan(LIMITS.session.days * DAY_MS - 60_000);
+    expect(expiresInMs).toBeLessThanOrEqual(LIMITS.session.days * DAY_MS);
+    expect(Date.now() - new Date(slid?.last_used_at ?? 0).getTime()).toBeLessThan(60_000);
+  });
+
+  it('end once expired, and the expired row is not revived', async () => {
+    const user = await createSignedInUser(app);
+    await app.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', sha256(user.token))
+      .execute();
+    const response = await expectDatabaseUnchanged(app, () => api.me(user.headers));
+    expectApiError(response, 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('per-IP rate limit on login, register and change-password', () => {
+  const LIMIT = 3;
+  let limited: TestApp;
+  const limitedApi = accountApi(() => limited.app);
+
+  beforeAll(async () => {
+    limited = await buildTestApp({ authRateLimitPerMinute: LIMIT });
+  });
+  afterAll(() => limited.close());
+
+  function expectRateLimited(response: Awaited<ReturnType<typeof limitedApi.login>>, language: 'en' | 'de' = 'en') {
+    expectApiError(response, 429, 'RATE_LIMITED', { language });
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  }
+
+  it(`answers the ${LIMIT + 1}th login from one address with 429 and retry-after`, async () => {
+    const fromA = (payload: object, headers: Record<string, string> = {}) =>
+      limited.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.0.1.1', payload, headers });
+    for (let i = 0; i < LIMIT; i += 1) {
+      expect((await fromA({ email: 'guess@example.com', password: `guess ${i}` })).statusCode).toBe(401);
+    }
+    expectRateLimited(await fromA({ email: 'guess@example.com', password: 'guess' }));
+    // A forged X-Forwarded-For does not buy a fresh budget (no trusted proxy configured).
+    expectRateLimited(await fromA({ email: 'guess@example.com', password: 'guess' }, { 'x-forwarded-for': '203.0.113.9' }));
+    expectRateLimited(await fromA({ email: 'guess@example.com', password: 'guess' }, { 'accept-language': 'de' }), 'de');
+
+    // Another address is still served.
+    const fromB = await limited.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.0.1.2',
+      payload: { email: 'guess@example.com', password: 'guess' },
+    });
+    expect(fromB.statusCode).toBe(401);
+  });
+
+  it('limits registration and stores nothing once limited', async () => {
+    const register = (email: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        remoteAddress: '10.0.2.1',
+        payload: { email, password: DEFAULT_PASSWORD },
+      });
+    for (let i = 0; i < LIMIT; i += 1) expect((await register(uniqueEmail())).statusCode).toBe(201);
+    const email = uniqueEmail('limited');
+    expectRateLimited(await expectDatabaseUnchanged(limited.app, () => register(email)));
+  });
+
+  it('limits password changes and keeps the password once limited', async () => {
+    const user = await createSignedInUser(limited.app);
+    const change = (oldPassword: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/change-password',
+        remoteAddress: '10.0.3.1',
+        headers: user.headers,
+        payload: { oldPassword, newPassword: 'a brand new passphrase' },
+      });
+    for (let i = 0; i < LIMIT; i += 1) expect((await change(`wrong ${i}`)).statusCode).toBe(400);
+    expectRateLimited(await expectDatabaseUnchanged(limited.app, () => change(user.password)));
+  });
+});

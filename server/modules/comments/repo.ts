@@ -1,0 +1,53 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { CommentsTable, Database } from '../../db/schema.ts';
+import { isoNow } from '../../db/values.ts';
+
+export type CommentRow = Selectable<CommentsTable>;
+
+const withAuthor = (db: Kysely<Database>) =>
+  db
+    .selectFrom('comments')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .selectAll('comments')
+    .select(['users.nickname', 'users.avatar_id']);
+
+export function createCommentsRepo(db: Kysely<Database>) {
+  return {
+    listForDecision(decisionId: number) {
+      return withAuthor(db)
+        .where('comments.decision_id', '=', decisionId)
+        .orderBy('comments.created_at')
+        .orderBy('comments.id')
+        .execute();
+    },
+
+    findWithAuthor(id: number) {
+      return withAuthor(db).where('comments.id', '=', id).executeTakeFirst();
+    },
+
+    findById(id: number): Promise<CommentRow | undefined> {
+      return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insert(decisionId: number, userId: number, text: string): Promise<number> {
+      const now = isoNow();
+      const row = await db
+        .insertInto('comments')
+        .values({ decision_id: decisionId, user_id: userId, text, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateText(id: number, text: string): Promise<void> {
+      await db.updateTable('comments').set({ text, updated_at: isoNow() }).where('id', '=', id).execute();
+    },
+
+    async delete(id: number): Promise<void> {
+      await db.deleteFrom('comments').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type CommentsRepo = ReturnType<typeof createCommentsRepo>;
+export type CommentWithAuthor = NonNullable<Awaited<ReturnType<CommentsRepo['findWithAuthor']>>>;

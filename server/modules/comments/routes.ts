@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { commentSchema, createCommentRequestSchema, updateCommentRequestSchema } from '../../../shared/api/comments.ts';
+import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import { messageResponseSchema } from '../../../shared/api/users.ts';
+import { translate } from '../../i18n.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { authorize } from '../decisions/policy.ts';
+import type { DecisionsService } from '../decisions/service.ts';
+import { presentComment } from './presenter.ts';
+import type { CommentsService } from './service.ts';
+
+const refusals = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const common = { tags: ['comments'], security: [{ bearerAuth: [] }] };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const commentsRoutes: FastifyPluginAsyncZod<{
+  commentsService: CommentsService;
+  decisionsService: DecisionsService;
+}> = async (app, { commentsService, decisionsService }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/comments/:decisionId',
+    {
+      schema: {
+        ...common,
+        params: z.object({ decisionId: z.coerce.number().int().positive() }),
+        response: { 200: z.array(commentSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const access = await decisionsService.loadAccess(request.params.decisionId, requireSession(request).user.id);
+      authorize(access.relation, 'view', access.state);
+      const actor = { userId: access.userId, relationToDecision: access.relation };
+      return (await commentsService.list(access)).map((row) => presentComment(row, actor));
+    },
+  );
+
+  app.post(
+    '/api/comments',
+    { schema: { ...common, body: createCommentRequestSchema, response: { 201: commentSchema, ...refusals } } },
+    async (request, reply) => {
+      const access = await decisionsService.loadAccess(request.body.decision_id, requireSession(request).user.id);
+      authorize(access.relation, 'comment', access.state);
+      const comment = await commentsService.add(access, request.body.text);
+      return reply.status(201).send(presentComment(comment, { userId: access.userId, relationToDecision: access.relation }));
+    },
+  );
+
+  app.put(
+    '/api/comments/:id',
+    {
+      schema: { ...common, params: idParams, body: updateCommentRequestSchema, response: { 200: commentSchema, ...refusals } },
+    },
+    async (request) => {
+      const userId = requireSession(request).user.id;
+      const { comment, access } = await commentsService.edit(request.params.id, userId, request.body.text);
+      return presentComment(comment, { userId, relationToDecision: access.relation });
+    },
+  );
+
+  app.delete(
+    '/api/comments/:id',
+    { schema: { ...common, params: idParams, response: { 200: messageResponseSchema, ...refusals } } },
+    async (request) => {
+      await commentsService.remove(request.params.id, requireSession(request).user.id);
+      return { message: translate(request.language, 'api.commentDeleted') };
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { AppError } from '../../app-error.ts';
+import { authorize } from '../decisions/policy.ts';
+import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
+import { canOnComment, type CommentAction } from './policy.ts';
+import type { CommentsRepo, CommentWithAuthor } from './repo.ts';
+
+export function createCommentsService(deps: { comments: CommentsRepo; decisionsService: DecisionsService }) {
+  const { comments, decisionsService } = deps;
+
+  /** Loads a comment for an action: 404 when it or its decision is invisible, 403 without the right. */
+  async function loadForAction(commentId: number, userId: number, action: CommentAction) {
+    const comment = await comments.findById(commentId);
+    if (!comment) throw new AppError('NOT_FOUND');
+    const access = await decisionsService.loadAccess(comment.decision_id, userId);
+    authorize(access.relation, 'view', access.state);
+    if (!canOnComment(action, { userId, relationToDecision: access.relation }, comment)) {
+      throw new AppError('FORBIDDEN');
+    }
+    return { comment, access };
+  }
+
+  return {
+    list(access: DecisionAccess): Promise<CommentWithAuthor[]> {
+      return comments.listForDecision(access.decision.id);
+    },
+
+    async add(access: DecisionAccess, text: string): Promise<CommentWithAuthor> {
+      const id = await comments.insert(access.decision.id, access.userId, text);
+      return (await comments.findWithAuthor(id))!;
+    },
+
+    async edit(commentId: number, userId: number, text: string) {
+      const { access } = await loadForAction(commentId, userId, 'edit');
+      await comments.updateText(commentId, text);
+      return { comment: (await comments.findWithAuthor(commentId))!, access };
+    },
+
+    async remove(commentId: number, userId: number): Promise<void> {
+      await loadForAction(commentId, userId, 'delete');
+      await comments.delete(commentId);
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

@@ -1,0 +1,75 @@
+import type { Abilities } from '../../../shared/api/decisions.ts';
+import { AppError } from '../../app-error.ts';
+import type { DecisionType, TeamRole } from '../../db/schema.ts';
+
+/** How the caller relates to a decision; `none` means the decision is invisible to them. */
+export type Relation = 'owner' | TeamRole | 'reader' | 'none';
+
+export type DecisionAction = 'view' | 'edit' | 'delete' | 'vote' | 'weight' | 'invite' | 'comment' | 'manageMembers';
+
+type Table = Partial<Record<Relation, readonly DecisionAction[]>>;
+
+// Personal decisions: the owner does everything; anyone signed in may read and comment a public one.
+const PERSONAL: Table = {
+  owner: ['view', 'edit', 'delete', 'vote', 'comment'],
+  reader: ['view', 'comment'],
+};
+
+// Team decisions (DESIGN.md "Roles"). Only the owner deletes and changes roles.
+const TEAM: Table = {
+  owner: ['view', 'edit', 'delete', 'vote', 'weight', 'invite', 'comment', 'manageMembers'],
+  admin: ['view', 'edit', 'vote', 'weight', 'invite', 'comment'],
+  editor: ['view', 'vote', 'weight', 'comment'],
+  viewer: ['view', 'comment'],
+};
+
+/** Actions a passed deadline or a completed AI run forbids (team decisions only). */
+const LOCKABLE: ReadonlySet<DecisionAction> = new Set(['edit', 'vote', 'weight']);
+
+export interface DecisionState {
+  type: DecisionType;
+  isExpired: boolean;
+  isCompletedByAi: boolean;
+}
+
+export function relationOf(
+  decision: { user_id: number; type: DecisionType },
+  userId: number,
+  teamRole: TeamRole | undefined,
+): Relation {
+  if (decision.user_id === userId) return 'owner';
+  if (decision.type === 'team') return teamRole ?? 'none';
+  return decision.type === 'public' ? 'reader' : 'none';
+}
+
+function isGranted(relation: Relation, action: DecisionAction, type: DecisionType): boolean {
+  return (type === 'team' ? TEAM : PERSONAL)[relation]?.includes(action) ?? false;
+}
+
+function isLocked(state: DecisionState, action: DecisionAction): boolean {
+  return state.type === 'team' && (state.isExpired || state.isCompletedByAi) && LOCKABLE.has(action);
+}
+
+/** Throws 404 for outsiders (they never learn the decision exists), 403 for a missing right, 409 when locked. */
+export function authorize(relation: Relation, action: DecisionAction, state: DecisionState): void {
+  if (!isGranted(relation, 'view', state.type)) throw new AppError('NOT_FOUND');
+  if (!isGranted(relation, action, state.type)) throw new AppError('FORBIDDEN');
+  if (isLocked(state, action)) throw new AppError(state.isCompletedByAi ? 'COMPLETED_BY_AI' : 'DEADLINE_PASSED');
+}
+
+export function can(relation: Relation, action: DecisionAction, state: DecisionState): boolean {
+  return isGranted(relation, action, state.type) && !isLocked(state, action);
+}
+
+/** What the UI may offer; sent with every decision so clients never re-derive roles. */
+export function abilitiesOf(relation: Relation, state: DecisionState): Abilities {
+  return {
+    canEdit: can(relation, 'edit', state),
+    canDelete: can(relation, 'delete', state),
+    canVote: can(relation, 'vote', state),
+    canWeight: can(relation, 'weight', state),
+    canInvite: can(relation, 'invite', state),
+    canComment: can(relation, 'comment', state),
+    canManageMembers: can(relation, 'manageMembers', state),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
+import type { RankedOption } from '../../../shared/scoring/personal.ts';
+import { hasMemberVoted, TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
+import type { TeamRole } from '../../db/schema.ts';
+import { toIsoString } from '../../db/values.ts';
+import { abilitiesOf } from './policy.ts';
+import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
+import type { DecisionAccess } from './service.ts';
+
+const PERSONAL_FORMULA = 'total = Σ value × importance / 100';
+
+export function presentDecision(row: DecisionRow): Decision {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    name: row.name,
+    title: row.name,
+    description: row.description,
+    mode: row.mode,
+    type: row.type,
+    score: row.score,
+    timer: row.timer === null ? null : toIsoString(row.timer),
+    created_at: toIsoString(row.created_at),
+    updated_at: toIsoString(row.updated_at),
+  };
+}
+
+export function presentListItem(row: DecisionRow & { member_role: TeamRole | null }, userId: number): DecisionListItem {
+  return {
+    ...presentDecision(row),
+    is_team: row.type === 'team',
+    role: row.user_id === userId ? 'owner' : (row.member_role ?? 'viewer'),
+  };
+}
+
+interface DetailsParts {
+  options: OptionRow[];
+  criteria: CriterionRow[];
+  evaluations: EvaluationRow[];
+  weights: { criterion_id: number; user_id: number; weight: number }[];
+  members: { id: number; user_id: number; role: TeamRole; email: string; nickname: string | null }[];
+  ranking: RankedOption[];
+}
+
+export function presentDetails(access: DecisionAccess, parts: DetailsParts): DecisionDetails {
+  const { decision, relation, state } = access;
+  const weightsByUser: DecisionDetails['weightsByUser'] = {};
+  for (const { user_id, criterion_id, weight } of parts.weights) {
+    (weightsByUser[String(user_id)] ??= []).push({ criterion_id, weight });
+  }
+  return {
+    decision: presentDecision(decision),
+    options: parts.options.map(({ id, decision_id, name }) => ({ id, decision_id, name })),
+    criteria: parts.criteria.map(({ id, decision_id, name, importance }) => ({ id, decision_id, name, importance })),
+    evaluations: parts.evaluations.map(({ option_id, criterion_id, value, explanation, user_id, generated_by }) => ({
+      option_id,
+      criterion_id,
+      value,
+      explanation,
+      user_id,
+      generated_by,
+    })),
+    userRole: relation === 'none' ? 'reader' : relation,
+    timer: decision.timer === null ? null : toIsoString(decision.timer),
+    weightsByUser,
+    teamMembers: parts.members.map((member) => ({
+      id: member.id,
+      user_id: member.user_id,
+      role: member.role,
+      accepted: true,
+      email: member.email,
+      nickname: member.nickname,
+      users: { nickname: member.nickname },
+      has_voted: hasMemberVoted(member.user_id, decision.mode, parts.evaluations, parts.weights),
+    })),
+    results: { ranking: parts.ranking, formula: decision.type === 'team' ? TEAM_RESULT_FORMULA : PERSONAL_FORMULA },
+    abilities: abilitiesOf(relation, state),
+  };
+}

@@ -1,0 +1,175 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  CriteriaTable,
+  Database,
+  DecisionsTable,
+  EvaluationsTable,
+  OptionsTable,
+  TeamRole,
+} from '../../db/schema.ts';
+import { isoNow } from '../../db/values.ts';
+
+export type DecisionRow = Selectable<DecisionsTable>;
+export type OptionRow = Selectable<OptionsTable>;
+export type CriterionRow = Selectable<CriteriaTable>;
+export type EvaluationRow = Selectable<EvaluationsTable>;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function createDecisionsRepo(db: Kysely<Database>) {
+  return {
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    findById(id: number, executor: Executor = db): Promise<DecisionRow | undefined> {
+      return executor.selectFrom('decisions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async teamRoleOf(decisionId: number, userId: number): Promise<TeamRole | undefined> {
+      const row = await db
+        .selectFrom('team_members')
+        .select('role')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.role;
+    },
+
+    /** The user's own decisions and the team decisions they belong to, newest first, each once. */
+    listVisibleTo(userId: number) {
+      return db
+        .selectFrom('decisions')
+        .leftJoin('team_members', (join) =>
+          join.onRef('team_members.decision_id', '=', 'decisions.id').on('team_members.user_id', '=', userId),
+        )
+        .selectAll('decisions')
+        .select('team_members.role as member_role')
+        .where((eb) => eb.or([eb('decisions.user_id', '=', userId), eb('team_members.user_id', '=', userId)]))
+        .orderBy('decisions.created_at', 'desc')
+        .orderBy('decisions.id', 'desc')
+        .execute();
+    },
+
+    async insertDecision(values: Insertable<DecisionsTable>, executor: Executor = db): Promise<DecisionRow> {
+      return executor.insertInto('decisions').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async updateDecision(id: number, changes: Partial<Insertable<DecisionsTable>>, executor: Executor = db) {
+      await executor
+        .updateTable('decisions')
+        .set({ ...changes, updated_at: isoNow() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteDecision(id: number): Promise<void> {
+      await db.deleteFrom('decisions').where('id', '=', id).execute();
+    },
+
+    listOptions(decisionId: number, executor: Executor = db): Promise<OptionRow[]> {
+      return executor
+        .selectFrom('options')
+        .selectAll()
+        .where('decision_id', '=', decisionId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    listCriteria(decisionId: number, executor: Executor = db): Promise<CriterionRow[]> {
+      return executor
+        .selectFrom('criteria')
+        .selectAll()
+        .where('decision_id', '=', decisionId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
+    listEvaluations(decisionId: number, executor: Executor = db): Promise<EvaluationRow[]> {
+      return executor
+        .selectFrom('evaluations')
+        .selectAll()
+        .where('decision_id', '=', decisionId)
+        .orderBy('id')
+        .execute();
+    },
+
+    listWeights(decisionId: number, executor: Executor = db) {
+      return executor
+        .selectFrom('weights')
+        .select(['criterion_id', 'user_id', 'weight'])
+        .where('decision_id', '=', decisionId)
+        .execute();
+    },
+
+    listTeamMembers(decisionId: number) {
+      return db
+        .selectFrom('team_members')
+        .innerJoin('users', 'users.id', 'team_members.user_id')
+        .select([
+          'team_members.id',
+          'team_members.user_id',
+          'team_members.role',
+          'users.email',
+          'users.nickname',
+        ])
+        .where('team_members.decision_id', '=', decisionId)
+        .orderBy('team_members.id')
+        .execute();
+    },
+
+    async insertOption(values: Insertable<OptionsTable>, executor: Executor): Promise<number> {
+      const row = await executor.insertInto('options').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateOption(id: number, name: string, position: number, executor: Executor) {
+      await executor.updateTable('options').set({ name, position }).where('id', '=', id).execute();
+    },
+
+    async deleteOptions(ids: number[], executor: Executor) {
+      if (ids.length) await executor.deleteFrom('options').where('id', 'in', ids).execute();
+    },
+
+    async insertCriterion(values: Insertable<CriteriaTable>, executor: Executor): Promise<number> {
+      const row = await executor.insertInto('criteria').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateCriterion(id: number, name: string, importance: number, position: number, executor: Executor) {
+      await executor.updateTable('criteria').set({ name, importance, position }).where('id', '=', id).execute();
+    },
+
+    async deleteCriteria(ids: number[], executor: Executor) {
+      if (ids.length) await executor.deleteFrom('criteria').where('id', 'in', ids).execute();
+    },
+
+    /** Replaces one user's values for the given cells (all of their cells when `cells` is undefined). */
+    async replaceUserEvaluations(
+      decisionId: number,
+      userId: number,
+      rows: Omit<Insertable<EvaluationsTable>, 'decision_id' | 'user_id' | 'updated_at'>[],
+      executor: Executor,
+      options: { onlyGivenCells: boolean },
+    ) {
+      let deletion = executor.deleteFrom('evaluations').where('decision_id', '=', decisionId).where('user_id', '=', userId);
+      if (options.onlyGivenCells) {
+        if (!rows.length) return;
+        deletion = deletion.where((eb) =>
+          eb.or(rows.map((row) => eb.and([eb('option_id', '=', row.option_id), eb('criterion_id', '=', row.criterion_id)]))),
+        );
+      }
+      await deletion.execute();
+      if (!rows.length) return;
+      const now = isoNow();
+      await executor
+        .insertInto('evaluations')
+        .values(rows.map((row) => ({ ...row, decision_id: decisionId, user_id: userId, updated_at: now })))
+        .execute();
+    },
+  };
+}
+
+export type DecisionsRepo = ReturnType<typeof createDecisionsRepo>;

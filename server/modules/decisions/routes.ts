@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import {
+  createDecisionRequestSchema,
+  decisionDetailsSchema,
+  decisionIdParamsSchema,
+  decisionListItemSchema,
+  decisionSchema,
+  decisionTypeResponseSchema,
+  evaluateRequestSchema,
+  updateDecisionRequestSchema,
+} from '../../../shared/api/decisions.ts';
+import { messageResponseSchema } from '../../../shared/api/users.ts';
+import { translate } from '../../i18n.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { authorize } from './policy.ts';
+import { presentDecision, presentDetails, presentListItem } from './presenter.ts';
+import type { DecisionsService } from './service.ts';
+
+const refusals = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const common = { tags: ['decisions'], security: [{ bearerAuth: [] }] };
+
+export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: DecisionsService }> = async (
+  app,
+  { decisionsService: service },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/api/decision',
+    { schema: { ...common, response: { 200: z.array(decisionListItemSchema), 401: errorResponseSchema } } },
+    async (request) => {
+      const { user } = requireSession(request);
+      return (await service.list(user.id)).map((row) => presentListItem(row, user.id));
+    },
+  );
+
+  app.post(
+    '/api/decision',
+    { schema: { ...common, body: createDecisionRequestSchema, response: { 201: decisionSchema, ...refusals } } },
+    async (request, reply) => {
+      const decision = await service.create(requireSession(request).user.id, request.body);
+      return reply.status(201).send(presentDecision(decision));
+    },
+  );
+
+  app.put(
+    '/api/decision/:id',
+    {
+      schema: {
+        ...common,
+        params: decisionIdParamsSchema,
+        body: updateDecisionRequestSchema,
+        response: { 200: decisionSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
+      authorize(access.relation, 'edit', access.state);
+      return presentDecision(await service.update(access, request.body));
+    },
+  );
+
+  app.get(
+    '/api/decision/:id/details',
+    { schema: { ...common, params: decisionIdParamsSchema, response: { 200: decisionDetailsSchema, ...refusals } } },
+    async (request) => {
+      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
+      authorize(access.relation, 'view', access.state);
+      return presentDetails(access, await service.details(access));
+    },
+  );
+
+  app.get(
+    '/api/decision/:id/type',
+    { schema: { ...common, params: decisionIdParamsSchema, response: { 200: decisionTypeResponseSchema, ...refusals } } },
+    async (request) => {
+      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
+      authorize(access.relation, 'view', access.state);
+      return { is_team: access.decision.type === 'team' };
+    },
+  );
+
+  app.delete(
+    '/api/decision/:id',
+    { schema: { ...common, params: decisionIdParamsSchema, response: { 200: messageResponseSchema, ...refusals } } },
+    async (request) => {
+      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
+      authorize(access.relation, 'delete', access.state);
+      await service.remove(access);
+      return { message: translate(request.language, 'api.decisionDeleted') };
+    },
+  );
+
+  app.post(
+    '/api/decision/:id/evaluate',
+    {
+      schema: {
+        ...common,
+        params: decisionIdParamsSchema,
+        body: evaluateRequestSchema,
+        response: { 200: messageResponseSchema.extend({ score: z.number().nullable() }), ...refusals },
+      },
+    },
+    async (request) => {
+      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
+      authorize(access.relation, 'vote', access.state);
+      const decision = await service.evaluate(access, request.body.evaluations);
+      return { message: translate(request.language, 'api.evaluationsSaved'), score: decision.score };
+    },
+  );
+};

@@ -1,0 +1,259 @@
+import type { Transaction } from 'kysely';
+import { computePersonalTotals, rankOptions, topScore, type RankedOption } from '../../../shared/scoring/personal.ts';
+import { computeTeamTotals, type MemberWeight } from '../../../shared/scoring/team.ts';
+import { AppError } from '../../app-error.ts';
+import type { Database, DecisionMode, DecisionType } from '../../db/schema.ts';
+import { isoNow } from '../../db/values.ts';
+import {
+  assertEvaluationIndexes,
+  assertUniqueNames,
+  planListUpdate,
+  type IndexedEvaluation,
+} from './matrix.ts';
+import { relationOf, type DecisionState, type Relation } from './policy.ts';
+import type { CriterionRow, DecisionRow, DecisionsRepo, EvaluationRow, OptionRow } from './repo.ts';
+
+export interface MatrixInput {
+  options?: { id?: number | undefined; name: string }[] | undefined;
+  criteria?: { id?: number | undefined; name: string; importance: number }[] | undefined;
+  evaluations?: IndexedEvaluation[] | undefined;
+}
+
+export interface DecisionInput extends MatrixInput {
+  name: string;
+  /** Absent (undefined) keeps the stored value on update. */
+  description?: string | null | undefined;
+  mode?: DecisionMode | undefined;
+  type?: DecisionType | undefined;
+}
+
+/** The caller's view of one decision: who they are to it and what state it is in. */
+export interface DecisionAccess {
+  decision: DecisionRow;
+  userId: number;
+  relation: Relation;
+  state: DecisionState;
+}
+
+export interface EvaluationInput {
+  option_id: number;
+  criterion_id: number;
+  value: number;
+  explanation: string | null;
+}
+
+function validateMatrix(input: MatrixInput, current: { optionCount: number; criterionCount: number }): void {
+  if (input.options) assertUniqueNames('options', input.options.map((option) => option.name));
+  if (input.criteria) assertUniqueNames('criteria', input.criteria.map((criterion) => criterion.name));
+  if (input.evaluations) {
+    assertEvaluationIndexes(
+      input.evaluations,
+      input.options?.length ?? current.optionCount,
+      input.criteria?.length ?? current.criterionCount,
+    );
+  }
+}
+
+export function computeRanking(
+  decision: Pick<DecisionRow, 'type' | 'mode' | 'user_id'>,
+  options: readonly OptionRow[],
+  criteria: readonly CriterionRow[],
+  evaluations: readonly EvaluationRow[],
+  weights: readonly MemberWeight[],
+): RankedOption[] {
+  if (decision.type === 'team') {
+    return rankOptions(computeTeamTotals(options, criteria, evaluations, weights, decision.mode));
+  }
+  // A personal decision is scored by its owner's values (and AI values, issue AI).
+  const ownCells = evaluations.filter((e) => e.user_id === decision.user_id || e.generated_by === 'ai');
+  return rankOptions(computePersonalTotals(options, criteria, ownCells));
+}
+
+export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
+  const { decisions } = deps;
+
+  /** Writes options, criteria and the caller's evaluations inside the given transaction. */
+  async function applyMatrix(trx: Transaction<Database>, decisionId: number, userId: number, input: MatrixInput) {
+    let optionIds = (await decisions.listOptions(decisionId, trx)).map((option) => option.id);
+    let criterionIds = (await decisions.listCriteria(decisionId, trx)).map((criterion) => criterion.id);
+
+    if (input.options) {
+      const plan = planListUpdate(await decisions.listOptions(decisionId, trx), input.options);
+      await decisions.deleteOptions(plan.remove, trx);
+      optionIds = new Array<number>(input.options.length);
+      for (const { id, input: option, position } of plan.keep) {
+        await decisions.updateOption(id, option.name, position, trx);
+        optionIds[position] = id;
+      }
+      for (const { input: option, position } of plan.insert) {
+        optionIds[position] = await decisions.insertOption({ decision_id: decisionId, name: option.name, position }, trx);
+      }
+    }
+
+    if (input.criteria) {
+      const plan = planListUpdate(await decisions.listCriteria(decisionId, trx), input.criteria);
+      await decisions.deleteCriteria(plan.remove, trx);
+      criterionIds = new Array<number>(input.criteria.length);
+      for (const { id, input: criterion, position } of plan.keep) {
+        await decisions.updateCriterion(id, criterion.name, criterion.importance, position, trx);
+        criterionIds[position] = id;
+      }
+      for (const { input: criterion, position } of plan.insert) {
+        criterionIds[position] = await decisions.insertCriterion(
+          { decision_id: decisionId, name: criterion.name, importance: criterion.importance, position },
+          trx,
+        );
+      }
+    }
+
+    if (input.evaluations) {
+      const rows = input.evaluations.map((evaluation) => ({
+        option_id: optionIds[evaluation.option_index]!,
+        criterion_id: criterionIds[evaluation.criterion_index]!,
+        value: evaluation.value,
+        explanation: evaluation.explanation,
+        generated_by: 'user' as const,
+      }));
+      await decisions.replaceUserEvaluations(decisionId, userId, rows, trx, { onlyGivenCells: false });
+    }
+  }
+
+  /** Keeps `decision.score` equal to the current top total (personal) or top team result. */
+  async function refreshScore(trx: Transaction<Database>, decision: DecisionRow): Promise<void> {
+    const [options, criteria, evaluations, weights] = await Promise.all([
+      decisions.listOptions(decision.id, trx),
+      decisions.listCriteria(decision.id, trx),
+      decisions.listEvaluations(decision.id, trx),
+      decision.type === 'team' ? decisions.listWeights(decision.id, trx) : Promise.resolve([]),
+    ]);
+    const score = topScore(computeRanking(decision, options, criteria, evaluations, weights));
+    await decisions.updateDecision(decision.id, { score }, trx);
+  }
+
+  return {
+    async loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
+      const decision = await decisions.findById(decisionId);
+      if (!decision) throw new AppError('NOT_FOUND');
+      const teamRole = decision.type === 'team' ? await decisions.teamRoleOf(decisionId, userId) : undefined;
+      const evaluations = decision.type === 'team' ? await decisions.listEvaluations(decisionId) : [];
+      return {
+        decision,
+        userId,
+        relation: relationOf(decision, userId, teamRole),
+        state: {
+          type: decision.type,
+          isExpired: decision.timer !== null && new Date(decision.timer).getTime() <= Date.now(),
+          isCompletedByAi: evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
+        },
+      };
+    },
+
+    list(userId: number) {
+      return decisions.listVisibleTo(userId);
+    },
+
+    async create(userId: number, input: DecisionInput): Promise<DecisionRow> {
+      validateMatrix(input, { optionCount: 0, criterionCount: 0 });
+      return decisions.transaction(async (trx) => {
+        const now = isoNow();
+        const decision = await decisions.insertDecision(
+          {
+            user_id: userId,
+            name: input.name,
+            description: input.description ?? '',
+            mode: input.mode ?? 'manual',
+            type: input.type ?? 'private',
+            score: null,
+            timer: null,
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        await applyMatrix(trx, decision.id, userId, input);
+        await refreshScore(trx, decision);
+        return (await decisions.findById(decision.id, trx))!;
+      });
+    },
+
+    async update(access: DecisionAccess, input: DecisionInput): Promise<DecisionRow> {
+      const { decision } = access;
+      const isTeam = decision.type === 'team';
+      // The kind of a decision never changes: team stays team, personal stays personal.
+      if (input.type && (input.type === 'team') !== isTeam) {
+        throw new AppError('VALIDATION_FAILED', { type: 'validation.typeChange' });
+      }
+      const [options, criteria] = await Promise.all([
+        decisions.listOptions(decision.id),
+        decisions.listCriteria(decision.id),
+      ]);
+      validateMatrix(input, { optionCount: options.length, criterionCount: criteria.length });
+      return decisions.transaction(async (trx) => {
+        await decisions.updateDecision(
+          decision.id,
+          {
+            name: input.name,
+            description: input.description === undefined ? decision.description : (input.description ?? ''),
+            mode: input.mode ?? decision.mode,
+            type: input.type ?? decision.type,
+          },
+          trx,
+        );
+        await applyMatrix(trx, decision.id, access.userId, input);
+        const updated = (await decisions.findById(decision.id, trx))!;
+        await refreshScore(trx, updated);
+        return (await decisions.findById(decision.id, trx))!;
+      });
+    },
+
+    /** Upserts the caller's values for the given cells; every id must belong to this decision. */
+    async evaluate(access: DecisionAccess, evaluations: EvaluationInput[]): Promise<DecisionRow> {
+      const { decision } = access;
+      const [options, criteria] = await Promise.all([
+        decisions.listOptions(decision.id),
+        decisions.listCriteria(decision.id),
+      ]);
+      const optionIds = new Set(options.map((option) => option.id));
+      const criterionIds = new Set(criteria.map((criterion) => criterion.id));
+      const fields: Record<string, string> = {};
+      const cells = new Set<string>();
+      evaluations.forEach((evaluation, index) => {
+        if (!optionIds.has(evaluation.option_id)) fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
+        if (!criterionIds.has(evaluation.criterion_id)) {
+          fields[`evaluations.${index}.criterion_id`] = 'validation.unknownCriterion';
+        }
+        const cell = `${evaluation.option_id}:${evaluation.criterion_id}`;
+        if (cells.has(cell)) fields[`evaluations.${index}`] = 'validation.duplicateCell';
+        cells.add(cell);
+      });
+      if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+
+      return decisions.transaction(async (trx) => {
+        const rows = evaluations.map((evaluation) => ({ ...evaluation, generated_by: 'user' as const }));
+        await decisions.replaceUserEvaluations(decision.id, access.userId, rows, trx, { onlyGivenCells: true });
+        await refreshScore(trx, decision);
+        return (await decisions.findById(decision.id, trx))!;
+      });
+    },
+
+    async details(access: DecisionAccess) {
+      const { decision } = access;
+      const isTeam = decision.type === 'team';
+      const [options, criteria, evaluations, weights, members] = await Promise.all([
+        decisions.listOptions(decision.id),
+        decisions.listCriteria(decision.id),
+        decisions.listEvaluations(decision.id),
+        isTeam ? decisions.listWeights(decision.id) : Promise.resolve([]),
+        isTeam ? decisions.listTeamMembers(decision.id) : Promise.resolve([]),
+      ]);
+      const ranking = computeRanking(decision, options, criteria, evaluations, weights);
+      return { options, criteria, evaluations, weights, members, ranking };
+    },
+
+    remove(access: DecisionAccess): Promise<void> {
+      return decisions.deleteDecision(access.decision.id);
+    },
+  };
+}
+
+export type DecisionsService = ReturnType<typeof createDecisionsService>;

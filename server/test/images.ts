@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+
+/** A small solid-colour picture, encoded at test time. */
+export function solidImage(format: 'png' | 'jpeg', width = 64, height = 48): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 30 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A PNG of random pixels: barely compressible, so its file size is about width × height × 3 bytes. */
+export function noisePng(width: number, height: number): Promise<Buffer> {
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+export const SVG_IMAGE = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="red"/></svg>',
+);

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+
+const commentText = z
+  .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') })
+  .trim()
+  .min(1, 'validation.commentEmpty')
+  .max(LIMITS.comment.max, 'validation.tooLong');
+
+export const createCommentRequestSchema = z.object({
+  decision_id: z.coerce.number().int().positive(),
+  text: commentText,
+});
+export const updateCommentRequestSchema = z.object({ text: commentText });
+
+export const commentSchema = z.object({
+  id: z.number(),
+  decision_id: z.number(),
+  user_id: z.number(),
+  text: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The author's nickname; the UI shows "Anonymous" when null. */
+  nickname: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+});
+
+export type Comment = z.infer<typeof commentSchema>;

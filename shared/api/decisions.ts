@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+
+const { decision: D, scales } = LIMITS;
+
+export const decisionModeSchema = z.enum(['manual', 'ai']);
+export const personalTypeSchema = z.enum(['private', 'public']);
+export const decisionTypeSchema = z.enum(['private', 'public', 'team']);
+
+export const decisionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+const trimmedName = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') })
+    .trim()
+    .min(1, 'validation.nameEmpty')
+    .max(max, 'validation.tooLong');
+
+/** Options arrive as plain strings or as `{ name }` (with `id` to keep an existing option when renaming). */
+export const optionInputSchema = z
+  .union([
+    trimmedName(D.optionNameMax),
+    z.object({ id: z.number().int().positive().optional(), name: trimmedName(D.optionNameMax) }),
+  ])
+  .transform((option) => (typeof option === 'string' ? { name: option } : option));
+
+export const criterionInputSchema = z.object({
+  id: z.number().int().positive().optional(),
+  name: trimmedName(D.criterionNameMax),
+  // SPEC: coerced to a number, default 0.
+  importance: z.coerce
+    .number({ error: 'validation.number' })
+    .min(D.importance.min, 'validation.importanceRange')
+    .max(D.importance.max, 'validation.importanceRange')
+    .default(0),
+});
+
+const explanationSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.decision.explanationMax, 'validation.tooLong')
+  .nullish()
+  .transform((value) => value || null);
+
+export const indexedEvaluationSchema = z.object({
+  option_index: z.number().int().min(0),
+  criterion_index: z.number().int().min(0),
+  value: z
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .min(scales.personalGrid.min, 'validation.valueRange')
+    .max(scales.personalGrid.max, 'validation.valueRange'),
+  explanation: explanationSchema,
+});
+
+const decisionFields = {
+  name: trimmedName(D.nameMax),
+  description: z.string().trim().max(D.descriptionMax, 'validation.tooLong').nullish().transform((v) => v ?? ''),
+  mode: decisionModeSchema.default('manual'),
+};
+
+const matrixFields = {
+  options: z.array(optionInputSchema).max(D.maxOptions, 'validation.tooMany').optional(),
+  criteria: z.array(criterionInputSchema).max(D.maxCriteria, 'validation.tooMany').optional(),
+  evaluations: z.array(indexedEvaluationSchema).max(D.maxOptions * D.maxCriteria).optional(),
+};
+
+/** POST /api/decision: a personal decision; options, criteria and evaluations may come along (one transaction). */
+export const createDecisionRequestSchema = z.object({
+  ...decisionFields,
+  type: personalTypeSchema.default('private'),
+  ...matrixFields,
+});
+
+/**
+ * PUT /api/decision/{id}: replaces the lists. Options/criteria keep their ids when matched by `id`
+ * or by unchanged name; absent `evaluations` keeps the existing ones of kept cells.
+ */
+export const updateDecisionRequestSchema = z.object({
+  name: decisionFields.name,
+  // Absent keeps the stored value.
+  description: z.string().trim().max(D.descriptionMax, 'validation.tooLong').nullish(),
+  mode: decisionModeSchema.optional(),
+  // A team decision's type never changes; personal ones switch between private and public.
+  type: decisionTypeSchema.optional(),
+  ...matrixFields,
+});
+
+export const evaluateRequestSchema = z.object({
+  evaluations: z
+    .array(
+      z.object({
+        option_id: z.number().int().positive(),
+        criterion_id: z.number().int().positive(),
+        value: z
+          .number({ error: 'validation.number' })
+          .int('validation.integer')
+          .min(scales.evaluate.min, 'validation.valueRange')
+          .max(scales.evaluate.max, 'validation.valueRange'),
+        explanation: explanationSchema,
+      }),
+    )
+    .max(D.maxOptions * D.maxCriteria),
+});
+
+export const decisionSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  name: z.string(),
+  /** Same as name; the details view of older clients reads `title`. */
+  title: z.string(),
+  description: z.string(),
+  mode: decisionModeSchema,
+  type: decisionTypeSchema,
+  score: z.number().nullable(),
+  timer: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const decisionListItemSchema = decisionSchema.extend({
+  is_team: z.boolean(),
+  /** The caller's relation: owner, admin, editor or viewer. */
+  role: z.enum(['owner', 'admin', 'editor', 'viewer']),
+});
+
+export const optionSchema = z.object({ id: z.number(), decision_id: z.number(), name: z.string() });
+export const criterionSchema = z.object({
+  id: z.number(),
+  decision_id: z.number(),
+  name: z.string(),
+  importance: z.number(),
+});
+export const evaluationSchema = z.object({
+  option_id: z.number(),
+  criterion_id: z.number(),
+  value: z.number(),
+  explanation: z.string().nullable(),
+  user_id: z.number().nullable(),
+  generated_by: z.enum(['user', 'ai']),
+});
+
+export const abilitiesSchema = z.object({
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  canVote: z.boolean(),
+  canWeight: z.boolean(),
+  canInvite: z.boolean(),
+  canComment: z.boolean(),
+  canManageMembers: z.boolean(),
+});
+
+export const rankedOptionSchema = z.object({
+  option_id: z.number(),
+  total: z.number(),
+  rank: z.number(),
+  is_top: z.boolean(),
+});
+
+export const teamMemberSchema = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  role: z.string(),
+  accepted: z.boolean(),
+  email: z.string().nullable(),
+  nickname: z.string().nullable(),
+  users: z.object({ nickname: z.string().nullable() }),
+  has_voted: z.boolean(),
+});
+
+export const decisionDetailsSchema = z.object({
+  decision: decisionSchema,
+  options: z.array(optionSchema),
+  criteria: z.array(criterionSchema),
+  evaluations: z.array(evaluationSchema),
+  userRole: z.enum(['owner', 'admin', 'editor', 'viewer', 'reader']),
+  timer: z.string().nullable(),
+  weightsByUser: z.record(z.string(), z.array(z.object({ criterion_id: z.number(), weight: z.number() }))),
+  teamMembers: z.array(teamMemberSchema),
+  results: z.object({ ranking: z.array(rankedOptionSchema), formula: z.string() }),
+  abilities: abilitiesSchema,
+});
+
+export const createdDecisionSchema = decisionSchema;
+export const decisionTypeResponseSchema = z.object({ is_team: z.boolean() });
+
+export type Decision = z.infer<typeof decisionSchema>;
+export type DecisionListItem = z.infer<typeof decisionListItemSchema>;
+export type DecisionDetails = z.infer<typeof decisionDetailsSchema>;
+export type Abilities = z.infer<typeof abilitiesSchema>;
+export type CreateDecisionRequest = z.input<typeof createDecisionRequestSchema>;
+export type UpdateDecisionRequest = z.input<typeof updateDecisionRequestSchema>;
+export type EvaluateRequest = z.input<typeof evaluateRequestSchema>;
+
+/** Positions of names that repeat an earlier one, compared trimmed and case-insensitive (UI and server). */
+export function findDuplicateNames(names: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const duplicates: number[] = [];
+  names.forEach((name, index) => {
+    const key = name.trim().toLocaleLowerCase();
+    if (!key) return;
+    if (seen.has(key)) duplicates.push(index);
+    seen.add(key);
+  });
+  return duplicates;
+}

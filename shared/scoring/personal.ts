@@ -1,0 +1,66 @@
+import { roundTo } from './rounding.ts';
+
+export interface ScoredOption {
+  id: number;
+}
+export interface WeightedCriterion {
+  id: number;
+  /** Percent; the sum is not required to be 100. */
+  importance: number;
+}
+export interface CellValue {
+  option_id: number;
+  criterion_id: number;
+  value: number;
+}
+
+export interface RankedOption {
+  option_id: number;
+  /** Σ value × importance / 100, rounded to 2 decimals (the details view shows 1). */
+  total: number;
+  /** Competition ranking: ties share a rank, the next rank skips (1, 1, 3). */
+  rank: number;
+  is_top: boolean;
+}
+
+/**
+ * Personal weighted totals: each option's Σ value × importance / 100. A missing cell counts 0.
+ * When several values exist for one cell (e.g. older duplicates), the last one wins.
+ */
+export function computePersonalTotals(
+  options: readonly ScoredOption[],
+  criteria: readonly WeightedCriterion[],
+  cells: readonly CellValue[],
+): Map<number, number> {
+  const importanceById = new Map(criteria.map((criterion) => [criterion.id, criterion.importance]));
+  const cellValue = new Map<string, number>();
+  for (const cell of cells) {
+    if (importanceById.has(cell.criterion_id)) cellValue.set(`${cell.option_id}:${cell.criterion_id}`, cell.value);
+  }
+  const totals = new Map<number, number>();
+  for (const option of options) {
+    let total = 0;
+    for (const criterion of criteria) {
+      total += ((cellValue.get(`${option.id}:${criterion.id}`) ?? 0) * criterion.importance) / 100;
+    }
+    totals.set(option.id, total);
+  }
+  return totals;
+}
+
+/** Ranks options by total, highest first; every option sharing the maximum is a top option. */
+export function rankOptions(totals: ReadonlyMap<number, number>, decimals = 2): RankedOption[] {
+  const rounded = [...totals].map(([option_id, total]) => ({ option_id, total: roundTo(total, decimals) }));
+  const sorted = [...rounded].sort((a, b) => b.total - a.total);
+  const top = sorted[0]?.total;
+  return sorted.map((entry) => ({
+    ...entry,
+    rank: sorted.findIndex((other) => other.total === entry.total) + 1,
+    is_top: entry.total === top,
+  }));
+}
+
+/** The decision's headline score: the highest total, or null without options. */
+export function topScore(ranking: readonly RankedOption[]): number | null {
+  return ranking[0]?.total ?? null;
+}

@@ -1,0 +1,82 @@
+import type { CellValue, ScoredOption, WeightedCriterion } from './personal.ts';
+import { roundTo } from './rounding.ts';
+
+export interface MemberWeight {
+  criterion_id: number;
+  user_id: number;
+  weight: number;
+}
+
+export interface TeamCell extends CellValue {
+  user_id: number | null;
+  generated_by: 'user' | 'ai';
+}
+
+export const TEAM_RESULT_FORMULA =
+  'team weight = mean of submitted weights (1 decimal; else the importance); cell = mean of votes (AI mode: the AI value); result = Σ cell × team weight / Σ team weight (0–10, 2 decimals)';
+
+function mean(values: readonly number[]): number | undefined {
+  return values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : undefined;
+}
+
+/** Per criterion: the mean of the members' submitted weights, 1 decimal; the importance when nobody weighted it. */
+export function computeTeamWeights(
+  criteria: readonly WeightedCriterion[],
+  weights: readonly MemberWeight[],
+): Map<number, number> {
+  const submitted = new Map<number, number[]>();
+  for (const w of weights) submitted.set(w.criterion_id, [...(submitted.get(w.criterion_id) ?? []), w.weight]);
+  return new Map(
+    criteria.map((criterion) => {
+      const average = mean(submitted.get(criterion.id) ?? []);
+      return [criterion.id, average === undefined ? criterion.importance : roundTo(average, 1)];
+    }),
+  );
+}
+
+/**
+ * Team result per option (DESIGN.md): Σ cell × team weight / Σ team weight, on the 0–10 scale.
+ * A cell is the mean of the members' values (AI mode: the AI's value); a cell nobody scored counts 0.
+ */
+export function computeTeamTotals(
+  options: readonly ScoredOption[],
+  criteria: readonly WeightedCriterion[],
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+  mode: 'manual' | 'ai',
+): Map<number, number> {
+  const teamWeights = computeTeamWeights(criteria, weights);
+  const weightSum = [...teamWeights.values()].reduce((sum, w) => sum + w, 0);
+  // One pass over the cells: sum and count per cell, so large teams stay linear.
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const cell of cells) {
+    if (cell.generated_by !== (mode === 'ai' ? 'ai' : 'user')) continue;
+    const key = `${cell.option_id}:${cell.criterion_id}`;
+    const entry = sums.get(key) ?? { sum: 0, count: 0 };
+    entry.sum += cell.value;
+    entry.count += 1;
+    sums.set(key, entry);
+  }
+  const totals = new Map<number, number>();
+  for (const option of options) {
+    let weighted = 0;
+    for (const criterion of criteria) {
+      const entry = sums.get(`${option.id}:${criterion.id}`);
+      weighted += (entry ? entry.sum / entry.count : 0) * (teamWeights.get(criterion.id) ?? 0);
+    }
+    totals.set(option.id, weightSum > 0 ? weighted / weightSum : 0);
+  }
+  return totals;
+}
+
+/** Voted status (SPEC.md section 4): manual mode → any evaluation; AI mode → submitted weights. */
+export function hasMemberVoted(
+  userId: number,
+  mode: 'manual' | 'ai',
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+): boolean {
+  return mode === 'ai'
+    ? weights.some((w) => w.user_id === userId)
+    : cells.some((cell) => cell.user_id === userId && cell.generated_by === 'user');
+}
