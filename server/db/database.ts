@@ -44,8 +44,33 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small query, so reuse
+ * statements by SQL text. Safe because Kysely runs each statement to completion synchronously.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, maxStatements = 500): SqliteDatabase.Database {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') {
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (sql: string) => {
+        let statement = statements.get(sql);
+        if (!statement) {
+          statement = target.prepare(sql);
+          if (statements.size >= maxStatements) statements.clear();
+          statements.set(sql, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }
 
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };

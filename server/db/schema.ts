@@ -48,6 +48,7 @@ export interface DecisionsTable {
   type: DecisionType;
   score: number | null;
   timer: Timestamp | null;
+  revision: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -14,6 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('type', 'varchar(10)', (col) => col.notNull())
     .addColumn('score', types.real)
     .addColumn('timer', types.timestamp)
+    // Bumped on every change to the decision's matrix, members or votes; keys the details cache.
+    .addColumn('revision', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('created_at', types.timestamp, (col) => col.notNull())
     .addColumn('updated_at', types.timestamp, (col) => col.notNull())
     .execute();

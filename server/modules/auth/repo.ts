@@ -17,12 +17,15 @@ export function createSessionsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    findValidByHash(tokenHash: string, now: string) {
+    /** The session and its user in one query: this runs on every authenticated request. */
+    findValidWithUser(tokenHash: string, now: string) {
       return db
         .selectFrom('sessions')
-        .select(['id', 'user_id', 'last_used_at'])
-        .where('token_hash', '=', tokenHash)
-        .where('expires_at', '>', now)
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.expires_at', '>', now)
         .executeTakeFirst();
     },
 

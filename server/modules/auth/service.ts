@@ -63,12 +63,11 @@ export function createAuthService(deps: {
     async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
       const tokenHash = hashToken(token);
       const now = isoNow();
-      const session = await sessions.findValidByHash(tokenHash, now);
-      if (!session) return undefined;
-      const user = await users.findById(session.user_id);
-      if (!user) return undefined;
-      if (Date.now() - new Date(session.last_used_at).getTime() > SLIDE_AFTER_MS) {
-        await sessions.slide(session.id, now, isoNow(SESSION_MS));
+      const found = await sessions.findValidWithUser(tokenHash, now);
+      if (!found) return undefined;
+      const { session_id, session_last_used_at, ...user } = found;
+      if (Date.now() - new Date(session_last_used_at).getTime() > SLIDE_AFTER_MS) {
+        await sessions.slide(session_id, now, isoNow(SESSION_MS));
       }
       return { user, tokenHash };
     },

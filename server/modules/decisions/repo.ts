@@ -55,10 +55,11 @@ export function createDecisionsRepo(db: Kysely<Database>) {
       return executor.insertInto('decisions').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
+    /** Every change bumps the revision, which invalidates cached details on every instance. */
     async updateDecision(id: number, changes: Partial<Insertable<DecisionsTable>>, executor: Executor = db) {
       await executor
         .updateTable('decisions')
-        .set({ ...changes, updated_at: isoNow() })
+        .set((eb) => ({ ...changes, revision: eb('revision', '+', 1), updated_at: isoNow() }))
         .where('id', '=', id)
         .execute();
     },

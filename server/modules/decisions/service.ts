@@ -11,6 +11,7 @@ import {
   type IndexedEvaluation,
 } from './matrix.ts';
 import { relationOf, type DecisionState, type Relation } from './policy.ts';
+import { createMatrixCache } from './matrix-cache.ts';
 import type { CriterionRow, DecisionRow, DecisionsRepo, EvaluationRow, OptionRow } from './repo.ts';
 
 export interface MatrixInput {
@@ -71,6 +72,25 @@ export function computeRanking(
 
 export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
   const { decisions } = deps;
+  const matrixCache = createMatrixCache<Awaited<ReturnType<typeof loadMatrix>>>();
+
+  async function loadMatrix(decision: DecisionRow) {
+    const isTeam = decision.type === 'team';
+    const [options, criteria, evaluations, weights, members] = await Promise.all([
+      decisions.listOptions(decision.id),
+      decisions.listCriteria(decision.id),
+      decisions.listEvaluations(decision.id),
+      isTeam ? decisions.listWeights(decision.id) : Promise.resolve([]),
+      isTeam ? decisions.listTeamMembers(decision.id) : Promise.resolve([]),
+    ]);
+    const ranking = computeRanking(decision, options, criteria, evaluations, weights);
+    return { options, criteria, evaluations, weights, members, ranking };
+  }
+
+  /** Options, criteria, votes, members and ranking: computed once per revision of the decision. */
+  function matrixOf(decision: DecisionRow) {
+    return matrixCache.get(decision.id, decision.revision, () => loadMatrix(decision));
+  }
 
   /** Writes options, criteria and the caller's evaluations inside the given transaction. */
   async function applyMatrix(trx: Transaction<Database>, decisionId: number, userId: number, input: MatrixInput) {
@@ -135,7 +155,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
       const decision = await decisions.findById(decisionId);
       if (!decision) throw new AppError('NOT_FOUND');
       const teamRole = decision.type === 'team' ? await decisions.teamRoleOf(decisionId, userId) : undefined;
-      const evaluations = decision.type === 'team' ? await decisions.listEvaluations(decisionId) : [];
+      const evaluations = decision.type === 'team' ? (await matrixOf(decision)).evaluations : [];
       return {
         decision,
         userId,
@@ -236,18 +256,8 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
       });
     },
 
-    async details(access: DecisionAccess) {
-      const { decision } = access;
-      const isTeam = decision.type === 'team';
-      const [options, criteria, evaluations, weights, members] = await Promise.all([
-        decisions.listOptions(decision.id),
-        decisions.listCriteria(decision.id),
-        decisions.listEvaluations(decision.id),
-        isTeam ? decisions.listWeights(decision.id) : Promise.resolve([]),
-        isTeam ? decisions.listTeamMembers(decision.id) : Promise.resolve([]),
-      ]);
-      const ranking = computeRanking(decision, options, criteria, evaluations, weights);
-      return { options, criteria, evaluations, weights, members, ranking };
+    details(access: DecisionAccess) {
+      return matrixOf(access.decision);
     },
 
     remove(access: DecisionAccess): Promise<void> {
