@@ -53,7 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // the fields, so plain JSON.stringify saves a full parse per response.
   app.setSerializerCompiler(config.env === 'test' ? serializerCompiler : () => (data) => JSON.stringify(data));
 
-  const database = openDatabase({
+  const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,

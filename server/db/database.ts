@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -23,11 +23,12 @@ export interface DatabaseOptions {
   schema?: string | undefined;
 }
 
-// timestamptz and bigint come back as Date and string by default; counts are small, so parse int8.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-
-export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+// Each driver is loaded only when selected, which keeps start-up fast.
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    // bigint comes back as a string by default; our counts are small, so parse int8 as numbers.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
@@ -38,7 +39,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
 
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(options.dataDir, 'app.sqlite'));
+  const { default: BetterSqlite } = await import('better-sqlite3');
+  const sqlite = new BetterSqlite(path.join(options.dataDir, 'app.sqlite'));
   // WAL for concurrent readers; FULL fsyncs every commit so a crash loses nothing acknowledged.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

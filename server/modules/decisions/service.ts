@@ -76,18 +76,17 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
 
   async function loadMatrix(decision: DecisionRow) {
     const isTeam = decision.type === 'team';
-    const [options, criteria, evaluations, weights, members] = await Promise.all([
+    const [options, criteria, evaluations, weights] = await Promise.all([
       decisions.listOptions(decision.id),
       decisions.listCriteria(decision.id),
       decisions.listEvaluations(decision.id),
       isTeam ? decisions.listWeights(decision.id) : Promise.resolve([]),
-      isTeam ? decisions.listTeamMembers(decision.id) : Promise.resolve([]),
     ]);
     const ranking = computeRanking(decision, options, criteria, evaluations, weights);
-    return { options, criteria, evaluations, weights, members, ranking };
+    return { options, criteria, evaluations, weights, ranking };
   }
 
-  /** Options, criteria, votes, members and ranking: computed once per revision of the decision. */
+  /** Options, criteria, votes and ranking: computed once per revision of the decision. */
   function matrixOf(decision: DecisionRow) {
     return matrixCache.get(decision.id, decision.revision, () => loadMatrix(decision));
   }
@@ -229,6 +228,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
     /** Upserts the caller's values for the given cells; every id must belong to this decision. */
     async evaluate(access: DecisionAccess, evaluations: EvaluationInput[]): Promise<DecisionRow> {
       const { decision } = access;
+      if (!evaluations.length) return decision;
       const [options, criteria] = await Promise.all([
         decisions.listOptions(decision.id),
         decisions.listCriteria(decision.id),
@@ -256,8 +256,14 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
       });
     },
 
-    details(access: DecisionAccess) {
-      return matrixOf(access.decision);
+    /** Members are read fresh: their nicknames change without touching the decision. */
+    async details(access: DecisionAccess) {
+      const isTeam = access.decision.type === 'team';
+      const [matrix, members] = await Promise.all([
+        matrixOf(access.decision),
+        isTeam ? decisions.listTeamMembers(access.decision.id) : Promise.resolve([]),
+      ]);
+      return { ...matrix, members };
     },
 
     remove(access: DecisionAccess): Promise<void> {

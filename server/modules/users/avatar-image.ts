@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 
@@ -9,6 +8,8 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 
  * metadata and anything that is not pixels. SVG is refused: it is a document, not an image.
  */
 export async function normaliseAvatar(upload: Buffer): Promise<Buffer> {
+  // Loaded on first upload: libvips is large and most requests never need it.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(upload, { limitInputPixels: 40_000_000, failOn: 'error' });
     const { format } = await image.metadata();

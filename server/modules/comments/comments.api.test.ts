@@ -1,0 +1,482 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../../shared/i18n/de.json' with { type: 'json' };
+import en from '../../../shared/i18n/en.json' with { type: 'json' };
+import { commentSchema, type Comment } from '../../../shared/api/comments.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { expectApiError } from '../../test/api-errors.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  createComment,
+  createDecision,
+  decisionApi,
+  insertTeamDecision,
+  setNickname,
+} from '../../test/decision-factories.ts';
+import { expectDecisionTablesUnchanged, snapshotDecisionTables } from '../../test/decision-snapshot.ts';
+import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+const api = decisionApi(() => app);
+
+// Three people: the decision's owner and two other signed-in users.
+let owner: SignedInUser;
+let reader: SignedInUser;
+let bystander: SignedInUser;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
+  app = testApp.app;
+  [owner, reader, bystander] = await Promise.all([
+    createSignedInUser(app),
+    createSignedInUser(app),
+    createSignedInUser(app),
+  ]);
+  await setNickname(app, owner, 'Olga');
+});
+afterAll(() => testApp.close());
+
+const COMMENT_FIELDS = Object.keys(commentSchema.shape).sort();
+
+function expectCommentBody(body: unknown): asserts body is Comment {
+  expect(Object.keys(body as object).sort()).toEqual(COMMENT_FIELDS);
+  expect(commentSchema.strict().safeParse(body).success).toBe(true);
+}
+
+async function commentsOf(caller: SignedInUser, decisionId: number): Promise<Comment[]> {
+  const response = await api.listComments(caller, decisionId);
+  expect(response.statusCode).toBe(200);
+  return response.json<Comment[]>();
+}
+
+async function commentRow(id: number) {
+  return app.database.db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+async function publicDecision() {
+  return (await createDecision(app, owner, { type: 'public' })).decision;
+}
+
+describe('GET /api/comments/{decisionId}', () => {
+  it('lists oldest first with the author’s nickname (null when unset) and per-caller rights', async () => {
+    const decision = await publicDecision();
+    const first = await createComment(app, owner, decision.id, 'First');
+    const second = await createComment(app, reader, decision.id, 'Second');
+    const third = await createComment(app, owner, decision.id, 'Third');
+
+    const asOwner = await commentsOf(owner, decision.id);
+    asOwner.forEach(expectCommentBody);
+    expect(
+      asOwner.map(({ id, text, user_id, nickname, decision_id }) => ({
+        id,
+        text,
+        user_id,
+        nickname,
+        decision_id,
+      })),
+    ).toEqual([
+      { id: first.id, text: 'First', user_id: owner.user.id, nickname: 'Olga', decision_id: decision.id },
+      { id: second.id, text: 'Second', user_id: reader.user.id, nickname: null, decision_id: decision.id },
+      { id: third.id, text: 'Third', user_id: owner.user.id, nickname: 'Olga', decision_id: decision.id },
+    ]);
+    const rights = (list: Comment[]) => list.map((c) => [c.can_edit, c.can_delete]);
+    // The owner edits their own, and may delete every comment on their decision.
+    expect(rights(asOwner)).toEqual([
+      [true, true],
+      [false, true],
+      [true, true],
+    ]);
+    expect(rights(await commentsOf(reader, decision.id))).toEqual([
+      [false, false],
+      [true, true],
+      [false, false],
+    ]);
+    expect(rights(await commentsOf(bystander, decision.id))).toEqual([
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
+  });
+
+  it('is empty for a decision without comments, and lists only that decision’s comments', async () => {
+    const quiet = await publicDecision();
+    const busy = await publicDecision();
+    await createComment(app, owner, busy.id, 'Elsewhere');
+    expect(await commentsOf(reader, quiet.id)).toEqual([]);
+    expect((await commentsOf(reader, busy.id)).map((c) => c.text)).toEqual(['Elsewhere']);
+  });
+
+  it('shows a changed nickname on earlier comments', async () => {
+    const decision = await publicDecision();
+    const author = await createSignedInUser(app);
+    await createComment(app, author, decision.id, 'Hi');
+    await setNickname(app, author, 'Newname');
+    expect((await commentsOf(owner, decision.id)).map((c) => c.nickname)).toEqual(['Newname']);
+  });
+});
+
+describe('POST /api/comments', () => {
+  it('a reader comments on a public decision: 201 with the trimmed text and author fields', async () => {
+    const decision = await publicDecision();
+    const response = await api.postComment(reader, { decision_id: decision.id, text: '   Sounds right  ' });
+    expect(response.statusCode).toBe(201);
+    const comment = response.json();
+    expectCommentBody(comment);
+    expect(comment).toMatchObject({
+      decision_id: decision.id,
+      user_id: reader.user.id,
+      text: 'Sounds right',
+      nickname: null,
+      avatar_url: null,
+      can_edit: true,
+      can_delete: true,
+    });
+    expect(Date.now() - Date.parse(comment.created_at)).toBeLessThan(60_000);
+    expect(await commentRow(comment.id)).toMatchObject({ text: 'Sounds right', user_id: reader.user.id });
+    expect(await commentsOf(owner, decision.id)).toEqual([{ ...comment, can_edit: false, can_delete: true }]);
+  });
+
+  it('accepts a decision id sent as a numeric string and text of exactly the limit', async () => {
+    const decision = await publicDecision();
+    const text = 'x'.repeat(LIMITS.comment.max);
+    const response = await api.postComment(owner, { decision_id: String(decision.id), text });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Comment>().text).toBe(text);
+  });
+
+  it('the limit applies to the trimmed text', async () => {
+    const decision = await publicDecision();
+    const text = `  ${'x'.repeat(LIMITS.comment.max)}  `;
+    const response = await api.postComment(owner, { decision_id: decision.id, text });
+    expect(response.statusCode).toBe(201);
+  });
+
+  const refusals: [string, Record<string, unknown>, Record<string, string>][] = [
+    ['blank text', { text: ' ' }, { text: en.validation.commentEmpty }],
+    ['empty text', { text: '' }, { text: en.validation.commentEmpty }],
+    ['whitespace and newlines only', { text: ' \n\t ' }, { text: en.validation.commentEmpty }],
+    ['missing text', {}, { text: en.validation.required }],
+    ['text that is not a string', { text: 42 }, { text: en.validation.invalidType }],
+    ['text over the limit', { text: 'x'.repeat(LIMITS.comment.max + 1) }, { text: en.validation.tooLong }],
+  ];
+
+  it.each(refusals)('refuses %s with 400 and stores nothing', async (_case, payload, fields) => {
+    const decision = await publicDecision();
+    const response = await expectDecisionTablesUnchanged(app, () =>
+      api.postComment(reader, { decision_id: decision.id, ...payload }),
+    );
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: Object.keys(fields) });
+    expect(body.fields).toEqual(fields);
+  });
+
+  it('refuses a missing or invalid decision id with 400 and an unknown one with 404', async () => {
+    const missing = await expectDecisionTablesUnchanged(app, () => api.postComment(reader, { text: 'Hi' }));
+    expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['decision_id'] });
+    for (const decision_id of ['abc', 0, -3, 1.5]) {
+      const response = await expectDecisionTablesUnchanged(app, () =>
+        api.postComment(reader, { decision_id, text: 'Hi' }),
+      );
+      expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['decision_id'] });
+    }
+    const unknown = await expectDecisionTablesUnchanged(app, () =>
+      api.postComment(reader, { decision_id: 987_654, text: 'Hi' }),
+    );
+    expectApiError(unknown, 404, 'NOT_FOUND');
+  });
+
+  it('explains a blank comment in German with Accept-Language: de', async () => {
+    const decision = await publicDecision();
+    const response = await expectDecisionTablesUnchanged(app, () =>
+      api.postComment(reader, { decision_id: decision.id, text: '  ' }, { 'accept-language': 'de' }),
+    );
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { language: 'de', fields: ['text'] });
+    expect(body.error).toBe('Einige Felder sind ungültig. Bitte prüfe deine Eingaben.');
+    expect(body.fields).toEqual({ text: 'Der Kommentar darf nicht leer sein.' });
+  });
+
+  it('team members of every role may comment; outsiders get 404', async () => {
+    const [viewer, outsider] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+    const team = await insertTeamDecision(app, {
+      ownerId: owner.user.id,
+      members: [{ userId: viewer.user.id, role: 'viewer' }],
+    });
+    expect(
+      (await api.postComment(viewer, { decision_id: team.decision.id, text: 'As a viewer' })).statusCode,
+    ).toBe(201);
+    const refused = await expectDecisionTablesUnchanged(app, () =>
+      api.postComment(outsider, { decision_id: team.decision.id, text: 'Let me in' }),
+    );
+    expectApiError(refused, 404, 'NOT_FOUND');
+  });
+});
+
+describe('PUT /api/comments/{id}', () => {
+  it('the author edits their comment: trimmed text, new updated_at, visible in the list', async () => {
+    const decision = await publicDecision();
+    const comment = await createComment(app, reader, decision.id, 'Draft');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const response = await api.editComment(reader, comment.id, { text: '  Final  ' });
+    expect(response.statusCode).toBe(200);
+    const edited = response.json();
+    expectCommentBody(edited);
+    expect(edited).toMatchObject({
+      id: comment.id,
+      text: 'Final',
+      user_id: reader.user.id,
+      created_at: comment.created_at,
+    });
+    expect(Date.parse(edited.updated_at)).toBeGreaterThan(Date.parse(comment.updated_at));
+    expect((await commentsOf(owner, decision.id)).map((c) => c.text)).toEqual(['Final']);
+  });
+
+  it('refuses blank or over-long text from the author and keeps the old text', async () => {
+    const decision = await publicDecision();
+    const comment = await createComment(app, reader, decision.id, 'Keep');
+    for (const [text, message] of [
+      [' ', en.validation.commentEmpty],
+      ['x'.repeat(LIMITS.comment.max + 1), en.validation.tooLong],
+    ] as const) {
+      const response = await expectDecisionTablesUnchanged(app, () =>
+        api.editComment(reader, comment.id, { text }),
+      );
+      const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['text'] });
+      expect(body.fields).toEqual({ text: message });
+    }
+  });
+
+  it('others get 403 on a public decision, the decision owner included; the text stays', async () => {
+    const decision = await publicDecision();
+    const comment = await createComment(app, reader, decision.id, 'Mine');
+    for (const intruder of [bystander, owner]) {
+      const response = await expectDecisionTablesUnchanged(app, () =>
+        api.editComment(intruder, comment.id, { text: 'Rewritten' }),
+      );
+      expectApiError(response, 403, 'FORBIDDEN');
+    }
+    expect((await commentRow(comment.id))?.text).toBe('Mine');
+  });
+
+  it('others get 404 on a private decision', async () => {
+    const { decision } = await createDecision(app, owner);
+    const comment = await createComment(app, owner, decision.id, 'Private note');
+    const response = await expectDecisionTablesUnchanged(app, () =>
+      api.editComment(reader, comment.id, { text: 'Seen it' }),
+    );
+    expectApiError(response, 404, 'NOT_FOUND');
+  });
+
+  it('an unknown comment id is 404, a non-numeric one 400', async () => {
+    expectApiError(
+      await expectDecisionTablesUnchanged(app, () => api.editComment(owner, 987_654, { text: 'x' })),
+      404,
+      'NOT_FOUND',
+    );
+    expectApiError(
+      await expectDecisionTablesUnchanged(app, () => api.editComment(owner, 'abc', { text: 'x' })),
+      400,
+      'VALIDATION_FAILED',
+      { fields: ['id'] },
+    );
+  });
+
+  it('a refusal is translated with Accept-Language: de', async () => {
+    const decision = await publicDecision();
+    const comment = await createComment(app, reader, decision.id, 'Mine');
+    const response = await api.editComment(
+      bystander,
+      comment.id,
+      { text: 'Nope' },
+      { 'accept-language': 'de' },
+    );
+    expect(expectApiError(response, 403, 'FORBIDDEN', { language: 'de' }).error).toBe(
+      'Dazu bist du nicht berechtigt.',
+    );
+  });
+});
+
+describe('DELETE /api/comments/{id}', () => {
+  it('the author deletes their comment', async () => {
+    const decision = await publicDecision();
+    const kept = await createComment(app, owner, decision.id, 'Stays');
+    const comment = await createComment(app, reader, decision.id, 'Oops');
+    const response = await api.deleteComment(reader, comment.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: en.api.commentDeleted });
+    expect(await commentRow(comment.id)).toBeUndefined();
+    expect((await commentsOf(owner, decision.id)).map((c) => c.id)).toEqual([kept.id]);
+  });
+
+  it('the decision owner deletes someone else’s comment on their public decision', async () => {
+    const decision = await publicDecision();
+    const comment = await createComment(app, reader, decision.id, 'Spam');
+    const response = await api.deleteComment(owner, comment.id);
+    expect(response.statusCode).toBe(200);
+    expect(await commentRow(comment.id)).toBeUndefined();
+  });
+
+  it('another non-author gets 403 and the comment stays', async () => {
+    const decision = await publicDecision();
+    const readerComment = await createComment(app, reader, decision.id, 'By the reader');
+    const ownerComment = await createComment(app, owner, decision.id, 'By the owner');
+    for (const target of [readerComment, ownerComment]) {
+      const response = await expectDecisionTablesUnchanged(app, () =>
+        api.deleteComment(bystander, target.id),
+      );
+      expectApiError(response, 403, 'FORBIDDEN');
+    }
+    // A reader cannot remove the owner's comment either.
+    expectApiError(
+      await expectDecisionTablesUnchanged(app, () => api.deleteComment(reader, ownerComment.id)),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('a team admin is not the owner: 403 on someone else’s comment', async () => {
+    const [admin, editor] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+    const team = await insertTeamDecision(app, {
+      ownerId: owner.user.id,
+      members: [
+        { userId: admin.user.id, role: 'admin' },
+        { userId: editor.user.id, role: 'editor' },
+      ],
+    });
+    const comment = await createComment(app, editor, team.decision.id, 'Editor here');
+    expectApiError(
+      await expectDecisionTablesUnchanged(app, () => api.deleteComment(admin, comment.id)),
+      403,
+      'FORBIDDEN',
+    );
+    expect((await api.deleteComment(owner, comment.id)).statusCode).toBe(200);
+  });
+
+  it('others get 404 on a private decision; unknown ids 404; non-numeric 400', async () => {
+    const { decision } = await createDecision(app, owner);
+    const comment = await createComment(app, owner, decision.id, 'Private');
+    expectApiError(
+      await expectDecisionTablesUnchanged(app, () => api.deleteComment(reader, comment.id)),
+      404,
+      'NOT_FOUND',
+    );
+    expectApiError(
+      await expectDecisionTablesUnchanged(app, () => api.deleteComment(owner, 987_654)),
+      404,
+      'NOT_FOUND',
+    );
+    expectApiError(
+      await expectDecisionTablesUnchanged(app, () => api.deleteComment(owner, 'abc')),
+      400,
+      'VALIDATION_FAILED',
+      { fields: ['id'] },
+    );
+  });
+
+  it('confirms in German with Accept-Language: de', async () => {
+    const decision = await publicDecision();
+    const comment = await createComment(app, reader, decision.id, 'Weg damit');
+    const response = await api.deleteComment(reader, comment.id, { 'accept-language': 'de' });
+    expect(response.json()).toEqual({ message: 'Kommentar gelöscht.' });
+    expect(de.api.commentDeleted).toBe('Kommentar gelöscht.');
+  });
+
+  it('a comment on a decision turned private is out of reach for its non-owner author', async () => {
+    const { decision } = await createDecision(app, owner, { type: 'public' });
+    const comment = await createComment(app, reader, decision.id, 'Before the switch');
+    expect((await api.update(owner, decision.id, { name: decision.name, type: 'private' })).statusCode).toBe(
+      200,
+    );
+    expectApiError(
+      await expectDecisionTablesUnchanged(app, () => api.deleteComment(reader, comment.id)),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});
+
+// Every comment endpoint × private/public decision × owner/other/anonymous. The owner's comment is the target
+// of PUT and DELETE; for "other" that means someone else's comment.
+describe('visibility of every comment endpoint', () => {
+  type Caller = 'owner' | 'other' | 'anonymous';
+  type Fixture = { decisionId: number; commentId: number };
+  type Call = (caller: SignedInUser | undefined, fx: Fixture) => Promise<LightMyRequestResponse>;
+
+  const endpoints: Record<string, { call: Call; owner: number; publicOther: number; writes: boolean }> = {
+    'GET list': {
+      call: (c, fx) => api.listComments(c, fx.decisionId),
+      owner: 200,
+      publicOther: 200,
+      writes: false,
+    },
+    POST: {
+      call: (c, fx) => api.postComment(c, { decision_id: fx.decisionId, text: 'Hello' }),
+      owner: 201,
+      publicOther: 201,
+      writes: true,
+    },
+    PUT: {
+      call: (c, fx) => api.editComment(c, fx.commentId, { text: 'Changed' }),
+      owner: 200,
+      publicOther: 403,
+      writes: true,
+    },
+    DELETE: {
+      call: (c, fx) => api.deleteComment(c, fx.commentId),
+      owner: 200,
+      publicOther: 403,
+      writes: true,
+    },
+  };
+
+  const cases: [string, 'private' | 'public', Caller][] = [];
+  for (const name of Object.keys(endpoints)) {
+    for (const type of ['private', 'public'] as const) {
+      for (const caller of ['owner', 'other', 'anonymous'] as const) cases.push([name, type, caller]);
+    }
+  }
+
+  it.each(cases)('%s on a %s decision by %s', async (name, type, caller) => {
+    const endpoint = endpoints[name]!;
+    const { decision } = await createDecision(app, owner, { type });
+    const comment = await createComment(app, owner, decision.id, 'Owner’s note');
+    const fixture = { decisionId: decision.id, commentId: comment.id };
+    const user = caller === 'owner' ? owner : caller === 'other' ? reader : undefined;
+    const expected =
+      caller === 'anonymous'
+        ? 401
+        : caller === 'owner'
+          ? endpoint.owner
+          : type === 'private'
+            ? 404
+            : endpoint.publicOther;
+
+    if (expected < 300 && endpoint.writes) {
+      const before = await snapshotDecisionTables(app);
+      const response = await endpoint.call(user, fixture);
+      expect(response.statusCode).toBe(expected);
+      expect((await snapshotDecisionTables(app)).comments).not.toEqual(before.comments);
+      return;
+    }
+    const response = await expectDecisionTablesUnchanged(app, () => endpoint.call(user, fixture));
+    if (expected === 401) expectApiError(response, 401, 'UNAUTHORIZED');
+    else if (expected === 404) expectApiError(response, 404, 'NOT_FOUND');
+    else if (expected === 403) expectApiError(response, 403, 'FORBIDDEN');
+    else {
+      expect(response.statusCode).toBe(200);
+      expect(response.json<Comment[]>().map((c) => c.id)).toEqual([comment.id]);
+    }
+  });
+
+  it('GET list with an unknown decision id → 404, a non-numeric one → 400', async () => {
+    expectApiError(await api.listComments(owner, 987_654), 404, 'NOT_FOUND');
+    expectApiError(await api.listComments(owner, 'abc'), 400, 'VALIDATION_FAILED', {
+      fields: ['decisionId'],
+    });
+  });
+
+  it('a 404 is translated with Accept-Language: de', async () => {
+    const { decision } = await createDecision(app, owner);
+    const response = await api.listComments(reader, decision.id, { 'accept-language': 'de' });
+    expect(expectApiError(response, 404, 'NOT_FOUND', { language: 'de' }).error).toBe('Nicht gefunden.');
+  });
+});

@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../../shared/errors.ts';
+import { AppError } from '../../app-error.ts';
+import type { DecisionType } from '../../db/schema.ts';
+import {
+  abilitiesOf,
+  authorize,
+  can,
+  relationOf,
+  type DecisionAction,
+  type DecisionState,
+  type Relation,
+} from './policy.ts';
+
+const ACTIONS: DecisionAction[] = [
+  'view',
+  'edit',
+  'delete',
+  'vote',
+  'weight',
+  'invite',
+  'comment',
+  'manageMembers',
+];
+const RELATIONS: Relation[] = ['owner', 'admin', 'editor', 'viewer', 'reader', 'none'];
+
+const state = (type: DecisionType, locks: Partial<Omit<DecisionState, 'type'>> = {}): DecisionState => ({
+  type,
+  isExpired: false,
+  isCompletedByAi: false,
+  ...locks,
+});
+
+/** What `authorize` does: 'ok', or the code of the refusal it throws. */
+function outcome(relation: Relation, action: DecisionAction, decisionState: DecisionState): 'ok' | ErrorCode {
+  try {
+    authorize(relation, action, decisionState);
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+}
+
+function table(decisionState: DecisionState) {
+  return Object.fromEntries(
+    RELATIONS.map((relation) => [
+      relation,
+      Object.fromEntries(ACTIONS.map((action) => [action, outcome(relation, action, decisionState)])),
+    ]),
+  );
+}
+
+const ok = 'ok' as const;
+const F = 'FORBIDDEN' as const;
+const N = 'NOT_FOUND' as const;
+const allNotFound = Object.fromEntries(ACTIONS.map((action) => [action, N]));
+
+// Columns: view, edit, delete, vote, weight, invite, comment, manageMembers.
+const row = (...outcomes: ('ok' | ErrorCode)[]) =>
+  Object.fromEntries(ACTIONS.map((action, i) => [action, outcomes[i]]));
+
+const PERSONAL_TABLE = {
+  owner: row(ok, ok, ok, ok, F, F, ok, F),
+  // Team roles mean nothing on a personal decision: invisible like any outsider.
+  admin: allNotFound,
+  editor: allNotFound,
+  viewer: allNotFound,
+  reader: row(ok, F, F, F, F, F, ok, F),
+  none: allNotFound,
+};
+
+const TEAM_TABLE = {
+  owner: row(ok, ok, ok, ok, ok, ok, ok, ok),
+  admin: row(ok, ok, F, ok, ok, ok, ok, F),
+  editor: row(ok, F, F, ok, ok, F, ok, F),
+  viewer: row(ok, F, F, F, F, F, ok, F),
+  // "reader" is the public-decision relation; it grants nothing on a team decision.
+  reader: allNotFound,
+  none: allNotFound,
+};
+
+describe('authorize: personal decisions', () => {
+  it.each(['private', 'public'] as const)(
+    '%s: owner does everything personal, readers view and comment',
+    (type) => {
+      expect(table(state(type))).toEqual(PERSONAL_TABLE);
+    },
+  );
+
+  it('ignores deadline and AI locks (they apply to team decisions only)', () => {
+    expect(table(state('public', { isExpired: true, isCompletedByAi: true }))).toEqual(PERSONAL_TABLE);
+  });
+});
+
+describe('authorize: team decisions', () => {
+  it('grants per role as DESIGN.md "Roles" says', () => {
+    expect(table(state('team'))).toEqual(TEAM_TABLE);
+  });
+
+  const lockedTable = (code: ErrorCode) =>
+    Object.fromEntries(
+      Object.entries(TEAM_TABLE).map(([relation, actions]) => [
+        relation,
+        Object.fromEntries(
+          Object.entries(actions).map(([action, result]) => [
+            action,
+            // A lock only matters to someone who had the right; others keep 403/404.
+            result === ok && ['edit', 'vote', 'weight'].includes(action) ? code : result,
+          ]),
+        ),
+      ]),
+    );
+
+  it('after the deadline, edit/vote/weight give 409 DEADLINE_PASSED; everything else is unchanged', () => {
+    const locked = table(state('team', { isExpired: true }));
+    expect(locked).toEqual(lockedTable('DEADLINE_PASSED'));
+    expect(locked.owner).toMatchObject({ view: ok, delete: ok, invite: ok, comment: ok, manageMembers: ok });
+  });
+
+  it('once completed by AI, edit/vote/weight give 409 COMPLETED_BY_AI', () => {
+    expect(table(state('team', { isCompletedByAi: true }))).toEqual(lockedTable('COMPLETED_BY_AI'));
+  });
+
+  it('names the AI completion when both locks apply', () => {
+    expect(table(state('team', { isExpired: true, isCompletedByAi: true }))).toEqual(
+      lockedTable('COMPLETED_BY_AI'),
+    );
+  });
+
+  it('throws AppErrors carrying the HTTP status of the code', () => {
+    const statusOf = (relation: Relation, action: DecisionAction, decisionState: DecisionState) => {
+      try {
+        authorize(relation, action, decisionState);
+      } catch (error) {
+        return (error as AppError).status;
+      }
+      return 200;
+    };
+    expect(statusOf('none', 'view', state('team'))).toBe(404);
+    expect(statusOf('viewer', 'vote', state('team'))).toBe(403);
+    expect(statusOf('editor', 'vote', state('team', { isExpired: true }))).toBe(409);
+    expect(statusOf('editor', 'vote', state('team', { isCompletedByAi: true }))).toBe(409);
+  });
+});
+
+describe('can and abilitiesOf', () => {
+  const states = [
+    state('private'),
+    state('public'),
+    state('team'),
+    state('team', { isExpired: true }),
+    state('team', { isCompletedByAi: true }),
+  ];
+
+  it('can() is true exactly when authorize() lets the action through', () => {
+    for (const decisionState of states) {
+      for (const relation of RELATIONS) {
+        for (const action of ACTIONS) {
+          expect(can(relation, action, decisionState), `${decisionState.type} ${relation} ${action}`).toBe(
+            outcome(relation, action, decisionState) === ok,
+          );
+        }
+      }
+    }
+  });
+
+  it('abilities mirror can() for each ability the UI offers', () => {
+    for (const decisionState of states) {
+      for (const relation of RELATIONS) {
+        expect(abilitiesOf(relation, decisionState)).toEqual({
+          canEdit: can(relation, 'edit', decisionState),
+          canDelete: can(relation, 'delete', decisionState),
+          canVote: can(relation, 'vote', decisionState),
+          canWeight: can(relation, 'weight', decisionState),
+          canInvite: can(relation, 'invite', decisionState),
+          canComment: can(relation, 'comment', decisionState),
+          canManageMembers: can(relation, 'manageMembers', decisionState),
+        });
+      }
+    }
+  });
+
+  it('a personal owner may edit, delete, vote and comment, but not weight, invite or manage members', () => {
+    expect(abilitiesOf('owner', state('private'))).toEqual({
+      canEdit: true,
+      canDelete: true,
+      canVote: true,
+      canWeight: false,
+      canInvite: false,
+      canComment: true,
+      canManageMembers: false,
+    });
+  });
+
+  it('an editor after the deadline may only comment', () => {
+    expect(abilitiesOf('editor', state('team', { isExpired: true }))).toEqual({
+      canEdit: false,
+      canDelete: false,
+      canVote: false,
+      canWeight: false,
+      canInvite: false,
+      canComment: true,
+      canManageMembers: false,
+    });
+  });
+});
+
+describe('relationOf', () => {
+  const OWNER = 1;
+  const OTHER = 2;
+
+  it('the creator is the owner of any decision, whatever team row exists', () => {
+    for (const type of ['private', 'public', 'team'] as const) {
+      expect(relationOf({ user_id: OWNER, type }, OWNER, 'viewer')).toBe('owner');
+    }
+  });
+
+  it('others see a public decision as readers and a private one not at all', () => {
+    expect(relationOf({ user_id: OWNER, type: 'public' }, OTHER, undefined)).toBe('reader');
+    expect(relationOf({ user_id: OWNER, type: 'private' }, OTHER, undefined)).toBe('none');
+  });
+
+  it('a stray team role does not open a personal decision', () => {
+    expect(relationOf({ user_id: OWNER, type: 'private' }, OTHER, 'admin')).toBe('none');
+    expect(relationOf({ user_id: OWNER, type: 'public' }, OTHER, 'admin')).toBe('reader');
+  });
+
+  it('on a team decision members have their role and non-members none', () => {
+    for (const role of ['admin', 'editor', 'viewer'] as const) {
+      expect(relationOf({ user_id: OWNER, type: 'team' }, OTHER, role)).toBe(role);
+    }
+    expect(relationOf({ user_id: OWNER, type: 'team' }, OTHER, undefined)).toBe('none');
+  });
+});
