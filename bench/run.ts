@@ -121,7 +121,9 @@ async function benchServer() {
       }),
     });
     const { id } = (await seed.json()) as { id: number };
-    const appRps = await throughput(`${base}/api/decision/${id}/details`, { authorization: `Bearer ${token}` });
+    const appRps = await throughput(`${base}/api/decision/${id}/details`, {
+      authorization: `Bearer ${token}`,
+    });
     const ratio = appRps / bareRps;
     record(
       'details endpoint (10 × 10) throughput vs bare Fastify JSON route (32 connections)',

@@ -9,11 +9,18 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  /** For 429: seconds until a retry can succeed (sent as Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    fields?: Record<string, string>,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(code);
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fields = fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

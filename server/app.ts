@@ -51,7 +51,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   // Tests check every response against its zod schema; in production the presenters already pick
   // the fields, so plain JSON.stringify saves a full parse per response.
-  app.setSerializerCompiler(config.env === 'test' ? serializerCompiler : () => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(
+    config.env === 'test' ? serializerCompiler : () => (data) => JSON.stringify(data),
+  );
 
   const database = await openDatabase({
     dataDir: config.dataDir,
@@ -81,7 +83,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
   const decisionsService = createDecisionsService({ decisions: createDecisionsRepo(database.db) });
-  const commentsService = createCommentsService({ comments: createCommentsRepo(database.db), decisionsService });
+  const commentsService = createCommentsService({
+    comments: createCommentsRepo(database.db),
+    decisionsService,
+  });
 
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);

@@ -76,12 +76,22 @@ describe('loadConfig', () => {
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);
-    expect(error.message).toContain(JSON.stringify(value));
+    expect(error.message).toContain(name === 'DATABASE_URL' ? '(hidden)' : JSON.stringify(value));
   });
 
   it('lists every invalid variable at once', () => {
     const error = configError({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'sqlite:///tmp/x' });
     for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL']) expect(error.message).toContain(name);
     expect(error.message).not.toContain('DATA_DIR');
+  });
+
+  it('never repeats a credential-bearing value in the error message', () => {
+    const error = configError({ DATABASE_URL: 'mysql://root:s3cret@db.example.org/app' });
+    expect(error.message).toContain('DATABASE_URL=(hidden)');
+    expect(error.message).not.toContain('s3cret');
+  });
+
+  it('refuses an APP_URL without http or https', () => {
+    expect(configError({ APP_URL: 'localhost:3000' }).message).toContain('APP_URL');
   });
 });

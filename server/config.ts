@@ -20,7 +20,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  APP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   CONTACT_TO: optionalString,
@@ -29,7 +29,7 @@ const envSchema = z.object({
     z.enum(['openai', 'anthropic', 'openai-compatible']).optional(),
   ),
   AI_MODEL: optionalString,
-  AI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  AI_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   AI_API_KEY: optionalString,
   AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(60_000)),
   TRUST_PROXY: z.preprocess(
@@ -70,12 +70,16 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+// Values that may carry credentials are never repeated in error messages (they end up in logs).
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'AI_API_KEY']);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
+      return `  ${name}=${shown}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }

@@ -12,7 +12,14 @@ function startServer(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-main-'));
   tempDirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -24,7 +31,7 @@ function startServer(env: Record<string, string>) {
 }
 
 async function waitForHealth(url: string): Promise<Response> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     try {
       return await fetch(url);
@@ -57,5 +64,5 @@ describe('server/main.ts', () => {
     const lines = server.output().stdout.trim().split('\n');
     const entries = lines.map((line) => JSON.parse(line) as { msg: string; level: number });
     expect(entries.map((entry) => entry.msg)).toContain('shutdown complete');
-  });
+  }, 60_000);
 });

@@ -66,6 +66,7 @@ const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return sendError(request, reply, error.status, error.code, error.fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -18,3 +18,10 @@ export function noisePng(width: number, height: number): Promise<Buffer> {
 export const SVG_IMAGE = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="red"/></svg>',
 );
+
+/** A tiny file that decodes to 48 megapixels (~150 MB of pixels): a decompression bomb. */
+export function pixelBombPng(): Promise<Buffer> {
+  return sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}

@@ -9,7 +9,10 @@ export interface MultipartPart {
 }
 
 /** A multipart/form-data body built by hand, ready for `app.inject({ payload, headers })`. */
-export function multipartBody(parts: MultipartPart[]): { payload: Buffer; headers: { 'content-type': string } } {
+export function multipartBody(parts: MultipartPart[]): {
+  payload: Buffer;
+  headers: { 'content-type': string };
+} {
   const boundary = `----dc-test-${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -20,7 +23,10 @@ export function multipartBody(parts: MultipartPart[]): { payload: Buffer; header
     chunks.push(Buffer.from(`${head}\r\n`), Buffer.from(part.content), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** The usual avatar upload: one part named "file". */

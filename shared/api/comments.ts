@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { multiLineText } from './text.ts';
 
-const commentText = z
-  .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') })
-  .trim()
-  .min(1, 'validation.commentEmpty')
-  .max(LIMITS.comment.max, 'validation.tooLong');
+const commentText = multiLineText(LIMITS.comment.max).min(1, 'validation.commentEmpty');
 
 export const createCommentRequestSchema = z.object({
   decision_id: z.coerce.number().int().positive(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 const { decision: D, scales } = LIMITS;
 
@@ -9,12 +10,7 @@ export const decisionTypeSchema = z.enum(['private', 'public', 'team']);
 
 export const decisionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
-const trimmedName = (max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') })
-    .trim()
-    .min(1, 'validation.nameEmpty')
-    .max(max, 'validation.tooLong');
+const trimmedName = (max: number) => singleLineText(max).min(1, 'validation.nameEmpty');
 
 /** Options arrive as plain strings or as `{ name }` (with `id` to keep an existing option when renaming). */
 export const optionInputSchema = z
@@ -35,10 +31,7 @@ export const criterionInputSchema = z.object({
     .default(0),
 });
 
-const explanationSchema = z
-  .string()
-  .trim()
-  .max(LIMITS.decision.explanationMax, 'validation.tooLong')
+const explanationSchema = multiLineText(LIMITS.decision.explanationMax)
   .nullish()
   .transform((value) => value || null);
 
@@ -55,14 +48,19 @@ export const indexedEvaluationSchema = z.object({
 
 const decisionFields = {
   name: trimmedName(D.nameMax),
-  description: z.string().trim().max(D.descriptionMax, 'validation.tooLong').nullish().transform((v) => v ?? ''),
+  description: multiLineText(D.descriptionMax)
+    .nullish()
+    .transform((v) => v ?? ''),
   mode: decisionModeSchema.default('manual'),
 };
 
 const matrixFields = {
   options: z.array(optionInputSchema).max(D.maxOptions, 'validation.tooMany').optional(),
   criteria: z.array(criterionInputSchema).max(D.maxCriteria, 'validation.tooMany').optional(),
-  evaluations: z.array(indexedEvaluationSchema).max(D.maxOptions * D.maxCriteria).optional(),
+  evaluations: z
+    .array(indexedEvaluationSchema)
+    .max(D.maxOptions * D.maxCriteria)
+    .optional(),
 };
 
 /** POST /api/decision: a personal decision; options, criteria and evaluations may come along (one transaction). */
@@ -79,7 +77,7 @@ export const createDecisionRequestSchema = z.object({
 export const updateDecisionRequestSchema = z.object({
   name: decisionFields.name,
   // Absent keeps the stored value.
-  description: z.string().trim().max(D.descriptionMax, 'validation.tooLong').nullish(),
+  description: multiLineText(D.descriptionMax).nullish(),
   mode: decisionModeSchema.optional(),
   // A team decision's type never changes; personal ones switch between private and public.
   type: decisionTypeSchema.optional(),

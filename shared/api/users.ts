@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS } from '../limits.ts';
+import { singleLineText } from './text.ts';
 
 // Missing → "required"; present but not a string → "wrong type".
 const requiredString = () =>
@@ -23,7 +24,7 @@ export const passwordSchema = requiredString()
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: requiredString().min(1, 'validation.required').max(1024),
+  password: requiredString().min(1, 'validation.required').max(1024, 'validation.tooLong'),
 });
 
 export const registerRequestSchema = z.object({
@@ -35,22 +36,12 @@ export const registerRequestSchema = z.object({
 // Absent keys stay unchanged (undefined); empty strings and null clear the field.
 const clearable = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
-const optionalName = z
-  .string()
-  .trim()
-  .max(LIMITS.personName.max, 'validation.tooLong')
-  .nullish()
-  .transform(clearable);
+const optionalName = singleLineText(LIMITS.personName.max).nullish().transform(clearable);
 
 export const isoDateSchema = z.iso.date('validation.date');
 
 export const updateProfileRequestSchema = z.object({
-  nickname: z
-    .string()
-    .trim()
-    .max(LIMITS.nickname.max, 'validation.nicknameLength')
-    .nullish()
-    .transform(clearable),
+  nickname: singleLineText(LIMITS.nickname.max, 'validation.nicknameLength').nullish().transform(clearable),
   first_name: optionalName,
   last_name: optionalName,
   birthday: z
@@ -64,7 +55,7 @@ export const updateProfileRequestSchema = z.object({
 });
 
 export const changePasswordRequestSchema = z.object({
-  oldPassword: requiredString().min(1, 'validation.required').max(1024),
+  oldPassword: requiredString().min(1, 'validation.required').max(1024, 'validation.tooLong'),
   newPassword: passwordSchema,
 });
 

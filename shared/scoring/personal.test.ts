@@ -13,17 +13,22 @@ const matrix = fc
       options: fc.constant(Array.from({ length: optionCount }, (_, i) => ({ id: i + 1 }))),
       criteria: fc.constant(importances.map((importance, i) => ({ id: 100 + i, importance }))),
       // undefined = a missing cell
-      values: fc.array(fc.array(fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }), {
-        minLength: importances.length,
-        maxLength: importances.length,
-      }), { minLength: optionCount, maxLength: optionCount }),
+      values: fc.array(
+        fc.array(fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }), {
+          minLength: importances.length,
+          maxLength: importances.length,
+        }),
+        { minLength: optionCount, maxLength: optionCount },
+      ),
     }),
   );
 
 function cellsOf(values: (number | undefined)[][], criteriaIds: number[]): CellValue[] {
   return values.flatMap((row, optionIndex) =>
     row.flatMap((value, criterionIndex) =>
-      value === undefined ? [] : [{ option_id: optionIndex + 1, criterion_id: criteriaIds[criterionIndex]!, value }],
+      value === undefined
+        ? []
+        : [{ option_id: optionIndex + 1, criterion_id: criteriaIds[criterionIndex]!, value }],
     ),
   );
 }
@@ -51,7 +56,10 @@ describe('computePersonalTotals', () => {
   it('never depends on the order of options or cells', () => {
     fc.assert(
       fc.property(matrix, fc.integer(), ({ options, criteria, values }, seed) => {
-        const cells = cellsOf(values, criteria.map((c) => c.id));
+        const cells = cellsOf(
+          values,
+          criteria.map((c) => c.id),
+        );
         const shuffled = [...options].sort(() => (seed % 2 ? 1 : -1));
         const reversedCells = [...cells].reverse();
         const a = computePersonalTotals(options, criteria, cells);
@@ -64,18 +72,27 @@ describe('computePersonalTotals', () => {
   it('scales every total by k when every importance is scaled by k', () => {
     fc.assert(
       fc.property(matrix, fc.integer({ min: 0, max: 5 }), ({ options, criteria, values }, k) => {
-        const cells = cellsOf(values, criteria.map((c) => c.id));
+        const cells = cellsOf(
+          values,
+          criteria.map((c) => c.id),
+        );
         const base = computePersonalTotals(options, criteria, cells);
-        const scaled = computePersonalTotals(options, criteria.map((c) => ({ ...c, importance: c.importance * k })), cells);
+        const scaled = computePersonalTotals(
+          options,
+          criteria.map((c) => ({ ...c, importance: c.importance * k })),
+          cells,
+        );
         for (const option of options) expect(scaled.get(option.id)).toBeCloseTo(base.get(option.id)! * k, 6);
       }),
     );
   });
 
   it('ignores cells of criteria that are not part of the decision', () => {
-    const totals = computePersonalTotals([{ id: 1 }], [{ id: 10, importance: 100 }], [
-      { option_id: 1, criterion_id: 99, value: 10 },
-    ]);
+    const totals = computePersonalTotals(
+      [{ id: 1 }],
+      [{ id: 10, importance: 100 }],
+      [{ option_id: 1, criterion_id: 99, value: 10 }],
+    );
     expect(totals.get(1)).toBe(0);
   });
 });
@@ -84,7 +101,14 @@ describe('rankOptions', () => {
   it('marks the option(s) with the maximum total as top and ranks ties together', () => {
     fc.assert(
       fc.property(matrix, ({ options, criteria, values }) => {
-        const totals = computePersonalTotals(options, criteria, cellsOf(values, criteria.map((c) => c.id)));
+        const totals = computePersonalTotals(
+          options,
+          criteria,
+          cellsOf(
+            values,
+            criteria.map((c) => c.id),
+          ),
+        );
         const ranking = rankOptions(totals);
         const max = Math.max(...[...totals.values()].map((t) => roundTo(t, 2)));
         expect(topScore(ranking)).toBe(max);
@@ -95,8 +119,18 @@ describe('rankOptions', () => {
   });
 
   it('uses competition ranking (1, 1, 3)', () => {
-    const ranking = rankOptions(new Map([[1, 5], [2, 7], [3, 7]]));
-    expect(ranking.map((e) => [e.option_id, e.rank])).toEqual([[2, 1], [3, 1], [1, 3]]);
+    const ranking = rankOptions(
+      new Map([
+        [1, 5],
+        [2, 7],
+        [3, 7],
+      ]),
+    );
+    expect(ranking.map((e) => [e.option_id, e.rank])).toEqual([
+      [2, 1],
+      [3, 1],
+      [1, 3],
+    ]);
     expect(ranking.filter((e) => e.is_top).map((e) => e.option_id)).toEqual([2, 3]);
   });
 

@@ -35,7 +35,8 @@ export function computePersonalTotals(
   const importanceById = new Map(criteria.map((criterion) => [criterion.id, criterion.importance]));
   const cellValue = new Map<string, number>();
   for (const cell of cells) {
-    if (importanceById.has(cell.criterion_id)) cellValue.set(`${cell.option_id}:${cell.criterion_id}`, cell.value);
+    if (importanceById.has(cell.criterion_id))
+      cellValue.set(`${cell.option_id}:${cell.criterion_id}`, cell.value);
   }
   const totals = new Map<number, number>();
   for (const option of options) {

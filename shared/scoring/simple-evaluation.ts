@@ -26,7 +26,8 @@ export function computeSimpleScores(
     option,
     score: roundTo(
       criteria.reduce(
-        (sum, criterion, criterionIndex) => sum + ((ratings[criterionIndex]?.[optionIndex] ?? 0) * criterion.weight) / 100,
+        (sum, criterion, criterionIndex) =>
+          sum + ((ratings[criterionIndex]?.[optionIndex] ?? 0) * criterion.weight) / 100,
         0,
       ),
       2,

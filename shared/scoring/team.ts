@@ -25,7 +25,8 @@ export function computeTeamWeights(
   weights: readonly MemberWeight[],
 ): Map<number, number> {
   const submitted = new Map<number, number[]>();
-  for (const w of weights) submitted.set(w.criterion_id, [...(submitted.get(w.criterion_id) ?? []), w.weight]);
+  for (const w of weights)
+    submitted.set(w.criterion_id, [...(submitted.get(w.criterion_id) ?? []), w.weight]);
   return new Map(
     criteria.map((criterion) => {
       const average = mean(submitted.get(criterion.id) ?? []);

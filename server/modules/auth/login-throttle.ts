@@ -17,6 +17,12 @@ export function createLoginThrottle(
   }
 
   return {
+    /** Seconds until the account may try again, or 0 when it is not blocked. */
+    blockedForSeconds(key: string, now = Date.now()): number {
+      const entry = current(key, now);
+      if (!entry || entry.count < maxFailures) return 0;
+      return Math.ceil((entry.windowStart + windowMs - now) / 1000);
+    },
     isBlocked(key: string, now = Date.now()): boolean {
       return (current(key, now)?.count ?? 0) >= maxFailures;
     },

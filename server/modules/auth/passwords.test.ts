@@ -36,11 +36,17 @@ describe('password hashing', () => {
 });
 
 describe('isCommonPassword', () => {
-  it.each(['password', 'PASSWORD', 'PassWord123', '12345678', 'Passwort', 'QWERTYUIOP'])('refuses %j', (password) => {
-    expect(isCommonPassword(password)).toBe(true);
-  });
+  it.each(['password', 'PASSWORD', 'PassWord123', '12345678', 'Passwort', 'QWERTYUIOP'])(
+    'refuses %j',
+    (password) => {
+      expect(isCommonPassword(password)).toBe(true);
+    },
+  );
 
-  it.each(['correct horse battery staple', 'kq8#mZ2p', 'password 1', ' password'])('accepts %j', (password) => {
-    expect(isCommonPassword(password)).toBe(false);
-  });
+  it.each(['correct horse battery staple', 'kq8#mZ2p', 'password 1', ' password'])(
+    'accepts %j',
+    (password) => {
+      expect(isCommonPassword(password)).toBe(false);
+    },
+  );
 });

@@ -48,7 +48,9 @@ export function createAuthService(deps: {
     },
 
     async login(email: string, password: string): Promise<{ token: string; user: UserRow }> {
-      if (loginThrottle.isBlocked(email)) throw new AppError('RATE_LIMITED');
+      const blockedForSeconds = loginThrottle.blockedForSeconds(email);
+      if (blockedForSeconds > 0)
+        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: blockedForSeconds });
       const user = await users.findByEmail(email);
       const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
       if (!user || !isValid) {

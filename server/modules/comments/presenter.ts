@@ -5,7 +5,10 @@ import { avatarUrl } from '../users/presenter.ts';
 import { canOnComment } from './policy.ts';
 import type { CommentWithAuthor } from './repo.ts';
 
-export function presentComment(row: CommentWithAuthor, actor: { userId: number; relationToDecision: Relation }): Comment {
+export function presentComment(
+  row: CommentWithAuthor,
+  actor: { userId: number; relationToDecision: Relation },
+): Comment {
   return {
     id: row.id,
     decision_id: row.decision_id,

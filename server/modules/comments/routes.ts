@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { commentSchema, createCommentRequestSchema, updateCommentRequestSchema } from '../../../shared/api/comments.ts';
+import {
+  commentSchema,
+  createCommentRequestSchema,
+  updateCommentRequestSchema,
+} from '../../../shared/api/comments.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
@@ -35,7 +39,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const access = await decisionsService.loadAccess(request.params.decisionId, requireSession(request).user.id);
+      const access = await decisionsService.loadAccess(
+        request.params.decisionId,
+        requireSession(request).user.id,
+      );
       authorize(access.relation, 'view', access.state);
       const actor = { userId: access.userId, relationToDecision: access.relation };
       return (await commentsService.list(access)).map((row) => presentComment(row, actor));
@@ -44,19 +51,31 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/comments',
-    { schema: { ...common, body: createCommentRequestSchema, response: { 201: commentSchema, ...refusals } } },
+    {
+      schema: { ...common, body: createCommentRequestSchema, response: { 201: commentSchema, ...refusals } },
+    },
     async (request, reply) => {
-      const access = await decisionsService.loadAccess(request.body.decision_id, requireSession(request).user.id);
+      const access = await decisionsService.loadAccess(
+        request.body.decision_id,
+        requireSession(request).user.id,
+      );
       authorize(access.relation, 'comment', access.state);
       const comment = await commentsService.add(access, request.body.text);
-      return reply.status(201).send(presentComment(comment, { userId: access.userId, relationToDecision: access.relation }));
+      return reply
+        .status(201)
+        .send(presentComment(comment, { userId: access.userId, relationToDecision: access.relation }));
     },
   );
 
   app.put(
     '/api/comments/:id',
     {
-      schema: { ...common, params: idParams, body: updateCommentRequestSchema, response: { 200: commentSchema, ...refusals } },
+      schema: {
+        ...common,
+        params: idParams,
+        body: updateCommentRequestSchema,
+        response: { 200: commentSchema, ...refusals },
+      },
     },
     async (request) => {
       const userId = requireSession(request).user.id;

@@ -23,7 +23,9 @@ export function planListUpdate<T extends NamedInput>(
 ): ListPlan<T> {
   const unclaimed = new Map(existing.map((row) => [row.id, row]));
   const plan: ListPlan<T> = { keep: [], insert: [], remove: [] };
-  const byId = incoming.map((input) => (input.id !== undefined && unclaimed.has(input.id) ? input.id : undefined));
+  const byId = incoming.map((input) =>
+    input.id !== undefined && unclaimed.has(input.id) ? input.id : undefined,
+  );
   for (const id of byId) if (id !== undefined) unclaimed.delete(id);
   incoming.forEach((input, position) => {
     let id = byId[position];
@@ -48,7 +50,9 @@ export function assertUniqueNames(listName: 'options' | 'criteria', names: reado
   if (duplicates.length) {
     throw new AppError(
       'DUPLICATE_NAME',
-      Object.fromEntries(duplicates.map((index) => [`${listName}.${index}.name`, 'validation.duplicateName'])),
+      Object.fromEntries(
+        duplicates.map((index) => [`${listName}.${index}.name`, 'validation.duplicateName']),
+      ),
     );
   }
 }
@@ -69,7 +73,8 @@ export function assertEvaluationIndexes(
   const fields: Record<string, string> = {};
   const cells = new Set<string>();
   evaluations.forEach((evaluation, index) => {
-    if (evaluation.option_index >= optionCount) fields[`evaluations.${index}.option_index`] = 'validation.unknownOption';
+    if (evaluation.option_index >= optionCount)
+      fields[`evaluations.${index}.option_index`] = 'validation.unknownOption';
     if (evaluation.criterion_index >= criterionCount) {
       fields[`evaluations.${index}.criterion_index`] = 'validation.unknownCriterion';
     }

@@ -5,7 +5,8 @@ import type { DecisionType, TeamRole } from '../../db/schema.ts';
 /** How the caller relates to a decision; `none` means the decision is invisible to them. */
 export type Relation = 'owner' | TeamRole | 'reader' | 'none';
 
-export type DecisionAction = 'view' | 'edit' | 'delete' | 'vote' | 'weight' | 'invite' | 'comment' | 'manageMembers';
+export type DecisionAction =
+  'view' | 'edit' | 'delete' | 'vote' | 'weight' | 'invite' | 'comment' | 'manageMembers';
 
 type Table = Partial<Record<Relation, readonly DecisionAction[]>>;
 
@@ -54,7 +55,8 @@ function isLocked(state: DecisionState, action: DecisionAction): boolean {
 export function authorize(relation: Relation, action: DecisionAction, state: DecisionState): void {
   if (!isGranted(relation, 'view', state.type)) throw new AppError('NOT_FOUND');
   if (!isGranted(relation, action, state.type)) throw new AppError('FORBIDDEN');
-  if (isLocked(state, action)) throw new AppError(state.isCompletedByAi ? 'COMPLETED_BY_AI' : 'DEADLINE_PASSED');
+  if (isLocked(state, action))
+    throw new AppError(state.isCompletedByAi ? 'COMPLETED_BY_AI' : 'DEADLINE_PASSED');
 }
 
 export function can(relation: Relation, action: DecisionAction, state: DecisionState): boolean {

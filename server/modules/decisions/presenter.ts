@@ -25,7 +25,10 @@ export function presentDecision(row: DecisionRow): Decision {
   };
 }
 
-export function presentListItem(row: DecisionRow & { member_role: TeamRole | null }, userId: number): DecisionListItem {
+export function presentListItem(
+  row: DecisionRow & { member_role: TeamRole | null },
+  userId: number,
+): DecisionListItem {
   return {
     ...presentDecision(row),
     is_team: row.type === 'team',
@@ -51,15 +54,22 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
   return {
     decision: presentDecision(decision),
     options: parts.options.map(({ id, decision_id, name }) => ({ id, decision_id, name })),
-    criteria: parts.criteria.map(({ id, decision_id, name, importance }) => ({ id, decision_id, name, importance })),
-    evaluations: parts.evaluations.map(({ option_id, criterion_id, value, explanation, user_id, generated_by }) => ({
-      option_id,
-      criterion_id,
-      value,
-      explanation,
-      user_id,
-      generated_by,
+    criteria: parts.criteria.map(({ id, decision_id, name, importance }) => ({
+      id,
+      decision_id,
+      name,
+      importance,
     })),
+    evaluations: parts.evaluations.map(
+      ({ option_id, criterion_id, value, explanation, user_id, generated_by }) => ({
+        option_id,
+        criterion_id,
+        value,
+        explanation,
+        user_id,
+        generated_by,
+      }),
+    ),
     userRole: relation === 'none' ? 'reader' : relation,
     timer: decision.timer === null ? null : toIsoString(decision.timer),
     weightsByUser,
@@ -73,7 +83,10 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       users: { nickname: member.nickname },
       has_voted: hasMemberVoted(member.user_id, decision.mode, parts.evaluations, parts.weights),
     })),
-    results: { ranking: parts.ranking, formula: decision.type === 'team' ? TEAM_RESULT_FORMULA : PERSONAL_FORMULA },
+    results: {
+      ranking: parts.ranking,
+      formula: decision.type === 'team' ? TEAM_RESULT_FORMULA : PERSONAL_FORMULA,
+    },
     abilities: abilitiesOf(relation, state),
   };
 }

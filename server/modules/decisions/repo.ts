@@ -122,7 +122,11 @@ export function createDecisionsRepo(db: Kysely<Database>) {
     },
 
     async insertOption(values: Insertable<OptionsTable>, executor: Executor): Promise<number> {
-      const row = await executor.insertInto('options').values(values).returning('id').executeTakeFirstOrThrow();
+      const row = await executor
+        .insertInto('options')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
 
@@ -135,12 +139,26 @@ export function createDecisionsRepo(db: Kysely<Database>) {
     },
 
     async insertCriterion(values: Insertable<CriteriaTable>, executor: Executor): Promise<number> {
-      const row = await executor.insertInto('criteria').values(values).returning('id').executeTakeFirstOrThrow();
+      const row = await executor
+        .insertInto('criteria')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
 
-    async updateCriterion(id: number, name: string, importance: number, position: number, executor: Executor) {
-      await executor.updateTable('criteria').set({ name, importance, position }).where('id', '=', id).execute();
+    async updateCriterion(
+      id: number,
+      name: string,
+      importance: number,
+      position: number,
+      executor: Executor,
+    ) {
+      await executor
+        .updateTable('criteria')
+        .set({ name, importance, position })
+        .where('id', '=', id)
+        .execute();
     },
 
     async deleteCriteria(ids: number[], executor: Executor) {
@@ -155,11 +173,18 @@ export function createDecisionsRepo(db: Kysely<Database>) {
       executor: Executor,
       options: { onlyGivenCells: boolean },
     ) {
-      let deletion = executor.deleteFrom('evaluations').where('decision_id', '=', decisionId).where('user_id', '=', userId);
+      let deletion = executor
+        .deleteFrom('evaluations')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId);
       if (options.onlyGivenCells) {
         if (!rows.length) return;
         deletion = deletion.where((eb) =>
-          eb.or(rows.map((row) => eb.and([eb('option_id', '=', row.option_id), eb('criterion_id', '=', row.criterion_id)]))),
+          eb.or(
+            rows.map((row) =>
+              eb.and([eb('option_id', '=', row.option_id), eb('criterion_id', '=', row.criterion_id)]),
+            ),
+          ),
         );
       }
       await deletion.execute();

@@ -44,7 +44,13 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
 
   app.post(
     '/api/decision',
-    { schema: { ...common, body: createDecisionRequestSchema, response: { 201: decisionSchema, ...refusals } } },
+    {
+      schema: {
+        ...common,
+        body: createDecisionRequestSchema,
+        response: { 201: decisionSchema, ...refusals },
+      },
+    },
     async (request, reply) => {
       const decision = await service.create(requireSession(request).user.id, request.body);
       return reply.status(201).send(presentDecision(decision));
@@ -70,7 +76,13 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
 
   app.get(
     '/api/decision/:id/details',
-    { schema: { ...common, params: decisionIdParamsSchema, response: { 200: decisionDetailsSchema, ...refusals } } },
+    {
+      schema: {
+        ...common,
+        params: decisionIdParamsSchema,
+        response: { 200: decisionDetailsSchema, ...refusals },
+      },
+    },
     async (request) => {
       const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
       authorize(access.relation, 'view', access.state);
@@ -80,7 +92,13 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
 
   app.get(
     '/api/decision/:id/type',
-    { schema: { ...common, params: decisionIdParamsSchema, response: { 200: decisionTypeResponseSchema, ...refusals } } },
+    {
+      schema: {
+        ...common,
+        params: decisionIdParamsSchema,
+        response: { 200: decisionTypeResponseSchema, ...refusals },
+      },
+    },
     async (request) => {
       const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
       authorize(access.relation, 'view', access.state);
@@ -90,7 +108,13 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
 
   app.delete(
     '/api/decision/:id',
-    { schema: { ...common, params: decisionIdParamsSchema, response: { 200: messageResponseSchema, ...refusals } } },
+    {
+      schema: {
+        ...common,
+        params: decisionIdParamsSchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
+    },
     async (request) => {
       const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
       authorize(access.relation, 'delete', access.state);

@@ -1,5 +1,10 @@
 import type { Transaction } from 'kysely';
-import { computePersonalTotals, rankOptions, topScore, type RankedOption } from '../../../shared/scoring/personal.ts';
+import {
+  computePersonalTotals,
+  rankOptions,
+  topScore,
+  type RankedOption,
+} from '../../../shared/scoring/personal.ts';
 import { computeTeamTotals, type MemberWeight } from '../../../shared/scoring/team.ts';
 import { AppError } from '../../app-error.ts';
 import type { Database, DecisionMode, DecisionType } from '../../db/schema.ts';
@@ -44,8 +49,16 @@ export interface EvaluationInput {
 }
 
 function validateMatrix(input: MatrixInput, current: { optionCount: number; criterionCount: number }): void {
-  if (input.options) assertUniqueNames('options', input.options.map((option) => option.name));
-  if (input.criteria) assertUniqueNames('criteria', input.criteria.map((criterion) => criterion.name));
+  if (input.options)
+    assertUniqueNames(
+      'options',
+      input.options.map((option) => option.name),
+    );
+  if (input.criteria)
+    assertUniqueNames(
+      'criteria',
+      input.criteria.map((criterion) => criterion.name),
+    );
   if (input.evaluations) {
     assertEvaluationIndexes(
       input.evaluations,
@@ -92,7 +105,12 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
   }
 
   /** Writes options, criteria and the caller's evaluations inside the given transaction. */
-  async function applyMatrix(trx: Transaction<Database>, decisionId: number, userId: number, input: MatrixInput) {
+  async function applyMatrix(
+    trx: Transaction<Database>,
+    decisionId: number,
+    userId: number,
+    input: MatrixInput,
+  ) {
     let optionIds = (await decisions.listOptions(decisionId, trx)).map((option) => option.id);
     let criterionIds = (await decisions.listCriteria(decisionId, trx)).map((criterion) => criterion.id);
 
@@ -105,7 +123,10 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
         optionIds[position] = id;
       }
       for (const { input: option, position } of plan.insert) {
-        optionIds[position] = await decisions.insertOption({ decision_id: decisionId, name: option.name, position }, trx);
+        optionIds[position] = await decisions.insertOption(
+          { decision_id: decisionId, name: option.name, position },
+          trx,
+        );
       }
     }
 
@@ -238,7 +259,8 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
       const fields: Record<string, string> = {};
       const cells = new Set<string>();
       evaluations.forEach((evaluation, index) => {
-        if (!optionIds.has(evaluation.option_id)) fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
+        if (!optionIds.has(evaluation.option_id))
+          fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
         if (!criterionIds.has(evaluation.criterion_id)) {
           fields[`evaluations.${index}.criterion_id`] = 'validation.unknownCriterion';
         }
@@ -250,7 +272,9 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
 
       return decisions.transaction(async (trx) => {
         const rows = evaluations.map((evaluation) => ({ ...evaluation, generated_by: 'user' as const }));
-        await decisions.replaceUserEvaluations(decision.id, access.userId, rows, trx, { onlyGivenCells: true });
+        await decisions.replaceUserEvaluations(decision.id, access.userId, rows, trx, {
+          onlyGivenCells: true,
+        });
         await refreshScore(trx, decision);
         return (await decisions.findById(decision.id, trx))!;
       });

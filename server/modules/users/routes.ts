@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
@@ -7,6 +8,23 @@ import { AppError } from '../../app-error.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { presentUser } from './presenter.ts';
 import type { UsersService } from './service.ts';
+
+/**
+ * Reads the one file of a multipart body. Size overruns keep their 413; a malformed body
+ * (cut off, wrong boundary) is the client's fault and becomes a 400, never a 500.
+ */
+async function readSingleUpload(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file({ limits: { fileSize: LIMITS.avatar.maxBytes, files: 1 } });
+    if (!file) throw new AppError('VALIDATION_FAILED', { file: 'validation.required' });
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (typeof error === 'object' && error !== null && 'statusCode' in error && error.statusCode === 413)
+      throw error;
+    throw new AppError('VALIDATION_FAILED', { file: 'validation.invalid' });
+  }
+}
 
 const authenticated = { security: [{ bearerAuth: [] }], tags: ['users'] };
 
@@ -50,10 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
     async (request) => {
       const session = requireSession(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const file = await request.file({ limits: { fileSize: LIMITS.avatar.maxBytes, files: 1 } });
-      if (!file) throw new AppError('VALIDATION_FAILED', { file: 'validation.required' });
-      // toBuffer() throws a 413 error once the stream passes the limit; nothing is stored then.
-      const upload = await file.toBuffer();
+      const upload = await readSingleUpload(request);
       return presentUser(await usersService.setAvatar(session.user.id, upload));
     },
   );
