@@ -21,7 +21,9 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+    // API paths and missing build assets are real 404s; only page routes get the app shell.
+    const isApiOrAsset = /^\/(api|assets)(\/|$|\?)/.test(request.url);
+    if (isApiOrAsset) return reply.callNotFound();
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 });

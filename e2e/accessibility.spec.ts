@@ -1,0 +1,82 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, logInThroughUi } from './support/accounts.ts';
+
+const PUBLIC_PAGES = [
+  '/',
+  '/login',
+  '/register',
+  '/faq',
+  '/kontakt',
+  '/impressum',
+  '/datenschutz',
+  '/no-such-page',
+];
+const SIGNED_IN_PAGES = ['/profile', '/change-password'];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
+}
+
+async function waitForPage(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Profile loads its data after the heading appears.
+  await expect(page.getByText('Loading profile')).toHaveCount(0);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    for (const path of PUBLIC_PAGES) {
+      test(`${path} has no serious accessibility violations`, async ({ page }) => {
+        await page.goto(path);
+        await waitForPage(page);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('signed-in pages have no serious accessibility violations', async ({ page, request }) => {
+      await logInThroughUi(page, await createAccount(request));
+      for (const path of SIGNED_IN_PAGES) {
+        await page.goto(path);
+        await waitForPage(page);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+  });
+}
+
+test('the FAQ answers are reachable and pass the checks when expanded', async ({ page }) => {
+  await page.goto('/faq');
+  const question = page.getByRole('button', { name: 'How does the AI scoring work?' });
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText(/In AI mode, the title, description/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the mobile navigation opens from the menu button at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await menuButton.click();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await page.locator('#mobile-navigation').getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.locator('#mobile-navigation')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('the signed-in navbar fits a 360 px screen', async ({ page, request }) => {
+  await logInThroughUi(page, await createAccount(request));
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Account menu of User' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

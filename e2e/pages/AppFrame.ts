@@ -1,0 +1,27 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** Navbar and footer, present on every page. */
+export class AppFrame {
+  readonly mainNavigation: Locator;
+  readonly accountMenuButton: Locator;
+
+  constructor(private readonly page: Page) {
+    this.mainNavigation = page.getByRole('navigation', { name: /main navigation|hauptnavigation/i });
+    this.accountMenuButton = page.getByRole('button', { name: /account menu|kontomenü/i });
+  }
+
+  async chooseAccountMenuEntry(name: string | RegExp): Promise<void> {
+    await this.accountMenuButton.click();
+    await this.page.getByRole('menuitem', { name }).click();
+  }
+
+  themeToggle(): Locator {
+    return this.page.getByRole('button', {
+      name: /switch to (dark|light) theme|zum (dunklen|hellen) design/i,
+    });
+  }
+
+  async switchLanguage(language: 'English' | 'Deutsch'): Promise<void> {
+    await this.page.getByRole('button', { name: language, exact: true }).click();
+  }
+}

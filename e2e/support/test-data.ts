@@ -1,0 +1,14 @@
+/** A fresh account per test, so tests never depend on each other or on run order. */
+export function uniqueEmail(): string {
+  return `user-${Date.now()}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+}
+
+export function uniquePassword(): string {
+  return `Compass-${Math.random().toString(36).slice(2, 12)}!`;
+}
+
+/** An 8×8 opaque PNG, small enough to inline and a real image for the server's decoder. */
+export const AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR42mPwd3uKFTEMLQkAx2RegZKNdUsAAAAASUVORK5CYII=',
+  'base64',
+);

@@ -1,0 +1,43 @@
+import type { ButtonHTMLAttributes, Ref } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Size = 'md' | 'lg' | 'icon';
+
+const variantClasses: Record<Variant, string> = {
+  primary: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:bg-indigo-600/60',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  ghost: 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800',
+  danger:
+    'border border-red-300 bg-white text-red-700 hover:bg-red-50 dark:border-red-800 dark:bg-slate-900 dark:text-red-300 dark:hover:bg-red-950',
+};
+
+const sizeClasses: Record<Size, string> = {
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+  icon: 'size-10 shrink-0',
+};
+
+export function buttonClasses(variant: Variant = 'primary', size: Size = 'md'): string {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed ${variantClasses[variant]} ${sizeClasses[size]}`;
+}
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: Size;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={`${buttonClasses(variant, size)} ${className}`} {...props} />;
+}
+
+interface ButtonLinkProps extends LinkProps {
+  variant?: Variant;
+  size?: Size;
+}
+
+export function ButtonLink({ variant, size, className = '', ...props }: ButtonLinkProps) {
+  return <Link className={`${buttonClasses(variant, size)} ${className}`} {...props} />;
+}

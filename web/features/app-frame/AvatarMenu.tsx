@@ -1,0 +1,74 @@
+import type { Key } from 'react';
+import { ChevronDown, KeyRound, LogOut, UserRoundPen } from 'lucide-react';
+import {
+  Button,
+  Header,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  Separator,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/Avatar.tsx';
+import { useAuthStore } from '../../lib/auth-store.ts';
+
+const itemClasses =
+  'flex h-10 cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-slate-800 outline-none data-focused:bg-indigo-50 data-focused:text-indigo-800 dark:text-slate-100 dark:data-focused:bg-slate-800 dark:data-focused:text-white';
+
+export function AvatarMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useAuthStore((state) => state.user);
+  const nickname = user?.nickname || t('nav.defaultNickname');
+
+  return (
+    <MenuTrigger>
+      <Button
+        aria-label={t('nav.accountMenu', { name: nickname })}
+        className="flex h-10 items-center gap-2 rounded-full pr-2 pl-1 text-sm font-medium text-slate-800 outline-none hover:bg-slate-200/70 data-focus-visible:outline-2 data-focus-visible:outline-indigo-500 dark:text-slate-100 dark:hover:bg-slate-800"
+      >
+        <Avatar src={user?.avatar_url} size={32} />
+        <span className="hidden max-w-32 truncate lg:inline">{nickname}</span>
+        <ChevronDown aria-hidden size={16} className="hidden sm:block" />
+      </Button>
+      <Popover
+        placement="bottom end"
+        className="w-60 rounded-xl border border-slate-200 bg-white p-1 shadow-lg outline-none dark:border-slate-700 dark:bg-slate-900"
+      >
+        <Menu className="outline-none" onAction={(key: Key) => void navigate(String(key))}>
+          <MenuSection>
+            <Header className="flex items-center gap-3 px-3 py-2">
+              <Avatar src={user?.avatar_url} size={32} />
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-semibold text-slate-900 dark:text-white">
+                  {nickname}
+                </span>
+                <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
+                  {user?.email}
+                </span>
+              </span>
+            </Header>
+          </MenuSection>
+          <Separator className="my-1 border-t border-slate-200 dark:border-slate-700" />
+          <MenuSection>
+            <MenuItem id="/profile" className={itemClasses}>
+              <UserRoundPen aria-hidden size={16} />
+              {t('nav.editProfile')}
+            </MenuItem>
+            <MenuItem id="/change-password" className={itemClasses}>
+              <KeyRound aria-hidden size={16} />
+              {t('nav.changePassword')}
+            </MenuItem>
+            <MenuItem id="/logout" className={itemClasses}>
+              <LogOut aria-hidden size={16} />
+              {t('nav.logout')}
+            </MenuItem>
+          </MenuSection>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}

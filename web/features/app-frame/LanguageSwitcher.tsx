@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../../shared/limits.ts';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { notify } from '../../lib/notify.ts';
+import { profileUpdateFor, updateProfile } from '../profile/profile-api.ts';
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const activeLanguage = currentLanguage();
+
+  async function switchTo(language: Language) {
+    await i18n.changeLanguage(language);
+    // Signed-in users keep the choice on their account too, so mails and other devices follow it.
+    const user = useAuthStore.getState().user;
+    if (!user || user.language === language) return;
+    try {
+      useAuthStore.getState().setUser(await updateProfile(profileUpdateFor(user, { language })));
+    } catch (error) {
+      notify('error', serverMessageOf(error) ?? t('language.saveFailed'));
+    }
+  }
+
+  return (
+    <div
+      role="group"
+      aria-label={t('language.label')}
+      className="flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700"
+    >
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={language === activeLanguage}
+          aria-label={t(`language.names.${language}`)}
+          onClick={() => void switchTo(language)}
+          className="h-8 w-10 rounded-md text-xs font-semibold text-slate-700 uppercase aria-pressed:bg-indigo-600 aria-pressed:text-white dark:text-slate-200"
+        >
+          {language}
+        </button>
+      ))}
+    </div>
+  );
+}

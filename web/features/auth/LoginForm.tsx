@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { loginRequestSchema } from '../../../shared/api/users.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { TextLink } from '../../components/ui/TextLink.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { translateFieldError } from '../../lib/form-errors.ts';
+import { login } from './auth-api.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { consumePendingInvite, invitePath, rememberInviteFromQuery } from './pending-invite.ts';
+
+export function LoginForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signIn = useAuthStore((state) => state.signIn);
+  const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+
+  useEffect(() => rememberInviteFromQuery(searchParams), [searchParams]);
+
+  const submit = handleSubmit(async (credentials) => {
+    setStatus({ tone: 'info', message: t('login.status.loggingIn') });
+    try {
+      const session = await login(credentials);
+      signIn(session.token, session.user);
+      setStatus({ tone: 'success', message: t('login.status.success') });
+      void i18n.changeLanguage(session.user.language);
+      const inviteToken = consumePendingInvite();
+      await navigate(inviteToken ? invitePath(inviteToken) : '/dashboard', { replace: true });
+    } catch (error) {
+      setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('login.status.failed') });
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('login.title')}
+      lead={t('login.lead')}
+      footer={
+        <>
+          {t('login.noAccount')} <TextLink to="/register">{t('login.registerLink')}</TextLink>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          error={translateFieldError(t, errors.email?.message)}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          error={translateFieldError(t, errors.password?.message)}
+          {...register('password')}
+        />
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {t('login.submit')}
+        </Button>
+        <StatusLine tone={status?.tone ?? 'info'} message={status?.message ?? null} />
+        <TextLink to="/forgot-password" className="self-start text-sm">
+          {t('changePassword.forgotLink')}
+        </TextLink>
+      </form>
+    </AuthCard>
+  );
+}

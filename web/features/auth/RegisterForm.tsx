@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { registerRequestSchema } from '../../../shared/api/users.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { TextLink } from '../../components/ui/TextLink.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
+import { register as registerAccount } from './auth-api.ts';
+import { AuthCard } from './AuthCard.tsx';
+import {
+  consumePendingInvite,
+  invitePath,
+  peekFreshPendingInvite,
+  rememberInviteFromQuery,
+} from './pending-invite.ts';
+
+// SPEC.md: the success text stays visible for one second before the redirect.
+const REDIRECT_AFTER_REGISTER_MS = 1000;
+
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signIn = useAuthStore((state) => state.signIn);
+  const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(null);
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(registerRequestSchema), defaultValues: { email: '', password: '' } });
+
+  useEffect(() => rememberInviteFromQuery(searchParams), [searchParams]);
+
+  useEffect(() => {
+    if (!redirectTo) return;
+    const timer = setTimeout(() => void navigate(redirectTo), REDIRECT_AFTER_REGISTER_MS);
+    return () => clearTimeout(timer);
+  }, [redirectTo, navigate]);
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    setStatus({ tone: 'info', message: t('register.status.creating') });
+    const inviteToken = peekFreshPendingInvite();
+    try {
+      const result = await registerAccount({ email, password, inviteToken });
+      setStatus({ tone: 'success', message: t('register.status.created') });
+      if (inviteToken) {
+        consumePendingInvite();
+        // With an invite the server signs the new account in, so the invitation can be accepted next.
+        if (result.token) signIn(result.token, result.user);
+        setRedirectTo(invitePath(inviteToken));
+      } else {
+        setRedirectTo('/login');
+      }
+    } catch (error) {
+      showServerFieldErrors(error, setError, ['email', 'password']);
+      setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('register.status.failed') });
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('register.title')}
+      lead={t('register.lead')}
+      footer={
+        <>
+          {t('register.haveAccount')} <TextLink to="/login">{t('register.loginLink')}</TextLink>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          error={translateFieldError(t, errors.email?.message)}
+          {...register('email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('register.passwordHint', { min: LIMITS.password.min })}
+          error={translateFieldError(t, errors.password?.message)}
+          {...register('password')}
+        />
+        <Button type="submit" size="lg" disabled={isSubmitting || redirectTo !== null}>
+          {t('register.submit')}
+        </Button>
+        <StatusLine tone={status?.tone ?? 'info'} message={status?.message ?? null} />
+      </form>
+    </AuthCard>
+  );
+}

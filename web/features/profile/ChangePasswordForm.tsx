@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { changePasswordRequestSchema } from '../../../shared/api/users.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { TextLink } from '../../components/ui/TextLink.tsx';
+import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
+import { changePassword } from './profile-api.ts';
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<{ tone: StatusTone; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(changePasswordRequestSchema),
+    defaultValues: { oldPassword: '', newPassword: '' },
+  });
+
+  function failureMessage(error: unknown): string {
+    if (error instanceof ApiError) return t('changePassword.failed', { message: error.message });
+    if (error instanceof NetworkError) return t('changePassword.serverError');
+    return t('changePassword.unknownError');
+  }
+
+  const submit = handleSubmit(async (change) => {
+    setResult(null);
+    try {
+      await changePassword(change);
+      reset();
+      setResult({ tone: 'success', message: t('changePassword.success') });
+    } catch (error) {
+      showServerFieldErrors(error, setError, ['oldPassword', 'newPassword']);
+      setResult({ tone: 'error', message: failureMessage(error) });
+    }
+  });
+
+  return (
+    <Card className="max-w-lg">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+        <TextField
+          label={t('changePassword.current')}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={translateFieldError(t, errors.oldPassword?.message)}
+          {...register('oldPassword')}
+        />
+        <TextField
+          label={t('changePassword.new')}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('register.passwordHint', { min: LIMITS.password.min })}
+          error={translateFieldError(t, errors.newPassword?.message)}
+          {...register('newPassword')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? t('profile.saving') : t('common.save')}
+          </Button>
+          <TextLink to="/forgot-password" className="text-sm">
+            {t('changePassword.forgotLink')}
+          </TextLink>
+        </div>
+        <StatusLine tone={result?.tone ?? 'info'} message={result?.message ?? null} />
+      </form>
+    </Card>
+  );
+}

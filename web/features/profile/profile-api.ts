@@ -1,0 +1,32 @@
+import type { ChangePasswordRequest, UpdateProfileRequest, User } from '../../../shared/api/users.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+export function updateProfile(update: UpdateProfileRequest) {
+  return apiRequest<User>('/api/users/update', { method: 'PUT', json: update });
+}
+
+/** The update endpoint replaces every profile field, so partial changes start from the current user. */
+export function profileUpdateFor(user: User, changes: Partial<UpdateProfileRequest>): UpdateProfileRequest {
+  return {
+    nickname: user.nickname,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    birthday: user.birthday,
+    language: user.language,
+    ...changes,
+  };
+}
+
+export function uploadAvatar(file: File) {
+  const formData = new FormData();
+  formData.append('file', file);
+  return apiRequest<User>('/api/users/me/avatar', { method: 'POST', formData });
+}
+
+export function deleteAvatar() {
+  return apiRequest<User>('/api/users/me/avatar', { method: 'DELETE' });
+}
+
+export function changePassword(change: ChangePasswordRequest) {
+  return apiRequest<{ message: string }>('/api/change-password', { method: 'POST', json: change });
+}

@@ -1,0 +1,72 @@
+import type { ApiErrorBody } from '../../shared/errors.ts';
+import { useAuthStore } from './auth-store.ts';
+import { currentLanguage, i18n } from './i18n.ts';
+
+/** The server answered with an error body (`error` is already in the user's language). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  /** The server's own message, when it sent one (a proxy error page has none). */
+  readonly serverMessage: string | null;
+
+  constructor(status: number, body: Partial<ApiErrorBody>) {
+    super(body.error ?? i18n.t('common.unexpectedError'));
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code ?? 'INTERNAL';
+    this.fields = body.fields ?? {};
+    this.serverMessage = body.error ?? null;
+  }
+}
+
+/** The request never got an answer (offline, server down). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(i18n.t('common.networkError'), { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  json?: unknown;
+  formData?: FormData;
+}
+
+export async function apiRequest<T>(path: string, { method = 'GET', json, formData }: RequestOptions = {}) {
+  const token = useAuthStore.getState().token;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (json !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : formData,
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = new ApiError(response.status, (body ?? {}) as Partial<ApiErrorBody>);
+    // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in.
+    if (response.status === 401 && token && error.code !== 'INVALID_CREDENTIALS') {
+      useAuthStore.getState().expireSession();
+    }
+    throw error;
+  }
+  return body as T;
+}
+
+/** The server's message for a failed call, or null so callers can use their own fallback text. */
+export function serverMessageOf(error: unknown): string | null {
+  return error instanceof ApiError ? error.serverMessage : null;
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoonPage } from '../components/ComingSoonPage.tsx';
+
+export default function EditTeamDecisionPage() {
+  const { t } = useTranslation();
+  return <ComingSoonPage title={t('pages.editTeamDecision')} />;
+}

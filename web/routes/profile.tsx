@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { ProfileForm } from '../features/profile/ProfileForm.tsx';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title={t('profile.title')} />
+      <ProfileForm />
+    </div>
+  );
+}
