@@ -1,3 +1,4 @@
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,7 +20,16 @@ import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createNotificationsRepo } from './modules/notifications/repo.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
+import { createTeamRepo } from './modules/team/repo.ts';
+import { teamRoutes } from './modules/team/routes.ts';
+import { createTeamService } from './modules/team/service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createLocalEventBus, createPostgresEventBus } from './realtime/event-bus.ts';
+import { eventsRoutes } from './realtime/routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -30,6 +40,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    mailer: Mailer;
   }
 }
 
@@ -82,7 +93,31 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
-  const decisionsService = createDecisionsService({ decisions: createDecisionsRepo(database.db) });
+  const eventBus = database.pool
+    ? await createPostgresEventBus(database.pool, app.log)
+    : createLocalEventBus();
+  app.addHook('onClose', async () => eventBus.close());
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => mailer.idle());
+  app.decorate('mailer', mailer);
+
+  const decisionsService = createDecisionsService({ decisions: createDecisionsRepo(database.db), eventBus });
+  const notificationsService = createNotificationsService({
+    notifications: createNotificationsRepo(database.db),
+    eventBus,
+  });
+  const teamService = createTeamService({
+    team: createTeamRepo(database.db),
+    decisionsService,
+    notificationsService,
+    mailer,
+    appUrl: config.appUrl,
+  });
   const commentsService = createCommentsService({
     comments: createCommentsRepo(database.db),
     decisionsService,
@@ -101,6 +136,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
   await app.register(commentsRoutes, { commentsService, decisionsService });
+  await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
+  await app.register(notificationsRoutes, { notificationsService, teamService });
+  await app.register(eventsRoutes, { eventBus });
   if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });
 
   return app;

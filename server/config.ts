@@ -64,6 +64,9 @@ export interface AppConfig {
   trustProxy: boolean;
   authRateLimitPerMinute: number;
   shutdownTimeoutMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactTo: string | undefined;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
 }
@@ -93,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Decision Compass <no-reply@localhost>',
+    contactTo: e.CONTACT_TO,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

@@ -25,6 +25,12 @@ export const LIMITS = {
     weight: { min: 0, max: 100 },
   },
   comment: { max: 2000 },
+  team: {
+    deadlineMinMinutes: 5,
+    invitationDays: 7,
+    invitationsPerUserPerDay: 100,
+    pendingInvitationsPerDecision: 50,
+  },
   session: { days: 30, slideAfterMinutes: 60 },
   auth: {
     // Per IP on login, register and password endpoints; per account on failed logins.

@@ -49,6 +49,7 @@ export interface DecisionsTable {
   score: number | null;
   timer: Timestamp | null;
   revision: Generated<number>;
+  activated_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -105,6 +106,48 @@ export interface CommentsTable {
   updated_at: Timestamp;
 }
 
+export type InvitationRole = 'editor' | 'viewer';
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  decision_id: number;
+  inviter_id: number;
+  email: string;
+  role: InvitationRole;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: number | null;
+  revoked_at: Timestamp | null;
+}
+
+export type NotificationKind =
+  | 'invitation'
+  | 'invitation_accepted'
+  | 'decision_activated'
+  | 'comment'
+  | 'ai_completed'
+  | 'deadline_changed'
+  | 'voting_ended'
+  | 'role_changed'
+  | 'member_removed';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: NotificationKind;
+  /** JSON object of message parameters. */
+  params: string;
+  link: string | null;
+  decision_id: number | null;
+  invitation_id: number | null;
+  inviter_id: number | null;
+  /** 0 or 1 on both engines. */
+  read: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -116,4 +159,6 @@ export interface Database {
   weights: WeightsTable;
   team_members: TeamMembersTable;
   comments: CommentsTable;
+  invitations: InvitationsTable;
+  notifications: NotificationsTable;
 }

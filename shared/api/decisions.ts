@@ -38,11 +38,12 @@ const explanationSchema = multiLineText(LIMITS.decision.explanationMax)
 export const indexedEvaluationSchema = z.object({
   option_index: z.number().int().min(0),
   criterion_index: z.number().int().min(0),
+  // 0–10 covers team cells; personal decisions are held to their 1–10 grid by the server.
   value: z
     .number({ error: 'validation.number' })
     .int('validation.integer')
-    .min(scales.personalGrid.min, 'validation.valueRange')
-    .max(scales.personalGrid.max, 'validation.valueRange'),
+    .min(scales.evaluate.min, 'validation.valueRange')
+    .max(scales.evaluate.max, 'validation.valueRange'),
   explanation: explanationSchema,
 });
 
@@ -155,15 +156,19 @@ export const rankedOptionSchema = z.object({
   is_top: z.boolean(),
 });
 
+/** One row of the team: the owner, an accepted member, or a pending invitation (accepted false). */
 export const teamMemberSchema = z.object({
-  id: z.number(),
-  user_id: z.number(),
-  role: z.string(),
+  /** Membership id; null for the owner and for pending invitations. */
+  id: z.number().nullable(),
+  /** null for an invitee without an account yet. */
+  user_id: z.number().nullable(),
+  role: z.enum(['owner', 'admin', 'editor', 'viewer']),
   accepted: z.boolean(),
   email: z.string().nullable(),
   nickname: z.string().nullable(),
   users: z.object({ nickname: z.string().nullable() }),
   has_voted: z.boolean(),
+  invitation_id: z.number().nullable(),
 });
 
 export const decisionDetailsSchema = z.object({

@@ -918,9 +918,12 @@ describe('GET /api/decision/{id}/details', () => {
     const details = await detailsOf(reader, decision.id);
     expect(details.userRole).toBe('editor');
     expect(details.timer).not.toBeNull();
+    // The owner leads the team list, then the accepted members.
     expect(details.teamMembers).toEqual([
+      expect.objectContaining({ user_id: boss.user.id, role: 'owner', accepted: true }),
       expect.objectContaining({
         user_id: reader.user.id,
+        accepted: true,
         role: 'editor',
         email: reader.email,
         has_voted: false,
@@ -942,11 +945,13 @@ describe('GET /api/decision/{id}/details', () => {
     });
     await setNickname(app, member, 'Before');
     const first = await detailsOf(boss, decision.id);
-    expect(first.teamMembers.map((m) => [m.nickname, m.users.nickname])).toEqual([['Before', 'Before']]);
+    const memberRow = (details: typeof first) =>
+      details.teamMembers.filter((m) => m.user_id === member.user.id);
+    expect(memberRow(first).map((m) => [m.nickname, m.users.nickname])).toEqual([['Before', 'Before']]);
 
     await setNickname(app, member, 'After');
     const second = await detailsOf(boss, decision.id);
-    expect(second.teamMembers.map((m) => [m.nickname, m.users.nickname])).toEqual([['After', 'After']]);
+    expect(memberRow(second).map((m) => [m.nickname, m.users.nickname])).toEqual([['After', 'After']]);
   });
 });
 

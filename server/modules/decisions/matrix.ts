@@ -69,10 +69,14 @@ export function assertEvaluationIndexes(
   evaluations: readonly IndexedEvaluation[],
   optionCount: number,
   criterionCount: number,
+  scale: { min: number; max: number },
 ): void {
   const fields: Record<string, string> = {};
   const cells = new Set<string>();
   evaluations.forEach((evaluation, index) => {
+    if (evaluation.value < scale.min || evaluation.value > scale.max) {
+      fields[`evaluations.${index}.value`] = 'validation.valueRange';
+    }
     if (evaluation.option_index >= optionCount)
       fields[`evaluations.${index}.option_index`] = 'validation.unknownOption';
     if (evaluation.criterion_index >= criterionCount) {

@@ -1,7 +1,7 @@
 import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
 import type { RankedOption } from '../../../shared/scoring/personal.ts';
 import { hasMemberVoted, TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
-import type { TeamRole } from '../../db/schema.ts';
+import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { abilitiesOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
@@ -41,8 +41,65 @@ interface DetailsParts {
   criteria: CriterionRow[];
   evaluations: EvaluationRow[];
   weights: { criterion_id: number; user_id: number; weight: number }[];
-  members: { id: number; user_id: number; role: TeamRole; email: string; nickname: string | null }[];
+  team:
+    | {
+        owner: { id: number; email: string; nickname: string | null };
+        members: { id: number; user_id: number; role: TeamRole; email: string; nickname: string | null }[];
+        pending: {
+          id: number;
+          email: string;
+          role: InvitationRole;
+          user_id: number | null;
+          nickname: string | null;
+        }[];
+      }
+    | undefined;
   ranking: RankedOption[];
+}
+
+type TeamMember = DecisionDetails['teamMembers'][number];
+
+export function presentTeam(
+  team: NonNullable<DetailsParts['team']>,
+  mode: 'manual' | 'ai',
+  evaluations: DetailsParts['evaluations'],
+  weights: DetailsParts['weights'],
+): TeamMember[] {
+  const voted = (userId: number) => hasMemberVoted(userId, mode, evaluations, weights);
+  const owner: TeamMember = {
+    id: null,
+    user_id: team.owner.id,
+    role: 'owner',
+    accepted: true,
+    email: team.owner.email,
+    nickname: team.owner.nickname,
+    users: { nickname: team.owner.nickname },
+    has_voted: voted(team.owner.id),
+    invitation_id: null,
+  };
+  const members = team.members.map<TeamMember>((member) => ({
+    id: member.id,
+    user_id: member.user_id,
+    role: member.role,
+    accepted: true,
+    email: member.email,
+    nickname: member.nickname,
+    users: { nickname: member.nickname },
+    has_voted: voted(member.user_id),
+    invitation_id: null,
+  }));
+  const pending = team.pending.map<TeamMember>((invitation) => ({
+    id: null,
+    user_id: invitation.user_id,
+    role: invitation.role,
+    accepted: false,
+    email: invitation.email,
+    nickname: invitation.nickname,
+    users: { nickname: invitation.nickname },
+    has_voted: false,
+    invitation_id: invitation.id,
+  }));
+  return [owner, ...members, ...pending];
 }
 
 export function presentDetails(access: DecisionAccess, parts: DetailsParts): DecisionDetails {
@@ -73,16 +130,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     userRole: relation === 'none' ? 'reader' : relation,
     timer: decision.timer === null ? null : toIsoString(decision.timer),
     weightsByUser,
-    teamMembers: parts.members.map((member) => ({
-      id: member.id,
-      user_id: member.user_id,
-      role: member.role,
-      accepted: true,
-      email: member.email,
-      nickname: member.nickname,
-      users: { nickname: member.nickname },
-      has_voted: hasMemberVoted(member.user_id, decision.mode, parts.evaluations, parts.weights),
-    })),
+    teamMembers: parts.team ? presentTeam(parts.team, decision.mode, parts.evaluations, parts.weights) : [],
     results: {
       ranking: parts.ranking,
       formula: decision.type === 'team' ? TEAM_RESULT_FORMULA : PERSONAL_FORMULA,

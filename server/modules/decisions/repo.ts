@@ -17,6 +17,22 @@ export type EvaluationRow = Selectable<EvaluationsTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createDecisionsRepo(db: Kysely<Database>) {
+  function listTeamMembers(decisionId: number) {
+    return db
+      .selectFrom('team_members')
+      .innerJoin('users', 'users.id', 'team_members.user_id')
+      .select([
+        'team_members.id',
+        'team_members.user_id',
+        'team_members.role',
+        'users.email',
+        'users.nickname',
+      ])
+      .where('team_members.decision_id', '=', decisionId)
+      .orderBy('team_members.id')
+      .execute();
+  }
+
   return {
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
@@ -97,6 +113,37 @@ export function createDecisionsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Sets the user's weights; a null weight removes it (weights are optional). */
+    async replaceUserWeights(
+      decisionId: number,
+      userId: number,
+      weights: { criterion_id: number; weight: number | null }[],
+      executor: Executor,
+    ) {
+      const ids = weights.map((w) => w.criterion_id);
+      if (ids.length) {
+        await executor
+          .deleteFrom('weights')
+          .where('user_id', '=', userId)
+          .where('criterion_id', 'in', ids)
+          .execute();
+      }
+      const rows = weights.flatMap((w) =>
+        w.weight === null
+          ? []
+          : [
+              {
+                decision_id: decisionId,
+                criterion_id: w.criterion_id,
+                user_id: userId,
+                weight: w.weight,
+                updated_at: isoNow(),
+              },
+            ],
+      );
+      if (rows.length) await executor.insertInto('weights').values(rows).execute();
+    },
+
     listWeights(decisionId: number, executor: Executor = db) {
       return executor
         .selectFrom('weights')
@@ -105,21 +152,36 @@ export function createDecisionsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    listTeamMembers(decisionId: number) {
-      return db
-        .selectFrom('team_members')
-        .innerJoin('users', 'users.id', 'team_members.user_id')
-        .select([
-          'team_members.id',
-          'team_members.user_id',
-          'team_members.role',
-          'users.email',
-          'users.nickname',
-        ])
-        .where('team_members.decision_id', '=', decisionId)
-        .orderBy('team_members.id')
-        .execute();
+    /** Members of a team decision: the owner first, then accepted members, then pending invitations. */
+    async listTeam(decisionId: number, ownerId: number, now: string) {
+      const [owner, members, pending] = await Promise.all([
+        db
+          .selectFrom('users')
+          .select(['id', 'email', 'nickname'])
+          .where('id', '=', ownerId)
+          .executeTakeFirstOrThrow(),
+        listTeamMembers(decisionId),
+        db
+          .selectFrom('invitations')
+          .leftJoin('users', 'users.email', 'invitations.email')
+          .select([
+            'invitations.id',
+            'invitations.email',
+            'invitations.role',
+            'users.id as user_id',
+            'users.nickname',
+          ])
+          .where('invitations.decision_id', '=', decisionId)
+          .where('invitations.accepted_at', 'is', null)
+          .where('invitations.revoked_at', 'is', null)
+          .where('invitations.expires_at', '>', now)
+          .orderBy('invitations.id')
+          .execute(),
+      ]);
+      return { owner, members, pending };
     },
+
+    listTeamMembers,
 
     async insertOption(values: Insertable<OptionsTable>, executor: Executor): Promise<number> {
       const row = await executor

@@ -6,6 +6,7 @@ import {
   type RankedOption,
 } from '../../../shared/scoring/personal.ts';
 import { computeTeamTotals, type MemberWeight } from '../../../shared/scoring/team.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { Database, DecisionMode, DecisionType } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
@@ -17,6 +18,7 @@ import {
 } from './matrix.ts';
 import { relationOf, type DecisionState, type Relation } from './policy.ts';
 import { createMatrixCache } from './matrix-cache.ts';
+import type { EventBus } from '../../realtime/event-bus.ts';
 import type { CriterionRow, DecisionRow, DecisionsRepo, EvaluationRow, OptionRow } from './repo.ts';
 
 export interface MatrixInput {
@@ -31,6 +33,8 @@ export interface DecisionInput extends MatrixInput {
   description?: string | null | undefined;
   mode?: DecisionMode | undefined;
   type?: DecisionType | undefined;
+  /** Deadline (team decisions), ISO string. */
+  timer?: string | null | undefined;
 }
 
 /** The caller's view of one decision: who they are to it and what state it is in. */
@@ -48,7 +52,15 @@ export interface EvaluationInput {
   explanation: string | null;
 }
 
-function validateMatrix(input: MatrixInput, current: { optionCount: number; criterionCount: number }): void {
+/** Personal grids run 1–10 (SPEC.md section 5); team cells 0–10. */
+function scaleOf(type: DecisionType) {
+  return type === 'team' ? LIMITS.scales.evaluate : LIMITS.scales.personalGrid;
+}
+
+function validateMatrix(
+  input: MatrixInput,
+  current: { optionCount: number; criterionCount: number; type: DecisionType },
+): void {
   if (input.options)
     assertUniqueNames(
       'options',
@@ -64,6 +76,7 @@ function validateMatrix(input: MatrixInput, current: { optionCount: number; crit
       input.evaluations,
       input.options?.length ?? current.optionCount,
       input.criteria?.length ?? current.criterionCount,
+      scaleOf(current.type),
     );
   }
 }
@@ -83,8 +96,17 @@ export function computeRanking(
   return rankOptions(computePersonalTotals(options, criteria, ownCells));
 }
 
-export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
-  const { decisions } = deps;
+export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBus: EventBus }) {
+  const { decisions, eventBus } = deps;
+
+  /** Tells everyone following the decision (owner, members, plus `alsoNotify`) that it changed. */
+  async function announceChange(decisionId: number, alsoNotify: number[] = []): Promise<void> {
+    const decision = await decisions.findById(decisionId);
+    if (!decision) return;
+    const members = decision.type === 'team' ? await decisions.listTeamMembers(decisionId) : [];
+    const audience = [decision.user_id, ...members.map((member) => member.user_id), ...alsoNotify];
+    await eventBus.publish(audience, { type: 'decision-changed', data: { decision_id: decisionId } });
+  }
   const matrixCache = createMatrixCache<Awaited<ReturnType<typeof loadMatrix>>>();
 
   async function loadMatrix(decision: DecisionRow) {
@@ -171,6 +193,49 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
   }
 
   return {
+    announceChange,
+
+    /** Recomputes the score after changes made elsewhere (e.g. a member's votes removed). */
+    async refreshScore(decisionId: number): Promise<void> {
+      await decisions.transaction(async (trx) => {
+        const decision = await decisions.findById(decisionId, trx);
+        if (decision) await refreshScore(trx, decision);
+      });
+    },
+
+    async markActivated(decisionId: number): Promise<void> {
+      await decisions.updateDecision(decisionId, { activated_at: isoNow() });
+      await announceChange(decisionId);
+    },
+
+    async setTimer(decisionId: number, timer: string | null): Promise<void> {
+      await decisions.updateDecision(decisionId, { timer });
+    },
+
+    /** The caller's weights (0–100, null removes one); every criterion must belong to the decision. */
+    async setWeights(access: DecisionAccess, weights: { criterion_id: number; weight: number | null }[]) {
+      const { decision } = access;
+      const criterionIds = new Set(
+        (await decisions.listCriteria(decision.id)).map((criterion) => criterion.id),
+      );
+      const fields: Record<string, string> = {};
+      const seen = new Set<number>();
+      weights.forEach((weight, index) => {
+        if (!criterionIds.has(weight.criterion_id))
+          fields[`weights.${index}.criterion_id`] = 'validation.unknownCriterion';
+        if (seen.has(weight.criterion_id)) fields[`weights.${index}`] = 'validation.duplicateCell';
+        seen.add(weight.criterion_id);
+      });
+      if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+      const updated = await decisions.transaction(async (trx) => {
+        await decisions.replaceUserWeights(decision.id, access.userId, weights, trx);
+        await refreshScore(trx, decision);
+        return (await decisions.findById(decision.id, trx))!;
+      });
+      await announceChange(decision.id);
+      return updated;
+    },
+
     async loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
       const decision = await decisions.findById(decisionId);
       if (!decision) throw new AppError('NOT_FOUND');
@@ -193,7 +258,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
     },
 
     async create(userId: number, input: DecisionInput): Promise<DecisionRow> {
-      validateMatrix(input, { optionCount: 0, criterionCount: 0 });
+      validateMatrix(input, { optionCount: 0, criterionCount: 0, type: input.type ?? 'private' });
       return decisions.transaction(async (trx) => {
         const now = isoNow();
         const decision = await decisions.insertDecision(
@@ -204,7 +269,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
             mode: input.mode ?? 'manual',
             type: input.type ?? 'private',
             score: null,
-            timer: null,
+            timer: input.timer ?? null,
             created_at: now,
             updated_at: now,
           },
@@ -227,23 +292,32 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
         decisions.listOptions(decision.id),
         decisions.listCriteria(decision.id),
       ]);
-      validateMatrix(input, { optionCount: options.length, criterionCount: criteria.length });
-      return decisions.transaction(async (trx) => {
-        await decisions.updateDecision(
-          decision.id,
-          {
-            name: input.name,
-            description: input.description === undefined ? decision.description : (input.description ?? ''),
-            mode: input.mode ?? decision.mode,
-            type: input.type ?? decision.type,
-          },
-          trx,
-        );
-        await applyMatrix(trx, decision.id, access.userId, input);
-        const updated = (await decisions.findById(decision.id, trx))!;
-        await refreshScore(trx, updated);
-        return (await decisions.findById(decision.id, trx))!;
+      validateMatrix(input, {
+        optionCount: options.length,
+        criterionCount: criteria.length,
+        type: decision.type,
       });
+      return decisions
+        .transaction(async (trx) => {
+          await decisions.updateDecision(
+            decision.id,
+            {
+              name: input.name,
+              description: input.description === undefined ? decision.description : (input.description ?? ''),
+              mode: input.mode ?? decision.mode,
+              type: input.type ?? decision.type,
+            },
+            trx,
+          );
+          await applyMatrix(trx, decision.id, access.userId, input);
+          const updated = (await decisions.findById(decision.id, trx))!;
+          await refreshScore(trx, updated);
+          return (await decisions.findById(decision.id, trx))!;
+        })
+        .then(async (updated) => {
+          await announceChange(decision.id);
+          return updated;
+        });
     },
 
     /** Upserts the caller's values for the given cells; every id must belong to this decision. */
@@ -283,11 +357,13 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo }) {
     /** Members are read fresh: their nicknames change without touching the decision. */
     async details(access: DecisionAccess) {
       const isTeam = access.decision.type === 'team';
-      const [matrix, members] = await Promise.all([
+      const [matrix, team] = await Promise.all([
         matrixOf(access.decision),
-        isTeam ? decisions.listTeamMembers(access.decision.id) : Promise.resolve([]),
+        isTeam
+          ? decisions.listTeam(access.decision.id, access.decision.user_id, isoNow())
+          : Promise.resolve(undefined),
       ]);
-      return { ...matrix, members };
+      return { ...matrix, team };
     },
 
     remove(access: DecisionAccess): Promise<void> {

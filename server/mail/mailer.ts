@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Queues the message: sent in the background with retries; failures are logged, never silent. */
+  send(message: MailMessage): void;
+  /** Resolves when every queued message has been delivered or given up (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  retryDelaysMs?: number[];
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise every mail is written to the dev outbox
+ * under DATA_DIR and logged, so nothing is ever dropped.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const { smtpUrl, from, outboxDir, log } = options;
+  const retryDelaysMs = options.retryDelaysMs ?? [1_000, 5_000, 30_000];
+  let transport: Promise<Transporter> | undefined;
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(message: MailMessage): Promise<void> {
+    if (!smtpUrl) {
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`,
+      );
+      await fs.writeFile(file, JSON.stringify({ from, ...message }, null, 2));
+      log.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to the dev outbox (SMTP_URL not set)',
+      );
+      return;
+    }
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+    await (await transport).sendMail({ from, ...message });
+    log.info({ to: message.to, subject: message.subject }, 'mail sent');
+  }
+
+  async function deliverWithRetries(message: MailMessage): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await deliver(message);
+        return;
+      } catch (error) {
+        const delay = retryDelaysMs[attempt];
+        if (delay === undefined) {
+          log.error(
+            { err: error, to: message.to, subject: message.subject },
+            'mail delivery failed; giving up',
+          );
+          return;
+        }
+        log.error(
+          { err: error, to: message.to, attempt: attempt + 1, retryInMs: delay },
+          'mail delivery failed; retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  return {
+    send(message) {
+      const job = deliverWithRetries(message).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      while (pending.size) await Promise.all([...pending]);
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Language } from '../../shared/limits.ts';
+import { translate } from '../i18n.ts';
+import type { MailMessage } from './mailer.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Plain text and HTML from the same translated lines; user-supplied values are escaped in HTML. */
+function compose(
+  language: Language,
+  key: string,
+  params: Record<string, string>,
+  link: string,
+): Omit<MailMessage, 'to'> {
+  const t = (part: string, values: Record<string, string> = params) =>
+    translate(language, `mail.${key}.${part}`, values);
+  const escaped = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, escapeHtml(value)]),
+  );
+  const text = [t('greeting'), '', t('body'), '', `${t('action')}: ${link}`, '', t('footer')].join('\n');
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${t('greeting', escaped)}</p>
+<p>${t('body', escaped)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${t('action', escaped)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(link)}</p>
+<p style="color:#555;font-size:13px">${t('footer', escaped)}</p>
+</body></html>`;
+  return { subject: t('subject'), text, html };
+}
+
+export function invitationMail(
+  language: Language,
+  params: { inviter: string; decision: string; role: string; link: string },
+): Omit<MailMessage, 'to'> {
+  return compose(
+    language,
+    'invitation',
+    { inviter: params.inviter, decision: params.decision, role: params.role },
+    params.link,
+  );
+}

@@ -1,0 +1,69 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, NotificationsTable } from '../../db/schema.ts';
+
+export type NotificationRow = Selectable<NotificationsTable>;
+
+export function createNotificationsRepo(db: Kysely<Database>) {
+  return {
+    async insertMany(rows: Insertable<NotificationsTable>[]): Promise<void> {
+      if (rows.length) await db.insertInto('notifications').values(rows).execute();
+    },
+
+    listForUser(userId: number, limit = 100) {
+      return db
+        .selectFrom('notifications')
+        .leftJoin('invitations', 'invitations.id', 'notifications.invitation_id')
+        .selectAll('notifications')
+        .select([
+          'invitations.accepted_at as invitation_accepted_at',
+          'invitations.revoked_at as invitation_revoked_at',
+          'invitations.expires_at as invitation_expires_at',
+        ])
+        .where('notifications.user_id', '=', userId)
+        .orderBy('notifications.created_at', 'desc')
+        .orderBy('notifications.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    findForUser(id: number, userId: number): Promise<NotificationRow | undefined> {
+      return db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async markRead(id: number, userId: number): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ read: 1 })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    async markAllRead(userId: number): Promise<void> {
+      await db
+        .updateTable('notifications')
+        .set({ read: 1 })
+        .where('user_id', '=', userId)
+        .where('read', '=', 0)
+        .execute();
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('read', '=', 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+  };
+}
+
+export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>;
+export type NotificationListRow = Awaited<ReturnType<NotificationsRepo['listForUser']>>[number];

@@ -1,0 +1,163 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, InvitationsTable, TeamRole } from '../../db/schema.ts';
+import { isoNow } from '../../db/values.ts';
+
+export type InvitationRow = Selectable<InvitationsTable>;
+
+export function createTeamRepo(db: Kysely<Database>) {
+  return {
+    insertInvitation(values: Insertable<InvitationsTable>): Promise<InvitationRow> {
+      return db.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    findInvitationById(id: number): Promise<InvitationRow | undefined> {
+      return db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** A pending invitation: not accepted, not revoked, not expired. */
+    findPendingByHash(tokenHash: string, now: string) {
+      return db
+        .selectFrom('invitations')
+        .innerJoin('decisions', 'decisions.id', 'invitations.decision_id')
+        .innerJoin('users as inviter', 'inviter.id', 'invitations.inviter_id')
+        .selectAll('invitations')
+        .select([
+          'decisions.name as decision_name',
+          'inviter.nickname as inviter_nickname',
+          'inviter.email as inviter_email',
+        ])
+        .where('invitations.token_hash', '=', tokenHash)
+        .where('invitations.accepted_at', 'is', null)
+        .where('invitations.revoked_at', 'is', null)
+        .where('invitations.expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    async countPendingForDecision(decisionId: number, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('invitations')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('decision_id', '=', decisionId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async countSentSince(inviterId: number, since: string): Promise<number> {
+      const row = await db
+        .selectFrom('invitations')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('inviter_id', '=', inviterId)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Earlier pending invitations of the same address are replaced by a new one. */
+    async revokePendingForEmail(decisionId: number, email: string): Promise<void> {
+      await db
+        .updateTable('invitations')
+        .set({ revoked_at: isoNow() })
+        .where('decision_id', '=', decisionId)
+        .where('email', '=', email)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async revoke(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('invitations')
+        .set({ revoked_at: isoNow() })
+        .where('id', '=', id)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Accepts in one transaction: the guarded UPDATE makes the token single-use (of parallel
+     * accepts exactly one matches), then the membership is created.
+     */
+    acceptInvitation(invitationId: number, userId: number, now: string) {
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('invitations')
+          .set({ accepted_at: now, accepted_by: userId })
+          .where('id', '=', invitationId)
+          .where('accepted_at', 'is', null)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now)
+          .returningAll()
+          .executeTakeFirst();
+        if (!claimed) return undefined;
+        await trx
+          .insertInto('team_members')
+          .values({ decision_id: claimed.decision_id, user_id: userId, role: claimed.role, created_at: now })
+          .onConflict((oc) => oc.columns(['decision_id', 'user_id']).doNothing())
+          .execute();
+        await trx
+          .updateTable('decisions')
+          .set((eb) => ({ revision: eb('revision', '+', 1) }))
+          .where('id', '=', claimed.decision_id)
+          .execute();
+        return claimed;
+      });
+    },
+
+    async setRole(decisionId: number, userId: number, role: TeamRole): Promise<boolean> {
+      const result = await db
+        .updateTable('team_members')
+        .set({ role })
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Removes the member with their votes and weights; the decision's revision moves on. */
+    removeMember(decisionId: number, userId: number) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('team_members')
+          .where('decision_id', '=', decisionId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+        await trx
+          .deleteFrom('evaluations')
+          .where('decision_id', '=', decisionId)
+          .where('user_id', '=', userId)
+          .execute();
+        await trx
+          .deleteFrom('weights')
+          .where('decision_id', '=', decisionId)
+          .where('user_id', '=', userId)
+          .execute();
+        await trx
+          .updateTable('decisions')
+          .set((eb) => ({ revision: eb('revision', '+', 1) }))
+          .where('id', '=', decisionId)
+          .execute();
+        return true;
+      });
+    },
+
+    memberUserIds(decisionId: number) {
+      return db.selectFrom('team_members').select('user_id').where('decision_id', '=', decisionId).execute();
+    },
+
+    findUserByEmail(email: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'language', 'nickname'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type TeamRepo = ReturnType<typeof createTeamRepo>;

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { decisionIdParamsSchema, decisionSchema, teamMemberSchema } from '../../../shared/api/decisions.ts';
+import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import {
+  acceptInvitationRequestSchema,
+  acceptInvitationResponseSchema,
+  changeRoleRequestSchema,
+  createTeamDecisionRequestSchema,
+  inviteRequestSchema,
+  inviteResponseSchema,
+  timerRequestSchema,
+  validateInvitationResponseSchema,
+  weightsRequestSchema,
+} from '../../../shared/api/team.ts';
+import { messageResponseSchema } from '../../../shared/api/users.ts';
+import { toIsoString } from '../../db/values.ts';
+import { translate } from '../../i18n.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { authorize } from '../decisions/policy.ts';
+import { presentDecision, presentTeam } from '../decisions/presenter.ts';
+import type { DecisionsService } from '../decisions/service.ts';
+import { assertDeadlineFarEnough, displayName, type TeamService } from './service.ts';
+
+const refusals = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const common = { tags: ['team'], security: [{ bearerAuth: [] }] };
+const memberParams = z.object({
+  decisionId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive(),
+});
+
+export const teamRoutes: FastifyPluginAsyncZod<{
+  teamService: TeamService;
+  decisionsService: DecisionsService;
+  perMinute: number;
+}> = async (app, { teamService, decisionsService, perMinute }) => {
+  // Public: the invite page shows what an invitation is about before anyone signs in.
+  app.get(
+    '/api/team/validate/:token',
+    {
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['team'],
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: validateInvitationResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const invitation = await teamService.validate(request.params.token);
+      return {
+        role: invitation.role,
+        decision_id: invitation.decision_id,
+        decision_name: invitation.decision_name,
+        inviter: displayName({ nickname: invitation.inviter_nickname, email: invitation.inviter_email }),
+        email: invitation.email,
+        expires_at: toIsoString(invitation.expires_at),
+      };
+    },
+  );
+
+  await app.register(async (scope) => {
+    const protectedRoutes = scope.withTypeProvider<ZodTypeProvider>();
+    protectedRoutes.addHook('onRequest', app.authenticate);
+
+    protectedRoutes.post(
+      '/api/team-decisions',
+      {
+        schema: {
+          ...common,
+          body: createTeamDecisionRequestSchema,
+          response: { 201: decisionSchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        assertDeadlineFarEnough(request.body.timer);
+        const decision = await decisionsService.create(requireSession(request).user.id, {
+          ...request.body,
+          criteria: request.body.criteria.map((criterion) => ({
+            ...criterion,
+            importance: criterion.importance ?? 0,
+          })),
+        });
+        return reply.status(201).send(presentDecision(decision));
+      },
+    );
+
+    protectedRoutes.post(
+      '/api/team/invite',
+      {
+        config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+        schema: {
+          ...common,
+          body: inviteRequestSchema,
+          response: { 201: inviteResponseSchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const { user } = requireSession(request);
+        const access = await decisionsService.loadAccess(request.body.decision_id, user.id);
+        authorize(access.relation, 'invite', access.state);
+        const { invitation, token, link } = await teamService.invite(
+          access,
+          user,
+          request.body,
+          request.language,
+        );
+        return reply.status(201).send({
+          message: translate(request.language, 'api.invitationSent'),
+          invite_token: token,
+          token,
+          link,
+          invitation_id: invitation.id,
+        });
+      },
+    );
+
+    protectedRoutes.post(
+      '/api/team/accept',
+      {
+        config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+        schema: {
+          ...common,
+          body: acceptInvitationRequestSchema,
+          response: { 200: acceptInvitationResponseSchema, ...refusals },
+        },
+      },
+      async (request) => {
+        const accepted = await teamService.accept(request.body.invite_token, requireSession(request).user);
+        return {
+          message: translate(request.language, 'api.invitationAccepted'),
+          decision_id: accepted.decision_id,
+        };
+      },
+    );
+
+    protectedRoutes.get(
+      '/api/team/team-members/:id',
+      {
+        schema: {
+          ...common,
+          params: decisionIdParamsSchema,
+          response: { 200: z.array(teamMemberSchema), ...refusals },
+        },
+      },
+      async (request) => {
+        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
+        authorize(access.relation, 'view', access.state);
+        const details = await decisionsService.details(access);
+        return details.team
+          ? presentTeam(details.team, access.decision.mode, details.evaluations, details.weights)
+          : [];
+      },
+    );
+
+    protectedRoutes.put(
+      '/api/team/:decisionId/members/:userId',
+      {
+        schema: {
+          ...common,
+          params: memberParams,
+          body: changeRoleRequestSchema,
+          response: { 200: messageResponseSchema, ...refusals },
+        },
+      },
+      async (request) => {
+        const access = await decisionsService.loadAccess(
+          request.params.decisionId,
+          requireSession(request).user.id,
+        );
+        authorize(access.relation, 'manageMembers', access.state);
+        await teamService.changeRole(access, request.params.userId, request.body.role);
+        return { message: translate(request.language, 'api.roleChanged') };
+      },
+    );
+
+    protectedRoutes.delete(
+      '/api/team/:decisionId/members/:userId',
+      { schema: { ...common, params: memberParams, response: { 200: messageResponseSchema, ...refusals } } },
+      async (request) => {
+        const access = await decisionsService.loadAccess(
+          request.params.decisionId,
+          requireSession(request).user.id,
+        );
+        authorize(access.relation, 'manageMembers', access.state);
+        await teamService.removeMember(access, request.params.userId);
+        return { message: translate(request.language, 'api.memberRemoved') };
+      },
+    );
+
+    protectedRoutes.delete(
+      '/api/team/:decisionId/invitations/:invitationId',
+      {
+        schema: {
+          ...common,
+          params: z.object({
+            decisionId: z.coerce.number().int().positive(),
+            invitationId: z.coerce.number().int().positive(),
+          }),
+          response: { 200: messageResponseSchema, ...refusals },
+        },
+      },
+      async (request) => {
+        const access = await decisionsService.loadAccess(
+          request.params.decisionId,
+          requireSession(request).user.id,
+        );
+        authorize(access.relation, 'invite', access.state);
+        await teamService.revokeInvitation(access, request.params.invitationId);
+        return { message: translate(request.language, 'api.invitationRevoked') };
+      },
+    );
+
+    protectedRoutes.post(
+      '/api/decision/:id/activate',
+      {
+        schema: {
+          ...common,
+          params: decisionIdParamsSchema,
+          response: { 200: messageResponseSchema, ...refusals },
+        },
+      },
+      async (request) => {
+        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
+        authorize(access.relation, 'edit', access.state);
+        await teamService.activate(access);
+        return { message: translate(request.language, 'api.activated') };
+      },
+    );
+
+    protectedRoutes.patch(
+      '/api/decision/:id/timer',
+      {
+        schema: {
+          ...common,
+          params: decisionIdParamsSchema,
+          body: timerRequestSchema,
+          response: { 200: messageResponseSchema.extend({ timer: z.string().nullable() }), ...refusals },
+        },
+      },
+      async (request) => {
+        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
+        authorize(access.relation, 'edit', access.state);
+        assertDeadlineFarEnough(request.body.timer);
+        const timer = request.body.timer === null ? null : new Date(request.body.timer).toISOString();
+        await teamService.setDeadline(access, timer, 'deadline_changed');
+        return { message: translate(request.language, 'api.deadlineSaved'), timer };
+      },
+    );
+
+    protectedRoutes.post(
+      '/api/decision/:id/end-voting',
+      {
+        schema: {
+          ...common,
+          params: decisionIdParamsSchema,
+          response: { 200: messageResponseSchema.extend({ timer: z.string() }), ...refusals },
+        },
+      },
+      async (request) => {
+        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
+        authorize(access.relation, 'edit', access.state);
+        const timer = new Date().toISOString();
+        await teamService.setDeadline(access, timer, 'voting_ended');
+        return { message: translate(request.language, 'api.votingEnded'), timer };
+      },
+    );
+
+    protectedRoutes.post(
+      '/api/decision/:id/weights',
+      {
+        schema: {
+          ...common,
+          params: decisionIdParamsSchema,
+          body: weightsRequestSchema,
+          response: { 200: messageResponseSchema.extend({ score: z.number().nullable() }), ...refusals },
+        },
+      },
+      async (request) => {
+        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
+        authorize(access.relation, 'weight', access.state);
+        const decision = await decisionsService.setWeights(access, request.body.weights);
+        return { message: translate(request.language, 'api.weightsSaved'), score: decision.score };
+      },
+    );
+  });
+};

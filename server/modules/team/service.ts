@@ -1,0 +1,224 @@
+import { LIMITS } from '../../../shared/limits.ts';
+import { AppError } from '../../app-error.ts';
+import type { InvitationRole, TeamRole } from '../../db/schema.ts';
+import { isoNow } from '../../db/values.ts';
+import { translate } from '../../i18n.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { invitationMail } from '../../mail/templates.ts';
+import { generateToken, hashToken } from '../auth/tokens.ts';
+import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import type { UserRow } from '../users/repo.ts';
+import type { TeamRepo } from './repo.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface TeamServiceDeps {
+  team: TeamRepo;
+  decisionsService: DecisionsService;
+  notificationsService: NotificationsService;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+export function displayName(user: { nickname: string | null; email: string }): string {
+  return user.nickname ?? user.email.split('@')[0] ?? user.email;
+}
+
+/** A deadline must lie at least 5 minutes ahead (a minute of grace for clocks and typing). */
+export function assertDeadlineFarEnough(timer: string | null | undefined): void {
+  if (!timer) return;
+  const earliest = Date.now() + (LIMITS.team.deadlineMinMinutes - 1) * 60_000;
+  if (new Date(timer).getTime() < earliest)
+    throw new AppError('VALIDATION_FAILED', { timer: 'validation.deadlineTooSoon' });
+}
+
+export function createTeamService(deps: TeamServiceDeps) {
+  const { team, decisionsService, notificationsService, mailer, appUrl } = deps;
+
+  function invitationLink(token: string): string {
+    return `${appUrl}/invite?token=${encodeURIComponent(token)}`;
+  }
+
+  /** Everyone who follows the decision: owner and members. */
+  async function audienceOf(access: DecisionAccess): Promise<number[]> {
+    const members = await team.memberUserIds(access.decision.id);
+    return [access.decision.user_id, ...members.map((member) => member.user_id)];
+  }
+
+  async function acceptPending(
+    invitation: { id: number; inviter_id: number; decision_id: number },
+    user: UserRow,
+  ) {
+    if (invitation.inviter_id === user.id) throw new AppError('CANNOT_ACCEPT_OWN');
+    const access = await decisionsService.loadAccess(invitation.decision_id, user.id);
+    if (access.relation === 'owner') throw new AppError('CANNOT_ACCEPT_OWN');
+    const accepted = await team.acceptInvitation(invitation.id, user.id, isoNow());
+    if (!accepted) throw new AppError('INVALID_INVITATION');
+    await notificationsService.notify([invitation.inviter_id], {
+      kind: 'invitation_accepted',
+      params: { member: displayName(user), decision: access.decision.name },
+      link: `/team-decision/${invitation.decision_id}`,
+      decisionId: invitation.decision_id,
+      inviterId: user.id,
+    });
+    await decisionsService.announceChange(invitation.decision_id);
+    return accepted;
+  }
+
+  return {
+    audienceOf,
+
+    async invite(
+      access: DecisionAccess,
+      inviter: UserRow,
+      input: { email: string; role: InvitationRole },
+      language: 'en' | 'de',
+    ) {
+      const { decision } = access;
+      const now = isoNow();
+      if (input.email === inviter.email)
+        throw new AppError('ALREADY_MEMBER', { email: 'validation.inviteSelf' });
+      const invitee = await team.findUserByEmail(input.email);
+      if (invitee) {
+        const inviteeAccess = await decisionsService.loadAccess(decision.id, invitee.id);
+        if (inviteeAccess.relation !== 'none')
+          throw new AppError('ALREADY_MEMBER', { email: 'validation.alreadyMember' });
+      }
+      if ((await team.countSentSince(inviter.id, isoNow(-DAY_MS))) >= LIMITS.team.invitationsPerUserPerDay) {
+        throw new AppError('RATE_LIMITED');
+      }
+      await team.revokePendingForEmail(decision.id, input.email);
+      if (
+        (await team.countPendingForDecision(decision.id, now)) >= LIMITS.team.pendingInvitationsPerDecision
+      ) {
+        throw new AppError('TOO_MANY_PENDING_INVITATIONS');
+      }
+
+      const token = generateToken();
+      const invitation = await team.insertInvitation({
+        decision_id: decision.id,
+        inviter_id: inviter.id,
+        email: input.email,
+        role: input.role,
+        token_hash: hashToken(token),
+        created_at: now,
+        expires_at: isoNow(LIMITS.team.invitationDays * DAY_MS),
+        accepted_at: null,
+        accepted_by: null,
+        revoked_at: null,
+      });
+      const link = invitationLink(token);
+      const recipientLanguage =
+        invitee?.language === 'de' || invitee?.language === 'en' ? invitee.language : language;
+      mailer.send({
+        to: input.email,
+        ...invitationMail(recipientLanguage, {
+          inviter: displayName(inviter),
+          decision: decision.name,
+          role: translate(recipientLanguage, `roles.${input.role}`),
+          link,
+        }),
+      });
+      if (invitee) {
+        await notificationsService.notify([invitee.id], {
+          kind: 'invitation',
+          params: { inviter: displayName(inviter), decision: decision.name },
+          link: `/team-decision/${decision.id}`,
+          decisionId: decision.id,
+          invitationId: invitation.id,
+          inviterId: inviter.id,
+        });
+      }
+      await decisionsService.announceChange(decision.id);
+      return { invitation, token, link };
+    },
+
+    /** The same answer for unknown, expired, used and revoked tokens: nothing to learn from it. */
+    async validate(token: string) {
+      const invitation = await team.findPendingByHash(hashToken(token), isoNow());
+      if (!invitation) throw new AppError('INVALID_INVITATION');
+      return invitation;
+    },
+
+    async accept(token: string, user: UserRow) {
+      const invitation = await team.findPendingByHash(hashToken(token), isoNow());
+      if (!invitation) throw new AppError('INVALID_INVITATION');
+      return acceptPending(invitation, user);
+    },
+
+    /** Accept from an invitation notification addressed to this user. */
+    async acceptById(invitationId: number, user: UserRow) {
+      const invitation = await team.findInvitationById(invitationId);
+      if (!invitation) throw new AppError('INVALID_INVITATION');
+      return acceptPending(invitation, user);
+    },
+
+    async changeRole(access: DecisionAccess, userId: number, role: TeamRole): Promise<void> {
+      if (!(await team.setRole(access.decision.id, userId, role))) throw new AppError('NOT_FOUND');
+      await notificationsService.notify([userId], {
+        kind: 'role_changed',
+        params: { decision: access.decision.name, role },
+        link: `/team-decision/${access.decision.id}`,
+        decisionId: access.decision.id,
+        inviterId: access.userId,
+      });
+      await decisionsService.announceChange(access.decision.id);
+    },
+
+    async removeMember(access: DecisionAccess, userId: number): Promise<void> {
+      if (!(await team.removeMember(access.decision.id, userId))) throw new AppError('NOT_FOUND');
+      await decisionsService.refreshScore(access.decision.id);
+      await notificationsService.notify([userId], {
+        kind: 'member_removed',
+        params: { decision: access.decision.name },
+        link: null,
+        inviterId: access.userId,
+      });
+      await decisionsService.announceChange(access.decision.id, [userId]);
+    },
+
+    async revokeInvitation(access: DecisionAccess, invitationId: number): Promise<void> {
+      const invitation = await team.findInvitationById(invitationId);
+      if (
+        !invitation ||
+        invitation.decision_id !== access.decision.id ||
+        !(await team.revoke(invitationId))
+      ) {
+        throw new AppError('NOT_FOUND');
+      }
+      await decisionsService.announceChange(access.decision.id);
+    },
+
+    async activate(access: DecisionAccess): Promise<void> {
+      await decisionsService.markActivated(access.decision.id);
+      const audience = (await audienceOf(access)).filter((id) => id !== access.userId);
+      await notificationsService.notify(audience, {
+        kind: 'decision_activated',
+        params: { decision: access.decision.name },
+        link: `/team-decision/${access.decision.id}`,
+        decisionId: access.decision.id,
+        inviterId: access.userId,
+      });
+    },
+
+    async setDeadline(
+      access: DecisionAccess,
+      timer: string | null,
+      kind: 'deadline_changed' | 'voting_ended',
+    ) {
+      await decisionsService.setTimer(access.decision.id, timer);
+      const audience = (await audienceOf(access)).filter((id) => id !== access.userId);
+      await notificationsService.notify(audience, {
+        kind,
+        params: { decision: access.decision.name, deadline: timer ?? '' },
+        link: `/team-decision/${access.decision.id}`,
+        decisionId: access.decision.id,
+        inviterId: access.userId,
+      });
+      await decisionsService.announceChange(access.decision.id);
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;
