@@ -181,6 +181,18 @@ export const decisionDetailsSchema = z.object({
   weightsByUser: z.record(z.string(), z.array(z.object({ criterion_id: z.number(), weight: z.number() }))),
   teamMembers: z.array(teamMemberSchema),
   results: z.object({ ranking: z.array(rankedOptionSchema), formula: z.string() }),
+  /**
+   * Team decisions: the team weight per criterion and the team value per cell (mean of the votes;
+   * `evaluations` then holds only the caller's own values and AI values). null for personal decisions.
+   */
+  teamResults: z
+    .object({
+      weights: z.array(z.object({ criterion_id: z.number(), weight: z.number() })),
+      cells: z.array(
+        z.object({ option_id: z.number(), criterion_id: z.number(), value: z.number(), votes: z.number() }),
+      ),
+    })
+    .nullable(),
   abilities: abilitiesSchema,
 });
 

@@ -35,6 +35,33 @@ export function computeTeamWeights(
   );
 }
 
+export function cellKey(optionId: number, criterionId: number): string {
+  return `${optionId}:${criterionId}`;
+}
+
+export interface TeamCellResult {
+  /** Mean of the members' values (AI mode: of the AI values). */
+  mean: number;
+  votes: number;
+}
+
+/** One pass over all votes: the team value of every cell that has any, keyed by `cellKey`. */
+export function computeTeamCells(
+  cells: readonly TeamCell[],
+  mode: 'manual' | 'ai',
+): Map<string, TeamCellResult> {
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const cell of cells) {
+    if (cell.generated_by !== (mode === 'ai' ? 'ai' : 'user')) continue;
+    const key = cellKey(cell.option_id, cell.criterion_id);
+    const entry = sums.get(key) ?? { sum: 0, count: 0 };
+    entry.sum += cell.value;
+    entry.count += 1;
+    sums.set(key, entry);
+  }
+  return new Map([...sums].map(([key, { sum, count }]) => [key, { mean: sum / count, votes: count }]));
+}
+
 /**
  * Team result per option (DESIGN.md): Σ cell × team weight / Σ team weight, on the 0–10 scale.
  * A cell is the mean of the members' values (AI mode: the AI's value); a cell nobody scored counts 0.
@@ -48,26 +75,29 @@ export function computeTeamTotals(
 ): Map<number, number> {
   const teamWeights = computeTeamWeights(criteria, weights);
   const weightSum = [...teamWeights.values()].reduce((sum, w) => sum + w, 0);
-  // One pass over the cells: sum and count per cell, so large teams stay linear.
-  const sums = new Map<string, { sum: number; count: number }>();
-  for (const cell of cells) {
-    if (cell.generated_by !== (mode === 'ai' ? 'ai' : 'user')) continue;
-    const key = `${cell.option_id}:${cell.criterion_id}`;
-    const entry = sums.get(key) ?? { sum: 0, count: 0 };
-    entry.sum += cell.value;
-    entry.count += 1;
-    sums.set(key, entry);
-  }
+  const teamCells = computeTeamCells(cells, mode);
   const totals = new Map<number, number>();
   for (const option of options) {
     let weighted = 0;
     for (const criterion of criteria) {
-      const entry = sums.get(`${option.id}:${criterion.id}`);
-      weighted += (entry ? entry.sum / entry.count : 0) * (teamWeights.get(criterion.id) ?? 0);
+      const cell = teamCells.get(cellKey(option.id, criterion.id));
+      weighted += (cell?.mean ?? 0) * (teamWeights.get(criterion.id) ?? 0);
     }
     totals.set(option.id, weightSum > 0 ? weighted / weightSum : 0);
   }
   return totals;
+}
+
+/** Everyone who counts as voted (SPEC.md section 4), in one pass: manual → any own value; AI → any weight. */
+export function votersOf(
+  mode: 'manual' | 'ai',
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+): Set<number> {
+  if (mode === 'ai') return new Set(weights.map((w) => w.user_id));
+  return new Set(
+    cells.flatMap((cell) => (cell.generated_by === 'user' && cell.user_id !== null ? [cell.user_id] : [])),
+  );
 }
 
 /** Voted status (SPEC.md section 4): manual mode → any evaluation; AI mode → submitted weights. */

@@ -1,6 +1,6 @@
 import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
 import type { RankedOption } from '../../../shared/scoring/personal.ts';
-import { hasMemberVoted, TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
+import { TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { abilitiesOf } from './policy.ts';
@@ -55,17 +55,22 @@ interface DetailsParts {
       }
     | undefined;
   ranking: RankedOption[];
+  teamResults?:
+    | {
+        weights: { criterion_id: number; weight: number }[];
+        cells: { option_id: number; criterion_id: number; value: number; votes: number }[];
+        voterIds: ReadonlySet<number>;
+      }
+    | undefined;
 }
 
 type TeamMember = DecisionDetails['teamMembers'][number];
 
 export function presentTeam(
   team: NonNullable<DetailsParts['team']>,
-  mode: 'manual' | 'ai',
-  evaluations: DetailsParts['evaluations'],
-  weights: DetailsParts['weights'],
+  voterIds: ReadonlySet<number>,
 ): TeamMember[] {
-  const voted = (userId: number) => hasMemberVoted(userId, mode, evaluations, weights);
+  const voted = (userId: number) => voterIds.has(userId);
   const owner: TeamMember = {
     id: null,
     user_id: team.owner.id,
@@ -104,6 +109,11 @@ export function presentTeam(
 
 export function presentDetails(access: DecisionAccess, parts: DetailsParts): DecisionDetails {
   const { decision, relation, state } = access;
+  // In a team, each member sees their own votes (and the AI's); everyone's votes reach them as team cells.
+  const visibleEvaluations =
+    decision.type === 'team'
+      ? parts.evaluations.filter((e) => e.user_id === access.userId || e.generated_by === 'ai')
+      : parts.evaluations;
   const weightsByUser: DecisionDetails['weightsByUser'] = {};
   for (const { user_id, criterion_id, weight } of parts.weights) {
     (weightsByUser[String(user_id)] ??= []).push({ criterion_id, weight });
@@ -117,7 +127,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       name,
       importance,
     })),
-    evaluations: parts.evaluations.map(
+    evaluations: visibleEvaluations.map(
       ({ option_id, criterion_id, value, explanation, user_id, generated_by }) => ({
         option_id,
         criterion_id,
@@ -130,11 +140,14 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     userRole: relation === 'none' ? 'reader' : relation,
     timer: decision.timer === null ? null : toIsoString(decision.timer),
     weightsByUser,
-    teamMembers: parts.team ? presentTeam(parts.team, decision.mode, parts.evaluations, parts.weights) : [],
+    teamMembers: parts.team ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set()) : [],
     results: {
       ranking: parts.ranking,
       formula: decision.type === 'team' ? TEAM_RESULT_FORMULA : PERSONAL_FORMULA,
     },
+    teamResults: parts.teamResults
+      ? { weights: parts.teamResults.weights, cells: parts.teamResults.cells }
+      : null,
     abilities: abilitiesOf(relation, state),
   };
 }

@@ -5,7 +5,14 @@ import {
   topScore,
   type RankedOption,
 } from '../../../shared/scoring/personal.ts';
-import { computeTeamTotals, type MemberWeight } from '../../../shared/scoring/team.ts';
+import { roundTo } from '../../../shared/scoring/rounding.ts';
+import {
+  computeTeamCells,
+  computeTeamTotals,
+  computeTeamWeights,
+  votersOf,
+  type MemberWeight,
+} from '../../../shared/scoring/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { Database, DecisionMode, DecisionType } from '../../db/schema.ts';
@@ -118,7 +125,21 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       isTeam ? decisions.listWeights(decision.id) : Promise.resolve([]),
     ]);
     const ranking = computeRanking(decision, options, criteria, evaluations, weights);
-    return { options, criteria, evaluations, weights, ranking };
+    // Team aggregates are computed once per revision: results for everyone without shipping every vote.
+    const teamResults = isTeam
+      ? {
+          weights: [...computeTeamWeights(criteria, weights)].map(([criterion_id, weight]) => ({
+            criterion_id,
+            weight,
+          })),
+          cells: [...computeTeamCells(evaluations, decision.mode)].map(([key, cell]) => {
+            const [option_id, criterion_id] = key.split(':').map(Number) as [number, number];
+            return { option_id, criterion_id, value: roundTo(cell.mean, 2), votes: cell.votes };
+          }),
+          voterIds: votersOf(decision.mode, evaluations, weights),
+        }
+      : undefined;
+    return { options, criteria, evaluations, weights, ranking, teamResults };
   }
 
   /** Options, criteria, votes and ranking: computed once per revision of the decision. */

@@ -153,9 +153,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
         authorize(access.relation, 'view', access.state);
         const details = await decisionsService.details(access);
-        return details.team
-          ? presentTeam(details.team, access.decision.mode, details.evaluations, details.weights)
-          : [];
+        return details.team ? presentTeam(details.team, details.teamResults?.voterIds ?? new Set()) : [];
       },
     );
 

@@ -1,0 +1,261 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rankOptions, topScore } from './personal.ts';
+import {
+  computeTeamTotals,
+  computeTeamWeights,
+  hasMemberVoted,
+  type MemberWeight,
+  type TeamCell,
+} from './team.ts';
+
+const ALICE = 1;
+const BOB = 2;
+const CAROL = 3;
+
+const vote = (userId: number, optionId: number, criterionId: number, value: number): TeamCell => ({
+  user_id: userId,
+  option_id: optionId,
+  criterion_id: criterionId,
+  value,
+  generated_by: 'user',
+});
+const aiValue = (optionId: number, criterionId: number, value: number): TeamCell => ({
+  user_id: null,
+  option_id: optionId,
+  criterion_id: criterionId,
+  value,
+  generated_by: 'ai',
+});
+const weight = (userId: number, criterionId: number, value: number): MemberWeight => ({
+  user_id: userId,
+  criterion_id: criterionId,
+  weight: value,
+});
+
+/** The team result as the details endpoint shows it: rounded to 2 decimals by rankOptions. */
+function resultOf(totals: Map<number, number>): Record<number, number> {
+  return Object.fromEntries(rankOptions(totals).map((entry) => [entry.option_id, entry.total]));
+}
+
+describe('computeTeamWeights', () => {
+  const criteria = [
+    { id: 10, importance: 40 },
+    { id: 11, importance: 25 },
+    { id: 12, importance: 70 },
+  ];
+
+  it('is the mean of the submitted weights per criterion, rounded to 1 decimal', () => {
+    const weights = computeTeamWeights(criteria, [
+      weight(ALICE, 10, 10),
+      weight(BOB, 10, 10),
+      weight(CAROL, 10, 11), // 31 / 3 = 10.333… → 10.3
+      weight(ALICE, 11, 33),
+      weight(BOB, 11, 34), // 33.5 stays 33.5
+      weight(ALICE, 12, 0),
+      weight(BOB, 12, 1),
+      weight(CAROL, 12, 1), // 2 / 3 = 0.666… → 0.7
+    ]);
+    expect(Object.fromEntries(weights)).toEqual({ 10: 10.3, 11: 33.5, 12: 0.7 });
+  });
+
+  it('rounds half away from zero (x.x5 goes up)', () => {
+    // (20 + 20 + 20 + 21) / 4 = 20.25 → 20.3
+    const weights = computeTeamWeights(
+      [{ id: 10, importance: 0 }],
+      [weight(1, 10, 20), weight(2, 10, 20), weight(3, 10, 20), weight(4, 10, 21)],
+    );
+    expect(weights.get(10)).toBe(20.3);
+  });
+
+  it('falls back to the importance of a criterion nobody weighted', () => {
+    const weights = computeTeamWeights(criteria, [weight(ALICE, 11, 80)]);
+    expect(Object.fromEntries(weights)).toEqual({ 10: 40, 11: 80, 12: 70 });
+  });
+
+  it('is the importance of every criterion when there are no weights at all', () => {
+    expect(Object.fromEntries(computeTeamWeights(criteria, []))).toEqual({ 10: 40, 11: 25, 12: 70 });
+  });
+
+  it('counts a submitted 0 as a weight (no fallback to the importance)', () => {
+    const weights = computeTeamWeights(criteria, [weight(ALICE, 10, 0), weight(BOB, 10, 0)]);
+    expect(weights.get(10)).toBe(0);
+  });
+
+  it('ignores weights of criteria that are not part of the decision', () => {
+    const weights = computeTeamWeights(criteria, [weight(ALICE, 99, 100)]);
+    expect([...weights.keys()].sort()).toEqual([10, 11, 12]);
+  });
+});
+
+describe('computeTeamTotals', () => {
+  const options = [{ id: 1 }, { id: 2 }];
+  const criteria = [
+    { id: 10, importance: 50 },
+    { id: 11, importance: 50 },
+  ];
+
+  it('is Σ mean cell × team weight / Σ team weight on the 0–10 scale', () => {
+    const totals = computeTeamTotals(
+      options,
+      criteria,
+      [
+        vote(ALICE, 1, 10, 8),
+        vote(BOB, 1, 10, 5), // mean 6.5
+        vote(ALICE, 1, 11, 6),
+        vote(ALICE, 2, 10, 4),
+        vote(BOB, 2, 11, 9),
+      ],
+      [weight(ALICE, 10, 60), weight(BOB, 10, 31), weight(BOB, 11, 10)],
+      'manual',
+    );
+    // Team weights: 45.5 and 10. Option 1: (6.5 × 45.5 + 6 × 10) / 55.5 = 6.4099…; option 2: (4 × 45.5 + 9 × 10) / 55.5 = 4.9009…
+    expect(totals.get(1)).toBeCloseTo(355.75 / 55.5, 10);
+    expect(totals.get(2)).toBeCloseTo(272 / 55.5, 10);
+    // The 2-decimal rounding happens when ranking, not before.
+    expect(totals.get(1)).not.toBe(6.41);
+    expect(resultOf(totals)).toEqual({ 1: 6.41, 2: 4.9 });
+  });
+
+  it('uses the rounded team weight, not the exact mean', () => {
+    // Criterion 10: (10 + 10 + 11) / 3 → 10.3 (not 10.333…); criterion 11: importance 50.
+    const totals = computeTeamTotals(
+      [{ id: 1 }],
+      criteria,
+      [vote(ALICE, 1, 10, 10)],
+      [weight(ALICE, 10, 10), weight(BOB, 10, 10), weight(CAROL, 10, 11)],
+      'manual',
+    );
+    expect(totals.get(1)).toBeCloseTo((10 * 10.3) / (10.3 + 50), 12);
+  });
+
+  it('counts a cell nobody scored as 0 and gives an option without votes 0', () => {
+    const totals = computeTeamTotals(
+      [{ id: 1 }, { id: 2 }, { id: 3 }],
+      criteria,
+      [vote(ALICE, 1, 10, 10), vote(BOB, 2, 10, 10), vote(BOB, 2, 11, 10)],
+      [],
+      'manual',
+    );
+    expect(resultOf(totals)).toEqual({ 1: 5, 2: 10, 3: 0 });
+  });
+
+  it('gives 0 for every option when all team weights are 0, never NaN', () => {
+    const totals = computeTeamTotals(
+      options,
+      criteria,
+      [vote(ALICE, 1, 10, 9), vote(ALICE, 2, 11, 7)],
+      [weight(ALICE, 10, 0), weight(ALICE, 11, 0)],
+      'manual',
+    );
+    expect([...totals.values()]).toEqual([0, 0]);
+    expect(topScore(rankOptions(totals))).toBe(0);
+  });
+
+  it('gives 0 when every importance is 0 and nobody weighted, never NaN', () => {
+    const totals = computeTeamTotals(
+      options,
+      criteria.map((criterion) => ({ ...criterion, importance: 0 })),
+      [vote(ALICE, 1, 10, 9)],
+      [],
+      'manual',
+    );
+    expect([...totals.values()]).toEqual([0, 0]);
+  });
+
+  it('gives 0 without criteria', () => {
+    expect([...computeTeamTotals(options, [], [], [], 'manual').values()]).toEqual([0, 0]);
+  });
+
+  it('ignores a criterion with team weight 0 instead of dragging the result down', () => {
+    const totals = computeTeamTotals(
+      [{ id: 1 }],
+      criteria,
+      [vote(ALICE, 1, 10, 8), vote(ALICE, 1, 11, 2)],
+      [weight(ALICE, 11, 0)],
+      'manual',
+    );
+    expect(totals.get(1)).toBe(8);
+  });
+
+  it('in manual mode uses only the members’ values and ignores AI values', () => {
+    const totals = computeTeamTotals(
+      options,
+      criteria,
+      [vote(ALICE, 1, 10, 2), aiValue(1, 10, 10), aiValue(2, 10, 10), aiValue(2, 11, 10)],
+      [],
+      'manual',
+    );
+    expect(resultOf(totals)).toEqual({ 1: 1, 2: 0 });
+  });
+
+  it('in AI mode uses only the AI values and ignores the members’ votes', () => {
+    const totals = computeTeamTotals(
+      options,
+      criteria,
+      [
+        vote(ALICE, 1, 10, 0),
+        vote(BOB, 1, 11, 0),
+        aiValue(1, 10, 8),
+        aiValue(1, 11, 6),
+        vote(ALICE, 2, 10, 10),
+      ],
+      [weight(ALICE, 10, 75), weight(BOB, 11, 25)],
+      'ai',
+    );
+    // Weights still count in AI mode: (8 × 75 + 6 × 25) / 100 = 7.5; option 2 has no AI values.
+    expect(resultOf(totals)).toEqual({ 1: 7.5, 2: 0 });
+  });
+
+  it('stays within 0–10 and equals the common value when every cell has the same value', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 }),
+        fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.nat(4), fc.integer({ min: 0, max: 100 }))),
+        (value, importances, rawWeights) => {
+          const crit = importances.map((importance, index) => ({ id: 100 + index, importance }));
+          const weights = rawWeights
+            .filter(([, index]) => index < crit.length)
+            .map(([userId, index, w]) => weight(userId, 100 + index, w));
+          // One weight per member and criterion, as the database guarantees.
+          const unique = [...new Map(weights.map((w) => [`${w.user_id}:${w.criterion_id}`, w])).values()];
+          const cells = crit.flatMap((criterion) => [
+            vote(ALICE, 1, criterion.id, value),
+            vote(BOB, 1, criterion.id, value),
+          ]);
+          const total = computeTeamTotals([{ id: 1 }], crit, cells, unique, 'manual').get(1)!;
+          expect(Number.isFinite(total)).toBe(true);
+          const teamWeights = [...computeTeamWeights(crit, unique).values()];
+          const expected = teamWeights.some((w) => w > 0) ? value : 0;
+          expect(total).toBeCloseTo(expected, 9);
+        },
+      ),
+    );
+  });
+});
+
+describe('hasMemberVoted', () => {
+  const cells = [vote(ALICE, 1, 10, 0), aiValue(1, 11, 7)];
+  const weights = [weight(BOB, 10, 50)];
+
+  it('manual mode: voted with any own evaluation (a 0 counts), weights alone do not count', () => {
+    expect(hasMemberVoted(ALICE, 'manual', cells, weights)).toBe(true);
+    expect(hasMemberVoted(BOB, 'manual', cells, weights)).toBe(false);
+    expect(hasMemberVoted(CAROL, 'manual', cells, weights)).toBe(false);
+  });
+
+  it('AI mode: voted once the member submitted weights, own evaluations do not count', () => {
+    expect(hasMemberVoted(BOB, 'ai', cells, weights)).toBe(true);
+    expect(hasMemberVoted(ALICE, 'ai', cells, weights)).toBe(false);
+    expect(hasMemberVoted(CAROL, 'ai', cells, weights)).toBe(false);
+  });
+
+  it('a weight of 0 counts as submitted in AI mode', () => {
+    expect(hasMemberVoted(CAROL, 'ai', [], [weight(CAROL, 10, 0)])).toBe(true);
+  });
+
+  it('AI values (no user) never make a member voted', () => {
+    expect(hasMemberVoted(ALICE, 'manual', [aiValue(1, 10, 5)], [])).toBe(false);
+  });
+});
