@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -13,6 +14,8 @@ function builtWebDir(): string {
 }
 
 async function main(): Promise<void> {
+  // A .env file next to package.json is read if present; real environment variables win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = { ...loadConfig(), webDir: builtWebDir() };
