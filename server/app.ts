@@ -58,6 +58,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Long path parameters reach the route's own validation (and our error format) instead of a
+    // bare 414 from the router; routes still cap their params (e.g. tokens at 200 characters).
+    routerOptions: { maxParamLength: 2000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   // Tests check every response against its zod schema; in production the presenters already pick

@@ -9,10 +9,10 @@ const { decision: D } = LIMITS;
 const isoTimestamp = z.iso.datetime({ offset: true, error: 'validation.date' });
 
 /** Optional rows of the create form: blank names are dropped (SPEC.md section 5). */
-const optionalRows = <T extends { name: string }>(row: z.ZodType<T>) =>
+const optionalRows = <T extends { name: string }>(row: z.ZodType<T>, maxRows: number) =>
   z
     .array(z.union([z.string(), row]))
-    .max(D.maxOptions, 'validation.tooMany')
+    .max(maxRows, 'validation.tooMany')
     .optional()
     .transform((rows): T[] =>
       (rows ?? [])
@@ -29,7 +29,7 @@ export const createTeamDecisionRequestSchema = z.object({
   mode: decisionModeSchema.default('manual'),
   timer: isoTimestamp.nullish(),
   type: z.literal('team').default('team'),
-  options: optionalRows(z.object({ name: singleLineText(D.optionNameMax) })),
+  options: optionalRows(z.object({ name: singleLineText(D.optionNameMax) }), D.maxOptions),
   criteria: optionalRows(
     z.object({
       name: singleLineText(D.criterionNameMax),
@@ -39,6 +39,7 @@ export const createTeamDecisionRequestSchema = z.object({
         .max(100, 'validation.importanceRange')
         .optional(),
     }),
+    D.maxCriteria,
   ),
 });
 

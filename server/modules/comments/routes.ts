@@ -9,7 +9,6 @@ import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { authorize } from '../decisions/policy.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import { presentComment } from './presenter.ts';
 import type { CommentsService } from './service.ts';
@@ -39,11 +38,11 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const access = await decisionsService.loadAccess(
+      const access = await decisionsService.authorizedAccess(
         request.params.decisionId,
         requireSession(request).user.id,
+        'view',
       );
-      authorize(access.relation, 'view', access.state);
       const actor = { userId: access.userId, relationToDecision: access.relation };
       return (await commentsService.list(access)).map((row) => presentComment(row, actor));
     },
@@ -55,11 +54,11 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
       schema: { ...common, body: createCommentRequestSchema, response: { 201: commentSchema, ...refusals } },
     },
     async (request, reply) => {
-      const access = await decisionsService.loadAccess(
+      const access = await decisionsService.authorizedAccess(
         request.body.decision_id,
         requireSession(request).user.id,
+        'comment',
       );
-      authorize(access.relation, 'comment', access.state);
       const comment = await commentsService.add(access, request.body.text);
       return reply
         .status(201)

@@ -14,7 +14,6 @@ import {
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { authorize } from './policy.ts';
 import { presentDecision, presentDetails, presentListItem } from './presenter.ts';
 import type { DecisionsService } from './service.ts';
 
@@ -68,8 +67,11 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
       },
     },
     async (request) => {
-      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
-      authorize(access.relation, 'edit', access.state);
+      const access = await service.authorizedAccess(
+        request.params.id,
+        requireSession(request).user.id,
+        'edit',
+      );
       return presentDecision(await service.update(access, request.body));
     },
   );
@@ -84,8 +86,11 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
       },
     },
     async (request) => {
-      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
-      authorize(access.relation, 'view', access.state);
+      const access = await service.authorizedAccess(
+        request.params.id,
+        requireSession(request).user.id,
+        'view',
+      );
       return presentDetails(access, await service.details(access));
     },
   );
@@ -100,8 +105,11 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
       },
     },
     async (request) => {
-      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
-      authorize(access.relation, 'view', access.state);
+      const access = await service.authorizedAccess(
+        request.params.id,
+        requireSession(request).user.id,
+        'view',
+      );
       return { is_team: access.decision.type === 'team' };
     },
   );
@@ -116,8 +124,11 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
       },
     },
     async (request) => {
-      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
-      authorize(access.relation, 'delete', access.state);
+      const access = await service.authorizedAccess(
+        request.params.id,
+        requireSession(request).user.id,
+        'delete',
+      );
       await service.remove(access);
       return { message: translate(request.language, 'api.decisionDeleted') };
     },
@@ -134,8 +145,11 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
       },
     },
     async (request) => {
-      const access = await service.loadAccess(request.params.id, requireSession(request).user.id);
-      authorize(access.relation, 'vote', access.state);
+      const access = await service.authorizedAccess(
+        request.params.id,
+        requireSession(request).user.id,
+        'vote',
+      );
       const decision = await service.evaluate(access, request.body.evaluations);
       return { message: translate(request.language, 'api.evaluationsSaved'), score: decision.score };
     },

@@ -23,7 +23,7 @@ import {
   planListUpdate,
   type IndexedEvaluation,
 } from './matrix.ts';
-import { relationOf, type DecisionState, type Relation } from './policy.ts';
+import { authorize, relationOf, type DecisionAction, type DecisionState, type Relation } from './policy.ts';
 import { createMatrixCache } from './matrix-cache.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { CriterionRow, DecisionRow, DecisionsRepo, EvaluationRow, OptionRow } from './repo.ts';
@@ -213,6 +213,23 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
     await decisions.updateDecision(decision.id, { score }, trx);
   }
 
+  async function loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
+    const decision = await decisions.findById(decisionId);
+    if (!decision) throw new AppError('NOT_FOUND');
+    const teamRole = decision.type === 'team' ? await decisions.teamRoleOf(decisionId, userId) : undefined;
+    const evaluations = decision.type === 'team' ? (await matrixOf(decision)).evaluations : [];
+    return {
+      decision,
+      userId,
+      relation: relationOf(decision, userId, teamRole),
+      state: {
+        type: decision.type,
+        isExpired: decision.timer !== null && new Date(decision.timer).getTime() <= Date.now(),
+        isCompletedByAi: evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
+      },
+    };
+  }
+
   return {
     announceChange,
 
@@ -257,22 +274,18 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       return updated;
     },
 
-    async loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
-      const decision = await decisions.findById(decisionId);
-      if (!decision) throw new AppError('NOT_FOUND');
-      const teamRole = decision.type === 'team' ? await decisions.teamRoleOf(decisionId, userId) : undefined;
-      const evaluations = decision.type === 'team' ? (await matrixOf(decision)).evaluations : [];
-      return {
-        decision,
-        userId,
-        relation: relationOf(decision, userId, teamRole),
-        state: {
-          type: decision.type,
-          isExpired: decision.timer !== null && new Date(decision.timer).getTime() <= Date.now(),
-          isCompletedByAi: evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
-        },
-      };
+    /** Loads the caller's access and checks one action (404 / 403 / 409 as the policy says). */
+    async authorizedAccess(
+      decisionId: number,
+      userId: number,
+      action: DecisionAction,
+    ): Promise<DecisionAccess> {
+      const access = await loadAccess(decisionId, userId);
+      authorize(access.relation, action, access.state);
+      return access;
     },
+
+    loadAccess,
 
     list(userId: number) {
       return decisions.listVisibleTo(userId);

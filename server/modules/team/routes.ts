@@ -17,7 +17,6 @@ import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { toIsoString } from '../../db/values.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { authorize } from '../decisions/policy.ts';
 import { presentDecision, presentTeam } from '../decisions/presenter.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import { assertDeadlineFarEnough, displayName, type TeamService } from './service.ts';
@@ -48,7 +47,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['team'],
-        params: z.object({ token: z.string().min(1).max(200) }),
+        // Any token shape gets the same "invalid or expired" answer as an unknown one.
+        params: z.object({ token: z.string().max(2000) }),
         response: { 200: validateInvitationResponseSchema, 404: errorResponseSchema },
       },
     },
@@ -103,8 +103,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         const { user } = requireSession(request);
-        const access = await decisionsService.loadAccess(request.body.decision_id, user.id);
-        authorize(access.relation, 'invite', access.state);
+        const access = await decisionsService.authorizedAccess(request.body.decision_id, user.id, 'invite');
         const { invitation, token, link } = await teamService.invite(
           access,
           user,
@@ -150,8 +149,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
-        authorize(access.relation, 'view', access.state);
+        const access = await decisionsService.authorizedAccess(
+          request.params.id,
+          requireSession(request).user.id,
+          'view',
+        );
         const details = await decisionsService.details(access);
         return details.team ? presentTeam(details.team, details.teamResults?.voterIds ?? new Set()) : [];
       },
@@ -168,11 +170,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const access = await decisionsService.loadAccess(
+        const access = await decisionsService.authorizedAccess(
           request.params.decisionId,
           requireSession(request).user.id,
+          'manageMembers',
         );
-        authorize(access.relation, 'manageMembers', access.state);
         await teamService.changeRole(access, request.params.userId, request.body.role);
         return { message: translate(request.language, 'api.roleChanged') };
       },
@@ -182,11 +184,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       '/api/team/:decisionId/members/:userId',
       { schema: { ...common, params: memberParams, response: { 200: messageResponseSchema, ...refusals } } },
       async (request) => {
-        const access = await decisionsService.loadAccess(
+        const access = await decisionsService.authorizedAccess(
           request.params.decisionId,
           requireSession(request).user.id,
+          'manageMembers',
         );
-        authorize(access.relation, 'manageMembers', access.state);
         await teamService.removeMember(access, request.params.userId);
         return { message: translate(request.language, 'api.memberRemoved') };
       },
@@ -205,11 +207,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const access = await decisionsService.loadAccess(
+        const access = await decisionsService.authorizedAccess(
           request.params.decisionId,
           requireSession(request).user.id,
+          'invite',
         );
-        authorize(access.relation, 'invite', access.state);
         await teamService.revokeInvitation(access, request.params.invitationId);
         return { message: translate(request.language, 'api.invitationRevoked') };
       },
@@ -225,8 +227,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
-        authorize(access.relation, 'edit', access.state);
+        const access = await decisionsService.authorizedAccess(
+          request.params.id,
+          requireSession(request).user.id,
+          'edit',
+        );
         await teamService.activate(access);
         return { message: translate(request.language, 'api.activated') };
       },
@@ -243,8 +248,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
-        authorize(access.relation, 'edit', access.state);
+        const access = await decisionsService.authorizedAccess(
+          request.params.id,
+          requireSession(request).user.id,
+          'edit',
+        );
         assertDeadlineFarEnough(request.body.timer);
         const timer = request.body.timer === null ? null : new Date(request.body.timer).toISOString();
         await teamService.setDeadline(access, timer, 'deadline_changed');
@@ -262,8 +270,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
-        authorize(access.relation, 'edit', access.state);
+        const access = await decisionsService.authorizedAccess(
+          request.params.id,
+          requireSession(request).user.id,
+          'edit',
+        );
         const timer = new Date().toISOString();
         await teamService.setDeadline(access, timer, 'voting_ended');
         return { message: translate(request.language, 'api.votingEnded'), timer };
@@ -281,8 +292,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const access = await decisionsService.loadAccess(request.params.id, requireSession(request).user.id);
-        authorize(access.relation, 'weight', access.state);
+        const access = await decisionsService.authorizedAccess(
+          request.params.id,
+          requireSession(request).user.id,
+          'weight',
+        );
         const decision = await decisionsService.setWeights(access, request.body.weights);
         return { message: translate(request.language, 'api.weightsSaved'), score: decision.score };
       },
