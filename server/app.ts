@@ -96,9 +96,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
-  const eventBus = database.pool
-    ? await createPostgresEventBus(database.pool, app.log)
-    : createLocalEventBus();
+  const eventBus =
+    database.pool && database.connectListener
+      ? await createPostgresEventBus({
+          pool: database.pool,
+          connectListener: database.connectListener,
+          scope: database.scope,
+          log: app.log,
+        })
+      : createLocalEventBus();
   app.addHook('onClose', async () => eventBus.close());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -114,16 +120,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     notifications: createNotificationsRepo(database.db),
     eventBus,
   });
+  const commentsService = createCommentsService({
+    comments: createCommentsRepo(database.db),
+    decisionsService,
+    notificationsService,
+  });
   const teamService = createTeamService({
     team: createTeamRepo(database.db),
     decisionsService,
     notificationsService,
     mailer,
     appUrl: config.appUrl,
-  });
-  const commentsService = createCommentsService({
-    comments: createCommentsRepo(database.db),
-    decisionsService,
   });
 
   await app.register(requestLanguagePlugin);

@@ -11,8 +11,12 @@ export type DatabaseEngine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: DatabaseEngine;
-  /** PostgreSQL pool (for LISTEN/NOTIFY in later modules); undefined on SQLite. */
+  /** PostgreSQL pool; undefined on SQLite. */
   pool?: pg.Pool;
+  /** PostgreSQL: a dedicated connection outside the pool (LISTEN holds its connection for good). */
+  connectListener?: () => Promise<pg.Client>;
+  /** Which schema this app's data lives in, so instances of other schemas ignore our events. */
+  scope: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +39,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', pool, close: () => db.destroy() };
+    const connectListener = async () => {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      await client.connect();
+      return client;
+    };
+    return {
+      db,
+      engine: 'postgres',
+      pool,
+      connectListener,
+      scope: options.schema ?? 'public',
+      close: () => db.destroy(),
+    };
   }
 
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -47,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', scope: 'sqlite', close: () => db.destroy() };
 }
 
 /**

@@ -48,36 +48,61 @@ export function createLocalEventBus(): EventBus {
 }
 
 /**
- * PostgreSQL: events go through NOTIFY, and every instance (this one included) LISTENs on a
- * dedicated connection, so a vote on one instance reaches streams held by another.
+ * PostgreSQL: events go through NOTIFY, and every instance (this one included) LISTENs on its own
+ * connection, so a vote on one instance reaches streams held by another. Envelopes carry the
+ * schema, so apps sharing a database but not a schema never see each other's events. A lost
+ * listener connection is re-established with backoff.
  */
-export async function createPostgresEventBus(
-  pool: pg.Pool,
-  log: { warn(obj: object, msg: string): void },
-): Promise<EventBus> {
+export async function createPostgresEventBus(options: {
+  pool: pg.Pool;
+  connectListener: () => Promise<pg.Client>;
+  scope: string;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}): Promise<EventBus> {
+  const { pool, connectListener, scope, log } = options;
   const local = createLocalDispatch();
-  const listener = await pool.connect();
-  listener.on('notification', (message) => {
-    if (message.channel !== CHANNEL || !message.payload) return;
+  let listener: pg.Client | undefined;
+  let isClosed = false;
+
+  async function listen(attempt = 0): Promise<void> {
     try {
-      local.dispatch(JSON.parse(message.payload) as Envelope);
+      const client = await connectListener();
+      client.on('notification', (message) => {
+        if (message.channel !== CHANNEL || !message.payload) return;
+        try {
+          const envelope = JSON.parse(message.payload) as Envelope & { scope: string };
+          if (envelope.scope === scope) local.dispatch(envelope);
+        } catch (error) {
+          log.warn({ err: error }, 'ignored a malformed event');
+        }
+      });
+      client.on('error', (error) => log.error({ err: error }, 'event listener connection failed'));
+      client.on('end', () => {
+        if (isClosed) return;
+        log.warn({}, 'event listener connection ended; reconnecting');
+        void listen(1);
+      });
+      await client.query(`LISTEN ${CHANNEL}`);
+      listener = client;
     } catch (error) {
-      log.warn({ err: error }, 'ignored a malformed event');
+      if (isClosed) return;
+      if (attempt === 0) throw error; // at start: fail loudly rather than run without live updates
+      const delay = Math.min(30_000, 500 * 2 ** attempt);
+      log.error({ err: error, retryInMs: delay }, 'event listener reconnect failed');
+      setTimeout(() => void listen(attempt + 1), delay).unref();
     }
-  });
-  await listener.query(`LISTEN ${CHANNEL}`);
+  }
+
+  await listen();
   return {
     async publish(userIds, event) {
       if (!userIds.length) return;
-      await pool.query('SELECT pg_notify($1, $2)', [
-        CHANNEL,
-        JSON.stringify({ userIds, event } satisfies Envelope),
-      ]);
+      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ scope, userIds, event })]);
     },
     subscribe: local.subscribe,
     async close() {
-      await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-      listener.release();
+      isClosed = true;
+      await listener?.end().catch(() => undefined);
     },
   };
 }

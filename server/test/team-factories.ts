@@ -6,7 +6,8 @@ import type { InvitationRole, TeamRole } from '../db/schema.ts';
 import { hashToken } from '../modules/auth/tokens.ts';
 import { createSignedInUser, type SignedInUser } from './factories.ts';
 
-type Caller = Pick<SignedInUser, 'headers'> | undefined;
+// Any headers, so a test can add Accept-Language to a signed-in caller's.
+type Caller = { headers: Record<string, string> } | undefined;
 
 export interface InviteResponse {
   message: string;
@@ -29,7 +30,11 @@ export function teamApi(app: () => FastifyInstance) {
     validate: (token: string, headers?: Record<string, string>) =>
       send(undefined, { method: 'GET', url: `/api/team/validate/${encodeURIComponent(token)}` }, headers),
     accept: (caller: Caller, token: unknown, headers?: Record<string, string>) =>
-      send(caller, { method: 'POST', url: '/api/team/accept', payload: json({ invite_token: token }) }, headers),
+      send(
+        caller,
+        { method: 'POST', url: '/api/team/accept', payload: json({ invite_token: token }) },
+        headers,
+      ),
     teamMembers: (caller: Caller, decisionId: number | string) =>
       send(caller, { method: 'GET', url: `/api/team/team-members/${decisionId}` }),
     changeRole: (caller: Caller, decisionId: number | string, userId: number | string, role: unknown) =>
@@ -170,7 +175,13 @@ export async function addMember(
   member?: SignedInUser,
 ): Promise<SignedInUser> {
   const user = member ?? (await createSignedInUser(app));
-  const invitation = await inviteByEmail(app, owner, decisionId, user.email, role === 'viewer' ? 'viewer' : 'editor');
+  const invitation = await inviteByEmail(
+    app,
+    owner,
+    decisionId,
+    user.email,
+    role === 'viewer' ? 'viewer' : 'editor',
+  );
   await acceptInvitation(app, user, invitation.invite_token);
   if (role === 'admin') {
     const promoted = await app.inject({

@@ -40,11 +40,3 @@ export async function expectNothingChanged<T>(app: FastifyInstance, action: () =
   expect(await snapshotAllTables(app)).toEqual(before);
   return result;
 }
-
-export async function rowCount(app: FastifyInstance, table: AnyTable): Promise<number> {
-  const row = await app.database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}

@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rankOptions, topScore } from './personal.ts';
 import {
+  cellKey,
+  computeTeamCells,
   computeTeamTotals,
   computeTeamWeights,
   hasMemberVoted,
+  votersOf,
   type MemberWeight,
   type TeamCell,
 } from './team.ts';
@@ -257,5 +260,50 @@ describe('hasMemberVoted', () => {
 
   it('AI values (no user) never make a member voted', () => {
     expect(hasMemberVoted(ALICE, 'manual', [aiValue(1, 10, 5)], [])).toBe(false);
+  });
+});
+
+describe('computeTeamCells', () => {
+  it('is the mean and the number of votes per cell; cells nobody scored are absent', () => {
+    const cells = computeTeamCells(
+      [vote(ALICE, 1, 10, 8), vote(BOB, 1, 10, 5), vote(CAROL, 1, 10, 0), vote(ALICE, 2, 11, 7)],
+      'manual',
+    );
+    expect(Object.fromEntries(cells)).toEqual({
+      [cellKey(1, 10)]: { mean: 13 / 3, votes: 3 },
+      [cellKey(2, 11)]: { mean: 7, votes: 1 },
+    });
+    expect(cells.has(cellKey(1, 11))).toBe(false);
+  });
+
+  it('counts only the members’ votes in manual mode and only the AI values in AI mode', () => {
+    const mixed = [vote(ALICE, 1, 10, 2), aiValue(1, 10, 9), aiValue(2, 10, 4)];
+    expect(Object.fromEntries(computeTeamCells(mixed, 'manual'))).toEqual({
+      [cellKey(1, 10)]: { mean: 2, votes: 1 },
+    });
+    expect(Object.fromEntries(computeTeamCells(mixed, 'ai'))).toEqual({
+      [cellKey(1, 10)]: { mean: 9, votes: 1 },
+      [cellKey(2, 10)]: { mean: 4, votes: 1 },
+    });
+  });
+});
+
+describe('votersOf', () => {
+  const cells = [vote(ALICE, 1, 10, 0), vote(ALICE, 2, 10, 3), aiValue(1, 11, 7)];
+  const weights = [weight(BOB, 10, 50), weight(BOB, 11, 0)];
+
+  it('agrees with hasMemberVoted for every member in both modes', () => {
+    for (const mode of ['manual', 'ai'] as const) {
+      const voters = votersOf(mode, cells, weights);
+      for (const userId of [ALICE, BOB, CAROL]) {
+        expect(voters.has(userId)).toBe(hasMemberVoted(userId, mode, cells, weights));
+      }
+    }
+    expect([...votersOf('manual', cells, weights)]).toEqual([ALICE]);
+    expect([...votersOf('ai', cells, weights)]).toEqual([BOB]);
+  });
+
+  it('never lists the AI (no user) as a voter', () => {
+    expect([...votersOf('manual', [aiValue(1, 10, 5)], [])]).toEqual([]);
   });
 });

@@ -2,10 +2,15 @@ import { AppError } from '../../app-error.ts';
 import { authorize } from '../decisions/policy.ts';
 import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
 import { canOnComment, type CommentAction } from './policy.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import type { CommentsRepo, CommentWithAuthor } from './repo.ts';
 
-export function createCommentsService(deps: { comments: CommentsRepo; decisionsService: DecisionsService }) {
-  const { comments, decisionsService } = deps;
+export function createCommentsService(deps: {
+  comments: CommentsRepo;
+  decisionsService: DecisionsService;
+  notificationsService: NotificationsService;
+}) {
+  const { comments, decisionsService, notificationsService } = deps;
 
   /** Loads a comment for an action: 404 when it or its decision is invisible, 403 without the right. */
   async function loadForAction(commentId: number, userId: number, action: CommentAction) {
@@ -24,9 +29,26 @@ export function createCommentsService(deps: { comments: CommentsRepo; decisionsS
       return comments.listForDecision(access.decision.id);
     },
 
+    /** Adds the comment and tells everyone else following the decision. */
     async add(access: DecisionAccess, text: string): Promise<CommentWithAuthor> {
       const id = await comments.insert(access.decision.id, access.userId, text);
-      return (await comments.findWithAuthor(id))!;
+      const comment = (await comments.findWithAuthor(id))!;
+      const followers = await decisionsService.followersOf(access.decision);
+      const isTeam = access.decision.type === 'team';
+      await notificationsService.notify(
+        followers.filter((userId) => userId !== access.userId),
+        {
+          kind: 'comment',
+          params: {
+            author: comment.nickname ?? comment.email.split('@')[0] ?? '',
+            decision: access.decision.name,
+          },
+          link: isTeam ? `/team-decision/${access.decision.id}` : `/single-decision/${access.decision.id}`,
+          decisionId: access.decision.id,
+          inviterId: access.userId,
+        },
+      );
+      return comment;
     },
 
     async edit(commentId: number, userId: number, text: string) {

@@ -6,7 +6,17 @@ import type { DecisionType, TeamRole } from '../../db/schema.ts';
 export type Relation = 'owner' | TeamRole | 'reader' | 'none';
 
 export type DecisionAction =
-  'view' | 'edit' | 'delete' | 'vote' | 'weight' | 'invite' | 'comment' | 'manageMembers';
+  | 'view'
+  | 'edit'
+  | 'delete'
+  | 'vote'
+  | 'weight'
+  | 'invite'
+  | 'comment'
+  | 'manageMembers'
+  // Team lifecycle: the deadline (set, clear, end voting now) and activation.
+  | 'manageDeadline'
+  | 'activate';
 
 type Table = Partial<Record<Relation, readonly DecisionAction[]>>;
 
@@ -18,14 +28,31 @@ const PERSONAL: Table = {
 
 // Team decisions (DESIGN.md "Roles"). Only the owner deletes and changes roles.
 const TEAM: Table = {
-  owner: ['view', 'edit', 'delete', 'vote', 'weight', 'invite', 'comment', 'manageMembers'],
-  admin: ['view', 'edit', 'vote', 'weight', 'invite', 'comment'],
+  owner: [
+    'view',
+    'edit',
+    'delete',
+    'vote',
+    'weight',
+    'invite',
+    'comment',
+    'manageMembers',
+    'manageDeadline',
+    'activate',
+  ],
+  admin: ['view', 'edit', 'vote', 'weight', 'invite', 'comment', 'manageDeadline', 'activate'],
   editor: ['view', 'vote', 'weight', 'comment'],
   viewer: ['view', 'comment'],
 };
 
 /** Actions a passed deadline or a completed AI run forbids (team decisions only). */
-const LOCKABLE: ReadonlySet<DecisionAction> = new Set(['edit', 'vote', 'weight']);
+const LOCKABLE: ReadonlySet<DecisionAction> = new Set([
+  'edit',
+  'vote',
+  'weight',
+  'manageDeadline',
+  'activate',
+]);
 
 export interface DecisionState {
   type: DecisionType;

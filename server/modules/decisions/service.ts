@@ -107,11 +107,16 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
   const { decisions, eventBus } = deps;
 
   /** Tells everyone following the decision (owner, members, plus `alsoNotify`) that it changed. */
+  /** The owner and, for a team decision, every member. */
+  async function followersOf(decision: Pick<DecisionRow, 'id' | 'type' | 'user_id'>): Promise<number[]> {
+    const members = decision.type === 'team' ? await decisions.listTeamMembers(decision.id) : [];
+    return [decision.user_id, ...members.map((member) => member.user_id)];
+  }
+
   async function announceChange(decisionId: number, alsoNotify: number[] = []): Promise<void> {
     const decision = await decisions.findById(decisionId);
     if (!decision) return;
-    const members = decision.type === 'team' ? await decisions.listTeamMembers(decisionId) : [];
-    const audience = [decision.user_id, ...members.map((member) => member.user_id), ...alsoNotify];
+    const audience = [...(await followersOf(decision)), ...alsoNotify];
     await eventBus.publish(audience, { type: 'decision-changed', data: { decision_id: decisionId } });
   }
   const matrixCache = createMatrixCache<Awaited<ReturnType<typeof loadMatrix>>>();
@@ -232,6 +237,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
 
   return {
     announceChange,
+    followersOf,
 
     /** Recomputes the score after changes made elsewhere (e.g. a member's votes removed). */
     async refreshScore(decisionId: number): Promise<void> {
@@ -378,7 +384,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       });
       if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
 
-      return decisions.transaction(async (trx) => {
+      const updated = await decisions.transaction(async (trx) => {
         const rows = evaluations.map((evaluation) => ({ ...evaluation, generated_by: 'user' as const }));
         await decisions.replaceUserEvaluations(decision.id, access.userId, rows, trx, {
           onlyGivenCells: true,
@@ -386,6 +392,8 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
         await refreshScore(trx, decision);
         return (await decisions.findById(decision.id, trx))!;
       });
+      await announceChange(decision.id);
+      return updated;
     },
 
     /** Members are read fresh: their nicknames change without touching the decision. */
@@ -400,8 +408,14 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       return { ...matrix, team };
     },
 
-    remove(access: DecisionAccess): Promise<void> {
-      return decisions.deleteDecision(access.decision.id);
+    /** Followers learn of the deletion live; the audience is read before the rows go. */
+    async remove(access: DecisionAccess): Promise<void> {
+      const audience = await followersOf(access.decision);
+      await decisions.deleteDecision(access.decision.id);
+      await eventBus.publish(audience, {
+        type: 'decision-changed',
+        data: { decision_id: access.decision.id },
+      });
     },
   };
 }

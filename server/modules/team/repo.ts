@@ -146,10 +146,6 @@ export function createTeamRepo(db: Kysely<Database>) {
       });
     },
 
-    memberUserIds(decisionId: number) {
-      return db.selectFrom('team_members').select('user_id').where('decision_id', '=', decisionId).execute();
-    },
-
     findUserByEmail(email: string) {
       return db
         .selectFrom('users')

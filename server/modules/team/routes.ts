@@ -230,7 +230,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         const access = await decisionsService.authorizedAccess(
           request.params.id,
           requireSession(request).user.id,
-          'edit',
+          'activate',
         );
         await teamService.activate(access);
         return { message: translate(request.language, 'api.activated') };
@@ -251,7 +251,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         const access = await decisionsService.authorizedAccess(
           request.params.id,
           requireSession(request).user.id,
-          'edit',
+          'manageDeadline',
         );
         assertDeadlineFarEnough(request.body.timer);
         const timer = request.body.timer === null ? null : new Date(request.body.timer).toISOString();
@@ -273,7 +273,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         const access = await decisionsService.authorizedAccess(
           request.params.id,
           requireSession(request).user.id,
-          'edit',
+          'manageDeadline',
         );
         const timer = new Date().toISOString();
         await teamService.setDeadline(access, timer, 'voting_ended');

@@ -41,9 +41,8 @@ export function createTeamService(deps: TeamServiceDeps) {
   }
 
   /** Everyone who follows the decision: owner and members. */
-  async function audienceOf(access: DecisionAccess): Promise<number[]> {
-    const members = await team.memberUserIds(access.decision.id);
-    return [access.decision.user_id, ...members.map((member) => member.user_id)];
+  function audienceOf(access: DecisionAccess): Promise<number[]> {
+    return decisionsService.followersOf(access.decision);
   }
 
   async function acceptPending(
@@ -53,6 +52,8 @@ export function createTeamService(deps: TeamServiceDeps) {
     if (invitation.inviter_id === user.id) throw new AppError('CANNOT_ACCEPT_OWN');
     const access = await decisionsService.loadAccess(invitation.decision_id, user.id);
     if (access.relation === 'owner') throw new AppError('CANNOT_ACCEPT_OWN');
+    // A member must not use up an invitation meant for someone else.
+    if (access.relation !== 'none') throw new AppError('ALREADY_MEMBER');
     const accepted = await team.acceptInvitation(invitation.id, user.id, isoNow());
     if (!accepted) throw new AppError('INVALID_INVITATION');
     await notificationsService.notify([invitation.inviter_id], {
@@ -150,7 +151,12 @@ export function createTeamService(deps: TeamServiceDeps) {
     /** Accept from an invitation notification addressed to this user. */
     async acceptById(invitationId: number, user: UserRow) {
       const invitation = await team.findInvitationById(invitationId);
-      if (!invitation) throw new AppError('INVALID_INVITATION');
+      const isPending =
+        invitation &&
+        invitation.accepted_at === null &&
+        invitation.revoked_at === null &&
+        new Date(invitation.expires_at).getTime() > Date.now();
+      if (!isPending) throw new AppError('INVALID_INVITATION');
       return acceptPending(invitation, user);
     },
 

@@ -1,0 +1,1552 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../../shared/i18n/de.json' with { type: 'json' };
+import en from '../../../shared/i18n/en.json' with { type: 'json' };
+import {
+  decisionDetailsSchema,
+  decisionSchema,
+  teamMemberSchema,
+  type Decision,
+  type DecisionDetails,
+  type DecisionListItem,
+} from '../../../shared/api/decisions.ts';
+import { inviteResponseSchema, validateInvitationResponseSchema } from '../../../shared/api/team.ts';
+import { ERROR_STATUS } from '../../../shared/errors.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { expectApiError } from '../../test/api-errors.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { decisionApi, setNickname } from '../../test/decision-factories.ts';
+import {
+  createSignedInUser,
+  DEFAULT_PASSWORD,
+  uniqueEmail,
+  type SignedInUser,
+} from '../../test/factories.ts';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.ts';
+import {
+  acceptInvitation,
+  addMember,
+  createTeamDecision,
+  detailsOf,
+  insertAiEvaluation,
+  insertInvitations,
+  inviteByEmail,
+  minutesFromNow,
+  notificationsOf,
+  teamApi,
+  type InviteResponse,
+} from '../../test/team-factories.ts';
+import { expectNothingChanged, snapshotAllTables } from '../../test/team-snapshot.ts';
+
+const APP_URL = 'https://decide.example.org';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let smtp: TestSmtpServer;
+const api = teamApi(() => app);
+const decisions = decisionApi(() => app);
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, appUrl: APP_URL, smtpUrl: smtp.url });
+  app = testApp.app;
+});
+afterAll(async () => {
+  await testApp.close();
+  await smtp.close();
+});
+
+async function invitationRow(id: number) {
+  return app.database.db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function membershipsOf(decisionId: number) {
+  return app.database.db
+    .selectFrom('team_members')
+    .select(['user_id', 'role'])
+    .where('decision_id', '=', decisionId)
+    .orderBy('id')
+    .execute();
+}
+
+async function mailTo(email: string): Promise<ReceivedMail> {
+  await app.mailer.idle();
+  const mails = smtp.messages.filter((mail) => mail.envelopeTo.includes(email));
+  expect(mails).toHaveLength(1);
+  return mails[0]!;
+}
+
+const byNumbers = (a: (number | null)[], b: (number | null)[]) =>
+  a.reduce<number>((order, value, index) => order || (value ?? 0) - (b[index] ?? 0), 0);
+
+/** The team value per cell, in a stable order. */
+function sortedCells(details: DecisionDetails) {
+  return [...(details.teamResults?.cells ?? [])].sort(
+    (a, b) => a.option_id - b.option_id || a.criterion_id - b.criterion_id,
+  );
+}
+
+function vote(optionId: number, criterionId: number, value: number) {
+  return { option_id: optionId, criterion_id: criterionId, value };
+}
+
+describe('POST /api/team-decisions', () => {
+  let owner: SignedInUser;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+  });
+
+  it('creates a team decision (201) owned by the caller; the owner is its only member so far', async () => {
+    const response = await api.createTeamDecision(owner, {
+      name: '  Offsite 2025 ',
+      description: 'Where and when',
+      mode: 'manual',
+      timer: null,
+      type: 'team',
+      options: [{ name: 'Lisbon' }, { name: 'Oslo' }],
+      criteria: [{ name: 'Cost', importance: 70 }, { name: 'Weather' }],
+    });
+    expect(response.statusCode).toBe(201);
+    const decision = response.json<Decision>();
+    expect(Object.keys(decision).sort()).toEqual(Object.keys(decisionSchema.shape).sort());
+    expect(decision).toMatchObject({
+      user_id: owner.user.id,
+      name: 'Offsite 2025',
+      title: 'Offsite 2025',
+      description: 'Where and when',
+      mode: 'manual',
+      type: 'team',
+      timer: null,
+      score: 0,
+    });
+
+    const details = await detailsOf(app, owner, decision.id);
+    expect(decisionDetailsSchema.strict().safeParse(details).success).toBe(true);
+    expect(details.options.map((option) => option.name)).toEqual(['Lisbon', 'Oslo']);
+    expect(details.criteria.map(({ name, importance }) => ({ name, importance }))).toEqual([
+      { name: 'Cost', importance: 70 },
+      { name: 'Weather', importance: 0 },
+    ]);
+    expect(details.userRole).toBe('owner');
+    expect(details.teamMembers).toEqual([
+      {
+        id: null,
+        user_id: owner.user.id,
+        role: 'owner',
+        accepted: true,
+        email: owner.email,
+        nickname: null,
+        users: { nickname: null },
+        has_voted: false,
+        invitation_id: null,
+      },
+    ]);
+    const list = await decisions.list(owner);
+    expect(list.json<DecisionListItem[]>().find((item) => item.id === decision.id)).toMatchObject({
+      is_team: true,
+      role: 'owner',
+    });
+  });
+
+  it('drops blank option and criterion rows and takes options as strings or {name}', async () => {
+    const response = await api.createTeamDecision(owner, {
+      name: 'Rows',
+      options: ['Car', '   ', { name: ' Bike ' }, { name: '' }, ''],
+      criteria: [{ name: '  ' }, { name: 'Speed', importance: 30 }, { name: '' }],
+    });
+    expect(response.statusCode).toBe(201);
+    const details = await detailsOf(app, owner, response.json<Decision>().id);
+    expect(details.options.map((option) => option.name)).toEqual(['Car', 'Bike']);
+    expect(details.criteria.map(({ name, importance }) => ({ name, importance }))).toEqual([
+      { name: 'Speed', importance: 30 },
+    ]);
+  });
+
+  it('creates with an empty criteria list when every criterion is blank, and without any rows at all', async () => {
+    const blank = await api.createTeamDecision(owner, {
+      name: 'Blank',
+      options: ['A'],
+      criteria: [{ name: ' ' }],
+    });
+    expect(blank.statusCode).toBe(201);
+    expect((await detailsOf(app, owner, blank.json<Decision>().id)).criteria).toEqual([]);
+
+    const bare = await api.createTeamDecision(owner, { name: 'Bare' });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json()).toMatchObject({ type: 'team', mode: 'manual', description: '', timer: null });
+    const details = await detailsOf(app, owner, bare.json<Decision>().id);
+    expect(details).toMatchObject({ options: [], criteria: [], results: { ranking: [] } });
+  });
+
+  it('stores a deadline at least 5 minutes ahead, normalised to UTC', async () => {
+    const timer = new Date(Date.now() + 10 * 60_000);
+    timer.setMilliseconds(0);
+    // The same instant written with a +02:00 offset.
+    const local = new Date(timer.getTime() + 2 * 3600_000).toISOString().replace('.000Z', '+02:00');
+    const response = await api.createTeamDecision(owner, { name: 'With deadline', timer: local });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Decision>().timer).toBe(timer.toISOString());
+    expect((await detailsOf(app, owner, response.json<Decision>().id)).timer).toBe(timer.toISOString());
+  });
+
+  it('refuses a missing or blank title with fields.name ("Please enter a title.") and creates nothing', async () => {
+    const missing = await expectNothingChanged(app, () => api.createTeamDecision(owner, { options: ['A'] }));
+    expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['name'] });
+
+    const blank = await expectNothingChanged(app, () => api.createTeamDecision(owner, { name: '   ' }));
+    const body = expectApiError(blank, 400, 'VALIDATION_FAILED', { fields: ['name'] });
+    expect(body.fields!.name).toBe(en.validation.titleRequired);
+
+    const german = await api.createTeamDecision(owner, { name: '' }, { 'accept-language': 'de' });
+    expect(
+      expectApiError(german, 400, 'VALIDATION_FAILED', { language: 'de', fields: ['name'] }).fields,
+    ).toEqual({
+      name: 'Bitte gib einen Titel ein.',
+    });
+  });
+
+  it.each([
+    ['1 minute ahead', () => minutesFromNow(1)],
+    ['in the past', () => minutesFromNow(-10)],
+    ['not a date', () => 'next friday'],
+    ['a date without time', () => '2031-01-01'],
+  ])('refuses a deadline %s with fields.timer and creates nothing', async (_case, timer) => {
+    const response = await expectNothingChanged(app, () =>
+      api.createTeamDecision(owner, { name: 'Too soon', timer: timer() }),
+    );
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['timer'] });
+  });
+
+  it('says why a deadline is too soon', async () => {
+    const response = await api.createTeamDecision(owner, { name: 'Soon', timer: minutesFromNow(1) });
+    expect(response.json<{ fields: Record<string, string> }>().fields.timer).toBe(
+      en.validation.deadlineTooSoon,
+    );
+  });
+
+  it('refuses duplicate option or criterion names (trimmed, case-insensitive) with 409 and creates nothing', async () => {
+    const options = await expectNothingChanged(app, () =>
+      api.createTeamDecision(owner, { name: 'Dupes', options: ['Lisbon', ' lisbon '] }),
+    );
+    expectApiError(options, 409, 'DUPLICATE_NAME', { fields: ['options.1.name'] });
+
+    const criteria = await expectNothingChanged(app, () =>
+      api.createTeamDecision(owner, {
+        name: 'Dupes',
+        criteria: [{ name: 'Cost' }, 'Speed', { name: 'COST' }],
+      }),
+    );
+    expectApiError(criteria, 409, 'DUPLICATE_NAME', { fields: ['criteria.2.name'] });
+  });
+
+  it('refuses more criteria than a decision may have (LIMITS.decision.maxCriteria)', async () => {
+    const criteria = Array.from({ length: LIMITS.decision.maxCriteria + 1 }, (_, i) => `Criterion ${i + 1}`);
+    const response = await expectNothingChanged(app, () =>
+      api.createTeamDecision(owner, { name: 'Too many criteria', criteria }),
+    );
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['criteria'] });
+  });
+
+  it('answers 401 without a token', async () => {
+    expectApiError(await api.createTeamDecision(undefined, { name: 'Anonymous' }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('POST /api/team/invite', () => {
+  let owner: SignedInUser;
+  let decisionId: number;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    decisionId = (await createTeamDecision(app, owner)).decision.id;
+  });
+
+  it('answers 201 with message, invite_token (= token) and the link APP_URL/invite?token=…; only the hash is stored', async () => {
+    const email = uniqueEmail('invitee');
+    const response = await api.invite(owner, { decision_id: decisionId, email, role: 'viewer' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json<InviteResponse>();
+    expect(inviteResponseSchema.strict().safeParse(body).success).toBe(true);
+    expect(body.message).toBe('Invitation sent.');
+    expect(body.token).toBe(body.invite_token);
+    // ≥ 256 bits, URL-safe.
+    expect(body.invite_token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
+    expect(body.link).toBe(`${APP_URL}/invite?token=${body.invite_token}`);
+
+    const row = await invitationRow(body.invitation_id);
+    expect(row).toMatchObject({
+      decision_id: decisionId,
+      inviter_id: owner.user.id,
+      email,
+      role: 'viewer',
+      token_hash: hashToken(body.invite_token),
+      accepted_at: null,
+      revoked_at: null,
+    });
+    const stored = JSON.stringify(await snapshotAllTables(app));
+    expect(stored).not.toContain(body.invite_token);
+    const lifetime = new Date(row.expires_at).getTime() - new Date(row.created_at).getTime();
+    expect(Math.abs(lifetime - LIMITS.team.invitationDays * 24 * 3600_000)).toBeLessThan(1_000);
+  });
+
+  it('gives every invitation its own token', async () => {
+    const a = await inviteByEmail(app, owner, decisionId, uniqueEmail());
+    const b = await inviteByEmail(app, owner, decisionId, uniqueEmail());
+    expect(a.invite_token).not.toBe(b.invite_token);
+  });
+
+  it('defaults the role to editor and lower-cases the address', async () => {
+    const email = uniqueEmail('mixed');
+    const response = await api.invite(owner, { decision_id: decisionId, email: `  ${email.toUpperCase()} ` });
+    expect(response.statusCode).toBe(201);
+    expect(await invitationRow(response.json<InviteResponse>().invitation_id)).toMatchObject({
+      email,
+      role: 'editor',
+    });
+  });
+
+  it.each([
+    ['role admin (invitations grant editor or viewer only)', { role: 'admin' }, ['role']],
+    ['role owner', { role: 'owner' }, ['role']],
+    ['an invalid e-mail', { email: 'not-an-email' }, ['email']],
+    ['a missing e-mail', { email: undefined }, ['email']],
+    ['a missing decision id', { decision_id: undefined }, ['decision_id']],
+  ])('refuses %s with 400 and changes nothing', async (_case, overrides, fields) => {
+    const payload = { decision_id: decisionId, email: uniqueEmail(), role: 'editor', ...overrides };
+    const response = await expectNothingChanged(app, () => api.invite(owner, payload));
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields });
+  });
+
+  it('refuses inviting yourself (409 ALREADY_MEMBER)', async () => {
+    const response = await expectNothingChanged(app, () =>
+      api.invite(owner, { decision_id: decisionId, email: owner.email }),
+    );
+    expectApiError(response, 409, 'ALREADY_MEMBER', { fields: ['email'] });
+  });
+
+  it('refuses inviting an existing member or the owner (409 ALREADY_MEMBER)', async () => {
+    const member = await addMember(app, owner, decisionId, 'admin');
+    const again = await expectNothingChanged(app, () =>
+      api.invite(owner, { decision_id: decisionId, email: member.email }),
+    );
+    expectApiError(again, 409, 'ALREADY_MEMBER', { fields: ['email'] });
+    // An admin inviting the owner.
+    const ownerAgain = await expectNothingChanged(app, () =>
+      api.invite(member, { decision_id: decisionId, email: owner.email.toUpperCase() }),
+    );
+    expectApiError(ownerAgain, 409, 'ALREADY_MEMBER', { fields: ['email'] });
+  });
+
+  it('re-inviting the same address revokes the older pending token', async () => {
+    const email = uniqueEmail('twice');
+    const first = await inviteByEmail(app, owner, decisionId, email, 'editor');
+    const second = await inviteByEmail(app, owner, decisionId, email, 'viewer');
+    expect((await invitationRow(first.invitation_id)).revoked_at).not.toBeNull();
+    expectApiError(await api.validate(first.invite_token), 404, 'INVALID_INVITATION');
+    expect((await api.validate(second.invite_token)).json()).toMatchObject({ role: 'viewer' });
+
+    const members = (await api.teamMembers(owner, decisionId)).json<DecisionDetails['teamMembers']>();
+    expect(members.filter((member) => member.email === email)).toEqual([
+      expect.objectContaining({ accepted: false, role: 'viewer', invitation_id: second.invitation_id }),
+    ]);
+  });
+
+  it(`refuses more than ${LIMITS.team.pendingInvitationsPerDecision} pending invitations per decision (409), expired and revoked ones do not count`, async () => {
+    const boss = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, boss);
+    const seeded = await insertInvitations(app, {
+      decisionId: decision.id,
+      inviterId: boss.user.id,
+      count: LIMITS.team.pendingInvitationsPerDecision - 1,
+    });
+    const last = await api.invite(boss, { decision_id: decision.id, email: uniqueEmail() });
+    expect(last.statusCode).toBe(201);
+
+    const refused = await expectNothingChanged(app, () =>
+      api.invite(boss, { decision_id: decision.id, email: uniqueEmail() }),
+    );
+    expectApiError(refused, 409, 'TOO_MANY_PENDING_INVITATIONS');
+
+    // An expired invitation frees a place.
+    await app.database.db
+      .updateTable('invitations')
+      .set({ expires_at: minutesFromNow(-1) })
+      .where('id', '=', seeded[0]!.id)
+      .execute();
+    expect((await api.invite(boss, { decision_id: decision.id, email: uniqueEmail() })).statusCode).toBe(201);
+    expectApiError(
+      await api.invite(boss, { decision_id: decision.id, email: uniqueEmail() }),
+      409,
+      'TOO_MANY_PENDING_INVITATIONS',
+    );
+    // So does a revoked one.
+    expect((await api.revokeInvitation(boss, decision.id, seeded[1]!.id)).statusCode).toBe(200);
+    expect((await api.invite(boss, { decision_id: decision.id, email: uniqueEmail() })).statusCode).toBe(201);
+  });
+
+  it(`refuses more than ${LIMITS.team.invitationsPerUserPerDay} invitations per user per day (429), older ones do not count`, async () => {
+    const busy = await createSignedInUser(app);
+    const elsewhere = await createTeamDecision(app, busy, { name: 'Elsewhere' });
+    const { decision } = await createTeamDecision(app, busy);
+    // Sent more than a day ago: not counted.
+    await insertInvitations(app, {
+      decisionId: elsewhere.decision.id,
+      inviterId: busy.user.id,
+      count: 5,
+      createdAt: new Date(Date.now() - 25 * 3600_000).toISOString(),
+    });
+    await insertInvitations(app, {
+      decisionId: elsewhere.decision.id,
+      inviterId: busy.user.id,
+      count: LIMITS.team.invitationsPerUserPerDay - 1,
+    });
+    expect((await api.invite(busy, { decision_id: decision.id, email: uniqueEmail() })).statusCode).toBe(201);
+
+    const refused = await expectNothingChanged(app, () =>
+      api.invite(busy, { decision_id: decision.id, email: uniqueEmail() }),
+    );
+    expectApiError(refused, 429, 'RATE_LIMITED');
+    // The limit is the inviter's, not the decision's: the owner can still invite.
+    expect((await api.invite(owner, { decision_id: decisionId, email: uniqueEmail() })).statusCode).toBe(201);
+  });
+
+  it('answers 404 for an unknown decision and 401 without a token', async () => {
+    expectApiError(
+      await expectNothingChanged(app, () =>
+        api.invite(owner, { decision_id: 987_654, email: uniqueEmail() }),
+      ),
+      404,
+      'NOT_FOUND',
+    );
+    expectApiError(
+      await api.invite(undefined, { decision_id: decisionId, email: uniqueEmail() }),
+      401,
+      'UNAUTHORIZED',
+    );
+  });
+});
+
+describe('the invitation e-mail (real SMTP peer)', () => {
+  let owner: SignedInUser;
+  let decision: Decision;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    await setNickname(app, owner, 'Olga');
+    decision = (await createTeamDecision(app, owner, { name: 'Summer offsite' })).decision;
+  });
+
+  it('arrives at the invitee with subject, text and HTML part and the link; the link’s token validates and accepts', async () => {
+    const email = uniqueEmail('mailed');
+    const invitation = await inviteByEmail(app, owner, decision.id, email, 'editor');
+    const mail = await mailTo(email);
+
+    expect(mail.envelopeTo).toEqual([email]);
+    expect(mail.to).toContain(email);
+    expect(mail.headers.from).toContain('no-reply@localhost');
+    expect(mail.subject).toBe('Olga invites you to decide together: Summer offsite');
+    expect(mail.text).toBeDefined();
+    expect(mail.html).toBeDefined();
+    expect(mail.text).toContain('Olga invites you to the team decision “Summer offsite” as Editor.');
+    expect(mail.text).toContain(`Accept invitation: ${invitation.link}`);
+    expect(mail.html).toContain(`href="${invitation.link}"`);
+    expect(mail.html).toContain('<html lang="en">');
+
+    const token = new RegExp(`${APP_URL}/invite\\?token=([A-Za-z0-9_-]+)`).exec(mail.text!)?.[1];
+    expect(token).toBe(invitation.invite_token);
+    const validated = await api.validate(token!);
+    expect(validated.statusCode).toBe(200);
+    expect(validated.json()).toMatchObject({
+      decision_id: decision.id,
+      decision_name: 'Summer offsite',
+      email,
+    });
+
+    // The invitee registers from the link (with the token pending) and accepts.
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email, password: DEFAULT_PASSWORD, inviteToken: token },
+    });
+    expect(registered.statusCode).toBe(201);
+    const session = registered.json<{ token: string }>().token;
+    expect(session).toEqual(expect.any(String));
+    const accepted = await api.accept({ headers: { authorization: `Bearer ${session}` } }, token);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ message: 'Invitation accepted.', decision_id: decision.id });
+  });
+
+  it('is written in the invitee’s saved language and escapes user text in the HTML part', async () => {
+    const invitee = await createSignedInUser(app);
+    const setGerman = await app.inject({
+      method: 'PUT',
+      url: '/api/users/update',
+      payload: { language: 'de' },
+      headers: invitee.headers,
+    });
+    expect(setGerman.statusCode).toBe(200);
+    const tricky = (await createTeamDecision(app, owner, { name: 'Büro <b>neu</b> & "alt"' })).decision;
+    const invitation = await inviteByEmail(app, owner, tricky.id, invitee.email, 'viewer');
+    const mail = await mailTo(invitee.email);
+
+    expect(mail.subject).toBe('Olga lädt dich ein, gemeinsam zu entscheiden: Büro <b>neu</b> & "alt"');
+    expect(mail.text).toContain(
+      'Olga lädt dich als Betrachter zur Teamentscheidung „Büro <b>neu</b> & "alt"“ ein.',
+    );
+    expect(mail.text).toContain(`Einladung annehmen: ${invitation.link}`);
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.html).toContain('Büro &#60;b&#62;neu&#60;/b&#62; &#38; &#34;alt&#34;');
+    expect(mail.html).not.toContain('<b>neu</b>');
+    expect(mail.html).toContain(invitation.link);
+  });
+});
+
+describe('GET /api/team/validate/{token}', () => {
+  let owner: SignedInUser;
+  let decision: Decision;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    decision = (await createTeamDecision(app, owner, { name: 'Validate me' })).decision;
+  });
+
+  it('needs no sign-in and tells role, decision, inviter (nickname, else the address’s local part), e-mail and expiry', async () => {
+    const email = uniqueEmail('v');
+    const invitation = await inviteByEmail(app, owner, decision.id, email, 'viewer');
+    const response = await api.validate(invitation.invite_token);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Record<string, unknown>>();
+    expect(validateInvitationResponseSchema.strict().safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({
+      role: 'viewer',
+      decision_id: decision.id,
+      decision_name: 'Validate me',
+      inviter: owner.email.split('@')[0],
+      email,
+    });
+    const expiresIn = new Date(body.expires_at as string).getTime() - Date.now();
+    expect(Math.abs(expiresIn - LIMITS.team.invitationDays * 24 * 3600_000)).toBeLessThan(60_000);
+
+    await setNickname(app, owner, 'Vera');
+    expect((await api.validate(invitation.invite_token)).json()).toMatchObject({ inviter: 'Vera' });
+    // Validating does not use the token up.
+    expect((await api.validate(invitation.invite_token)).statusCode).toBe(200);
+  });
+
+  it('gives the same 404 for unknown, expired, used and revoked tokens, in the caller’s language', async () => {
+    const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    await app.database.db
+      .updateTable('invitations')
+      .set({ expires_at: minutesFromNow(-1) })
+      .where('id', '=', expired.invitation_id)
+      .execute();
+    const used = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    await acceptInvitation(app, await createSignedInUser(app), used.invite_token);
+    const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    expect((await api.revokeInvitation(owner, decision.id, revoked.invitation_id)).statusCode).toBe(200);
+
+    const tokens = {
+      unknown: 'x'.repeat(43),
+      expired: expired.invite_token,
+      used: used.invite_token,
+      revoked: revoked.invite_token,
+    };
+    for (const [language, message] of [
+      ['en', 'Invalid or expired invitation link.'],
+      ['de', 'Ungültiger oder abgelaufener Einladungslink.'],
+    ] as const) {
+      const bodies = [];
+      for (const token of Object.values(tokens)) {
+        const response = await expectNothingChanged(app, () =>
+          api.validate(token, { 'accept-language': language }),
+        );
+        bodies.push(expectApiError(response, 404, 'INVALID_INVITATION', { language }));
+      }
+      expect(bodies.every((body) => body.error === message)).toBe(true);
+      expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+    }
+  });
+
+  it('answers an over-long token with the API’s error body ({error, code}), never a 500', async () => {
+    for (const length of [101, 201]) {
+      const response = await api.validate('t'.repeat(length));
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      const body = response.json<Record<string, unknown>>();
+      expect(Object.keys(body).sort()).toEqual(['code', 'error']);
+      expect(Object.keys(ERROR_STATUS)).toContain(body.code);
+    }
+  });
+});
+
+describe('POST /api/team/accept', () => {
+  let owner: SignedInUser;
+  let decision: Decision;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    decision = (await createTeamDecision(app, owner, { name: 'Accept me' })).decision;
+  });
+
+  it('makes the caller a member with the invited role and answers {message, decision_id}', async () => {
+    const invitee = await createSignedInUser(app);
+    const invitation = await inviteByEmail(app, owner, decision.id, invitee.email, 'viewer');
+    const response = await api.accept(invitee, invitation.invite_token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Invitation accepted.', decision_id: decision.id });
+
+    expect(await membershipsOf(decision.id)).toContainEqual({ user_id: invitee.user.id, role: 'viewer' });
+    expect(await invitationRow(invitation.invitation_id)).toMatchObject({ accepted_by: invitee.user.id });
+    const details = await detailsOf(app, invitee, decision.id);
+    expect(details.userRole).toBe('viewer');
+    const list = (await decisions.list(invitee)).json<DecisionListItem[]>();
+    expect(list.find((item) => item.id === decision.id)).toMatchObject({ is_team: true, role: 'viewer' });
+    // Single use.
+    expectApiError(await api.accept(invitee, invitation.invite_token), 404, 'INVALID_INVITATION');
+  });
+
+  it('may be used by whoever holds the link, even under another address', async () => {
+    const invitation = await inviteByEmail(app, owner, decision.id, uniqueEmail('meant-for'));
+    const holder = await createSignedInUser(app);
+    expect((await api.accept(holder, invitation.invite_token)).statusCode).toBe(200);
+    expect(await membershipsOf(decision.id)).toContainEqual({ user_id: holder.user.id, role: 'editor' });
+  });
+
+  it('20 parallel accepts of one token give exactly one 200 and exactly one membership', async () => {
+    const { decision: race } = await createTeamDecision(app, owner, { name: 'Race' });
+    const invitation = await inviteByEmail(app, owner, race.id, uniqueEmail('race'));
+    const contenders = await Promise.all(Array.from({ length: 20 }, () => createSignedInUser(app)));
+
+    const responses = await Promise.all(contenders.map((user) => api.accept(user, invitation.invite_token)));
+    const winners = responses.flatMap((response, index) =>
+      response.statusCode === 200 ? [contenders[index]!] : [],
+    );
+    expect(winners).toHaveLength(1);
+    for (const response of responses.filter((r) => r.statusCode !== 200)) {
+      expectApiError(response, 404, 'INVALID_INVITATION');
+    }
+    expect(await membershipsOf(race.id)).toEqual([{ user_id: winners[0]!.user.id, role: 'editor' }]);
+    expect(await invitationRow(invitation.invitation_id)).toMatchObject({ accepted_by: winners[0]!.user.id });
+  });
+
+  it('the inviter cannot accept their own invitation, nor can the owner (409 CANNOT_ACCEPT_OWN); the token stays valid', async () => {
+    const admin = await addMember(app, owner, decision.id, 'admin');
+    const byAdmin = await inviteByEmail(app, admin, decision.id, uniqueEmail());
+
+    const own = await expectNothingChanged(app, () => api.accept(admin, byAdmin.invite_token));
+    expectApiError(own, 409, 'CANNOT_ACCEPT_OWN');
+    const byOwner = await expectNothingChanged(app, () => api.accept(owner, byAdmin.invite_token));
+    expectApiError(byOwner, 409, 'CANNOT_ACCEPT_OWN');
+    expect((await api.validate(byAdmin.invite_token)).statusCode).toBe(200);
+  });
+
+  it('someone who already belongs gets 409 ALREADY_MEMBER and does not use up the invitee’s token', async () => {
+    const viewer = await addMember(app, owner, decision.id, 'viewer');
+    const forSomeoneElse = await inviteByEmail(
+      app,
+      owner,
+      decision.id,
+      uniqueEmail('someone-else'),
+      'editor',
+    );
+    const response = await expectNothingChanged(app, () => api.accept(viewer, forSomeoneElse.invite_token));
+    expectApiError(response, 409, 'ALREADY_MEMBER');
+    expect((await api.validate(forSomeoneElse.invite_token)).statusCode).toBe(200);
+    expect(await membershipsOf(decision.id)).toContainEqual({ user_id: viewer.user.id, role: 'viewer' });
+  });
+
+  it('refuses unknown, expired and revoked tokens with 404 INVALID_INVITATION and changes nothing', async () => {
+    const user = await createSignedInUser(app);
+    const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    await app.database.db
+      .updateTable('invitations')
+      .set({ expires_at: minutesFromNow(-1) })
+      .where('id', '=', expired.invitation_id)
+      .execute();
+    const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    await api.revokeInvitation(owner, decision.id, revoked.invitation_id);
+    for (const token of ['unknown-token', expired.invite_token, revoked.invite_token]) {
+      const response = await expectNothingChanged(app, () => api.accept(user, token));
+      expectApiError(response, 404, 'INVALID_INVITATION');
+    }
+  });
+
+  it('answers 401 without a token and 400 without invite_token', async () => {
+    const invitation = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    expectApiError(await api.accept(undefined, invitation.invite_token), 401, 'UNAUTHORIZED');
+    const user = await createSignedInUser(app);
+    expectApiError(await api.accept(user, undefined), 400, 'VALIDATION_FAILED', { fields: ['invite_token'] });
+    expect((await api.validate(invitation.invite_token)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/team/team-members/{id}', () => {
+  it('lists the owner first, then accepted members in order, then pending invitations (accepted false)', async () => {
+    const owner = await createSignedInUser(app);
+    await setNickname(app, owner, 'Otto');
+    const { decision } = await createTeamDecision(app, owner);
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    await setNickname(app, editor, 'Edda');
+    const viewer = await addMember(app, owner, decision.id, 'viewer');
+    const registered = await createSignedInUser(app);
+    const pendingRegistered = await inviteByEmail(app, owner, decision.id, registered.email, 'viewer');
+    const strangerEmail = uniqueEmail('stranger');
+    const pendingStranger = await inviteByEmail(app, owner, decision.id, strangerEmail, 'editor');
+    // Neither revoked nor expired invitations are listed.
+    const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    await api.revokeInvitation(owner, decision.id, revoked.invitation_id);
+    await insertInvitations(app, {
+      decisionId: decision.id,
+      inviterId: owner.user.id,
+      count: 1,
+      expiresAt: minutesFromNow(-1),
+    });
+
+    const response = await api.teamMembers(viewer, decision.id);
+    expect(response.statusCode).toBe(200);
+    const members = response.json<DecisionDetails['teamMembers']>();
+    members.forEach((member) => expect(teamMemberSchema.strict().safeParse(member).success).toBe(true));
+    expect(
+      members.map(({ user_id, role, accepted, email, nickname, invitation_id }) => ({
+        user_id,
+        role,
+        accepted,
+        email,
+        nickname,
+        invitation_id,
+      })),
+    ).toEqual([
+      {
+        user_id: owner.user.id,
+        role: 'owner',
+        accepted: true,
+        email: owner.email,
+        nickname: 'Otto',
+        invitation_id: null,
+      },
+      {
+        user_id: editor.user.id,
+        role: 'editor',
+        accepted: true,
+        email: editor.email,
+        nickname: 'Edda',
+        invitation_id: null,
+      },
+      {
+        user_id: viewer.user.id,
+        role: 'viewer',
+        accepted: true,
+        email: viewer.email,
+        nickname: null,
+        invitation_id: null,
+      },
+      {
+        user_id: registered.user.id,
+        role: 'viewer',
+        accepted: false,
+        email: registered.email,
+        nickname: null,
+        invitation_id: pendingRegistered.invitation_id,
+      },
+      {
+        user_id: null,
+        role: 'editor',
+        accepted: false,
+        email: strangerEmail,
+        nickname: null,
+        invitation_id: pendingStranger.invitation_id,
+      },
+    ]);
+    expect(members[1]!.users).toEqual({ nickname: 'Edda' });
+    expect(members[0]!.id).toBeNull();
+    expect(members[1]!.id).toEqual(expect.any(Number));
+    expect(members[3]!.id).toBeNull();
+  });
+
+  it('is an empty list for a personal decision the caller owns', async () => {
+    const owner = await createSignedInUser(app);
+    const created = await decisions.create(owner, { name: 'Personal' });
+    const response = await api.teamMembers(owner, created.json<Decision>().id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+    const details = await detailsOf(app, owner, created.json<Decision>().id);
+    expect(details).toMatchObject({ teamMembers: [], teamResults: null, weightsByUser: {} });
+  });
+});
+
+describe('PUT /api/team/{decisionId}/members/{userId} (role change)', () => {
+  let owner: SignedInUser;
+  let decisionId: number;
+  let member: SignedInUser;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    decisionId = (await createTeamDecision(app, owner, { name: 'Roles' })).decision.id;
+    member = await addMember(app, owner, decisionId, 'editor');
+  });
+
+  it.each([
+    ['admin', { canEdit: true, canVote: true, canWeight: true, canInvite: true, canManageMembers: false }],
+    [
+      'viewer',
+      { canEdit: false, canVote: false, canWeight: false, canInvite: false, canManageMembers: false },
+    ],
+    ['editor', { canEdit: false, canVote: true, canWeight: true, canInvite: false, canManageMembers: false }],
+  ] as const)('the owner sets the role %s; the member’s rights follow', async (role, abilities) => {
+    const response = await api.changeRole(owner, decisionId, member.user.id, role);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Role changed.' });
+    const details = await detailsOf(app, member, decisionId);
+    expect(details.userRole).toBe(role);
+    expect(details.abilities).toMatchObject({ ...abilities, canDelete: false, canComment: true });
+    expect(await membershipsOf(decisionId)).toEqual([{ user_id: member.user.id, role }]);
+  });
+
+  it('tells the member about the new role in their language', async () => {
+    await api.changeRole(owner, decisionId, member.user.id, 'viewer');
+    const [latest] = await notificationsOf(app, member, { 'accept-language': 'de' });
+    expect(latest).toMatchObject({ kind: 'role_changed', decision_id: decisionId });
+    expect(latest!.message).toBe('Deine Rolle in „Roles“ ist jetzt Betrachter.');
+    await api.changeRole(owner, decisionId, member.user.id, 'editor');
+  });
+
+  it('refuses role owner or an unknown role (400), a non-member (404), and changes nothing', async () => {
+    for (const role of ['owner', 'boss', undefined]) {
+      const response = await expectNothingChanged(app, () =>
+        api.changeRole(owner, decisionId, member.user.id, role),
+      );
+      expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['role'] });
+    }
+    const outsider = await createSignedInUser(app);
+    for (const userId of [outsider.user.id, owner.user.id, 987_654]) {
+      const response = await expectNothingChanged(app, () =>
+        api.changeRole(owner, decisionId, userId, 'admin'),
+      );
+      expectApiError(response, 404, 'NOT_FOUND');
+    }
+  });
+});
+
+describe('DELETE /api/team/{decisionId}/members/{userId}', () => {
+  it('removes the member with their votes and weights and recomputes the team result', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, optionIds, criterionIds } = await createTeamDecision(app, owner, { name: 'Removal' });
+    const [lisbon, oslo] = optionIds as [number, number];
+    const [cost, weather] = criterionIds as [number, number];
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    expect(
+      (await api.evaluate(owner, decision.id, [vote(lisbon, cost, 2), vote(oslo, cost, 4)])).statusCode,
+    ).toBe(200);
+    expect((await api.evaluate(editor, decision.id, [vote(lisbon, cost, 10)])).statusCode).toBe(200);
+    expect(
+      (
+        await api.weights(editor, decision.id, [
+          { criterion_id: cost, weight: 100 },
+          { criterion_id: weather, weight: 0 },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    // Team weights 100 / 0: Lisbon (2 + 10) / 2 = 6, Oslo 4.
+    const before = await detailsOf(app, owner, decision.id);
+    expect(before.results.ranking.map(({ option_id, total }) => [option_id, total])).toEqual([
+      [lisbon, 6],
+      [oslo, 4],
+    ]);
+    expect(before.decision.score).toBe(6);
+
+    const response = await api.removeMember(owner, decision.id, editor.user.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Member removed.' });
+
+    // Back to the importances 60 / 40 and the owner's votes alone: Lisbon 1.2, Oslo 2.4.
+    const after = await detailsOf(app, owner, decision.id);
+    expect(after.results.ranking.map(({ option_id, total }) => [option_id, total])).toEqual([
+      [oslo, 2.4],
+      [lisbon, 1.2],
+    ]);
+    expect(after.decision.score).toBe(2.4);
+    expect(after.weightsByUser).toEqual({});
+    expect(after.evaluations.every((evaluation) => evaluation.user_id === owner.user.id)).toBe(true);
+    expect(after.teamMembers.map((member) => member.user_id)).toEqual([owner.user.id]);
+    const leftovers = await app.database.db
+      .selectFrom('evaluations')
+      .select('id')
+      .where('user_id', '=', editor.user.id)
+      .execute();
+    expect(leftovers).toEqual([]);
+
+    expectApiError(await api.details(editor, decision.id), 404, 'NOT_FOUND');
+    const [removed] = await notificationsOf(app, editor);
+    expect(removed).toMatchObject({
+      kind: 'member_removed',
+      message: 'You were removed from the decision “Removal”.',
+    });
+
+    const again = await expectNothingChanged(app, () => api.removeMember(owner, decision.id, editor.user.id));
+    expectApiError(again, 404, 'NOT_FOUND');
+  });
+});
+
+describe('DELETE /api/team/{decisionId}/invitations/{invitationId}', () => {
+  it('revokes a pending invitation: its token stops working and it leaves the member list', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, owner);
+    const admin = await addMember(app, owner, decision.id, 'admin');
+    const first = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    const second = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+
+    const response = await api.revokeInvitation(owner, decision.id, first.invitation_id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Invitation revoked.' });
+    expectApiError(await api.validate(first.invite_token), 404, 'INVALID_INVITATION');
+    const invitee = await createSignedInUser(app);
+    expectApiError(await api.accept(invitee, first.invite_token), 404, 'INVALID_INVITATION');
+    const pending = (await api.teamMembers(owner, decision.id))
+      .json<DecisionDetails['teamMembers']>()
+      .filter((member) => !member.accepted);
+    expect(pending.map((member) => member.invitation_id)).toEqual([second.invitation_id]);
+
+    // An admin may revoke too.
+    expect((await api.revokeInvitation(admin, decision.id, second.invitation_id)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an already revoked, an accepted and another decision’s invitation, changing nothing', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, owner);
+    const other = await createTeamDecision(app, owner, { name: 'Other' });
+    const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    await api.revokeInvitation(owner, decision.id, revoked.invitation_id);
+    const accepted = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+    await acceptInvitation(app, await createSignedInUser(app), accepted.invite_token);
+    const foreign = await inviteByEmail(app, owner, other.decision.id, uniqueEmail());
+
+    for (const id of [revoked.invitation_id, accepted.invitation_id, foreign.invitation_id, 987_654]) {
+      const response = await expectNothingChanged(app, () => api.revokeInvitation(owner, decision.id, id));
+      expectApiError(response, 404, 'NOT_FOUND');
+    }
+    expect((await api.validate(foreign.invite_token)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/decision/{id}/activate', () => {
+  it('marks the decision active and notifies every member except the caller (kind decision_activated)', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, owner, { name: 'Go live' });
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const viewer = await addMember(app, owner, decision.id, 'viewer');
+    const admin = await addMember(app, owner, decision.id, 'admin');
+
+    const response = await api.activate(owner, decision.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Decision has been activated' });
+    const row = await app.database.db
+      .selectFrom('decisions')
+      .select('activated_at')
+      .where('id', '=', decision.id)
+      .executeTakeFirstOrThrow();
+    expect(row.activated_at).not.toBeNull();
+
+    for (const member of [editor, viewer, admin]) {
+      const activated = (await notificationsOf(app, member)).filter((n) => n.kind === 'decision_activated');
+      expect(activated).toEqual([
+        expect.objectContaining({
+          decision_id: decision.id,
+          inviter_id: owner.user.id,
+          link: `/team-decision/${decision.id}`,
+          message: 'The decision “Go live” is now active: add your weights and votes.',
+          read: false,
+          can_accept: false,
+        }),
+      ]);
+    }
+    expect((await notificationsOf(app, owner)).some((n) => n.kind === 'decision_activated')).toBe(false);
+
+    // Activated by the admin: the owner hears of it, the admin does not.
+    expect((await api.activate(admin, decision.id)).statusCode).toBe(200);
+    expect((await notificationsOf(app, owner)).filter((n) => n.kind === 'decision_activated')).toHaveLength(
+      1,
+    );
+    expect((await notificationsOf(app, admin)).filter((n) => n.kind === 'decision_activated')).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('PATCH /api/decision/{id}/timer', () => {
+  let owner: SignedInUser;
+  let admin: SignedInUser;
+  let editor: SignedInUser;
+  let decisionId: number;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    decisionId = (await createTeamDecision(app, owner, { name: 'Deadline' })).decision.id;
+    admin = await addMember(app, owner, decisionId, 'admin');
+    editor = await addMember(app, owner, decisionId, 'editor');
+  });
+
+  it('sets a deadline (owner or admin), answers it in UTC and tells the members', async () => {
+    const timer = new Date(Date.now() + 30 * 60_000);
+    timer.setMilliseconds(0);
+    const local = new Date(timer.getTime() + 2 * 3600_000).toISOString().replace('.000Z', '+02:00');
+    const response = await api.setTimer(admin, decisionId, local);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Deadline saved.', timer: timer.toISOString() });
+    const details = await detailsOf(app, editor, decisionId);
+    expect(details.timer).toBe(timer.toISOString());
+    expect(details.decision.timer).toBe(timer.toISOString());
+    expect(details.abilities).toMatchObject({ canVote: true, canWeight: true });
+
+    for (const member of [owner, editor]) {
+      expect((await notificationsOf(app, member)).filter((n) => n.kind === 'deadline_changed')).toEqual([
+        expect.objectContaining({
+          message: 'The deadline of “Deadline” has changed.',
+          inviter_id: admin.user.id,
+        }),
+      ]);
+    }
+  });
+
+  it('clears the deadline with null', async () => {
+    await api.setTimer(owner, decisionId, minutesFromNow(60));
+    const response = await api.setTimer(owner, decisionId, null);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Deadline saved.', timer: null });
+    expect((await detailsOf(app, owner, decisionId)).timer).toBeNull();
+  });
+
+  it('refuses a deadline less than 5 minutes ahead (400 fields.timer) and changes nothing', async () => {
+    for (const timer of [minutesFromNow(1), minutesFromNow(-5), 'soon']) {
+      const response = await expectNothingChanged(app, () => api.setTimer(owner, decisionId, timer));
+      expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['timer'] });
+    }
+    const missing = await expectNothingChanged(app, () =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/decision/${decisionId}/timer`,
+        payload: {},
+        headers: owner.headers,
+      }),
+    );
+    expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['timer'] });
+  });
+
+  it('answers in German with Accept-Language: de', async () => {
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/decision/${decisionId}/timer`,
+      payload: { timer: minutesFromNow(20) },
+      headers: { ...owner.headers, 'accept-language': 'de' },
+    });
+    expect(response.json()).toMatchObject({ message: de.api.deadlineSaved });
+  });
+});
+
+describe('POST /api/decision/{id}/end-voting', () => {
+  it('sets the deadline to now; afterwards votes, weights and edits get 409 DEADLINE_PASSED for everyone, comments still work', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, optionIds, criterionIds } = await createTeamDecision(app, owner, { name: 'Ending' });
+    const admin = await addMember(app, owner, decision.id, 'admin');
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const viewer = await addMember(app, owner, decision.id, 'viewer');
+    const cell = vote(optionIds[0]!, criterionIds[0]!, 7);
+    expect((await api.evaluate(editor, decision.id, [cell])).statusCode).toBe(200);
+
+    const response = await api.endVoting(admin, decision.id);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ message: string; timer: string }>();
+    expect(body.message).toBe('Voting has ended.');
+    expect(Math.abs(Date.parse(body.timer) - Date.now())).toBeLessThan(10_000);
+    expect((await detailsOf(app, owner, decision.id)).timer).toBe(body.timer);
+
+    for (const member of [owner, editor, viewer]) {
+      expect((await notificationsOf(app, member)).some((n) => n.kind === 'voting_ended')).toBe(true);
+    }
+
+    for (const caller of [owner, admin, editor]) {
+      const details = await detailsOf(app, caller, decision.id);
+      expect(details.abilities).toMatchObject({
+        canEdit: false,
+        canVote: false,
+        canWeight: false,
+        canComment: true,
+      });
+      expectApiError(
+        await expectNothingChanged(app, () => api.evaluate(caller, decision.id, [{ ...cell, value: 1 }])),
+        409,
+        'DEADLINE_PASSED',
+      );
+      expectApiError(
+        await expectNothingChanged(app, () =>
+          api.weights(caller, decision.id, [{ criterion_id: criterionIds[0], weight: 50 }]),
+        ),
+        409,
+        'DEADLINE_PASSED',
+      );
+    }
+    for (const caller of [owner, admin]) {
+      for (const call of [
+        () => decisions.update(caller, decision.id, { name: 'Renamed late' }),
+        () => api.setTimer(caller, decision.id, minutesFromNow(60)),
+        () => api.endVoting(caller, decision.id),
+      ]) {
+        expectApiError(await expectNothingChanged(app, call), 409, 'DEADLINE_PASSED');
+      }
+    }
+    const german = await api.evaluate(
+      { headers: { ...editor.headers, 'accept-language': 'de' } },
+      decision.id,
+      [cell],
+    );
+    expect(expectApiError(german, 409, 'DEADLINE_PASSED', { language: 'de' }).error).toBe(
+      de.errors.DEADLINE_PASSED,
+    );
+
+    for (const caller of [viewer, editor, owner]) {
+      const comment = await decisions.postComment(caller, {
+        decision_id: decision.id,
+        text: 'Too late to vote',
+      });
+      expect(comment.statusCode).toBe(201);
+    }
+    const final = await detailsOf(app, editor, decision.id);
+    expect(final.evaluations.map((e) => e.value)).toEqual([7]);
+    expect(sortedCells(final)).toEqual([{ ...cell, value: 7, votes: 1 }]);
+  });
+});
+
+describe('POST /api/decision/{id}/weights', () => {
+  let owner: SignedInUser;
+  let editor: SignedInUser;
+  let decisionId: number;
+  let cost: number;
+  let weather: number;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    const created = await createTeamDecision(app, owner, { name: 'Weights' });
+    decisionId = created.decision.id;
+    [cost, weather] = created.criterionIds as [number, number];
+    editor = await addMember(app, owner, decisionId, 'editor');
+  });
+
+  const sortedWeights = (list: { criterion_id: number; weight: number }[] | undefined) =>
+    [...(list ?? [])].sort((a, b) => a.criterion_id - b.criterion_id);
+
+  it('stores the caller’s weights (0–100) under their user id and answers the new score', async () => {
+    const response = await api.weights(editor, decisionId, [
+      { criterion_id: cost, weight: 0 },
+      { criterion_id: weather, weight: 100 },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Weights saved.', score: 0 });
+    const details = await detailsOf(app, owner, decisionId);
+    expect(Object.keys(details.weightsByUser)).toEqual([String(editor.user.id)]);
+    expect(sortedWeights(details.weightsByUser[String(editor.user.id)])).toEqual([
+      { criterion_id: cost, weight: 0 },
+      { criterion_id: weather, weight: 100 },
+    ]);
+
+    expect((await api.weights(owner, decisionId, [{ criterion_id: cost, weight: 40 }])).statusCode).toBe(200);
+    const both = await detailsOf(app, editor, decisionId);
+    expect(sortedWeights(both.weightsByUser[String(owner.user.id)])).toEqual([
+      { criterion_id: cost, weight: 40 },
+    ]);
+    expect(sortedWeights(both.weightsByUser[String(editor.user.id)])).toHaveLength(2);
+  });
+
+  it('replaces a weight, and null removes it', async () => {
+    await api.weights(editor, decisionId, [
+      { criterion_id: cost, weight: 10 },
+      { criterion_id: weather, weight: 20 },
+    ]);
+    const response = await api.weights(editor, decisionId, [
+      { criterion_id: cost, weight: null },
+      { criterion_id: weather, weight: 55 },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const details = await detailsOf(app, editor, decisionId);
+    expect(sortedWeights(details.weightsByUser[String(editor.user.id)])).toEqual([
+      { criterion_id: weather, weight: 55 },
+    ]);
+  });
+
+  it.each([
+    ['101', () => [{ criterion_id: cost, weight: 101 }], ['weights.0.weight']],
+    ['-1', () => [{ criterion_id: cost, weight: -1 }], ['weights.0.weight']],
+    ['a string', () => [{ criterion_id: cost, weight: 'heavy' }], ['weights.0.weight']],
+    ['an unknown criterion', () => [{ criterion_id: 987_654, weight: 50 }], ['weights.0.criterion_id']],
+    [
+      'a criterion twice',
+      () => [
+        { criterion_id: cost, weight: 50 },
+        { criterion_id: cost, weight: 60 },
+      ],
+      ['weights.1'],
+    ],
+  ])('refuses %s with 400 and changes nothing', async (_case, weights, fields) => {
+    const response = await expectNothingChanged(app, () => api.weights(editor, decisionId, weights()));
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields });
+  });
+
+  it('refuses a criterion of another decision with "This criterion does not belong to the decision."', async () => {
+    const other = await createTeamDecision(app, owner, { name: 'Other weights' });
+    const response = await expectNothingChanged(app, () =>
+      api.weights(editor, decisionId, [{ criterion_id: other.criterionIds[0], weight: 50 }]),
+    );
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['weights.0.criterion_id'] });
+    expect(body.fields!['weights.0.criterion_id']).toBe(en.validation.unknownCriterion);
+  });
+});
+
+describe('POST /api/decision/{id}/evaluate on a team decision', () => {
+  let owner: SignedInUser;
+  let editor: SignedInUser;
+  let decisionId: number;
+  let optionIds: number[];
+  let criterionIds: number[];
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    const created = await createTeamDecision(app, owner, {
+      name: 'Votes',
+      criteria: [{ name: 'Cost', importance: 100 }],
+    });
+    decisionId = created.decision.id;
+    optionIds = created.optionIds;
+    criterionIds = created.criterionIds;
+    editor = await addMember(app, owner, decisionId, 'editor');
+  });
+
+  it('takes the team scale 0–10; each member keeps their own value per cell; the score is the team result', async () => {
+    const [lisbon, oslo] = optionIds as [number, number];
+    const [cost] = criterionIds as [number];
+    const ownerVote = await api.evaluate(owner, decisionId, [vote(lisbon, cost, 0), vote(oslo, cost, 10)]);
+    expect(ownerVote.statusCode).toBe(200);
+    expect(ownerVote.json()).toEqual({ message: 'Evaluations saved.', score: 10 });
+    const editorVote = await api.evaluate(editor, decisionId, [vote(lisbon, cost, 9), vote(oslo, cost, 3)]);
+    expect(editorVote.json()).toEqual({ message: 'Evaluations saved.', score: 6.5 });
+
+    // Each member sees their own values; everyone's votes reach them as team cells (mean and count).
+    const asEditor = await detailsOf(app, editor, decisionId);
+    expect(asEditor.evaluations.map((e) => [e.user_id, e.option_id, e.value]).sort(byNumbers)).toEqual([
+      [editor.user.id, lisbon, 9],
+      [editor.user.id, oslo, 3],
+    ]);
+    const asOwner = await detailsOf(app, owner, decisionId);
+    expect(asOwner.evaluations.map((e) => [e.user_id, e.option_id, e.value]).sort(byNumbers)).toEqual([
+      [owner.user.id, lisbon, 0],
+      [owner.user.id, oslo, 10],
+    ]);
+    // Lisbon (0 + 9) / 2 = 4.5, Oslo (10 + 3) / 2 = 6.5.
+    expect(sortedCells(asEditor)).toEqual([
+      { option_id: lisbon, criterion_id: cost, value: 4.5, votes: 2 },
+      { option_id: oslo, criterion_id: cost, value: 6.5, votes: 2 },
+    ]);
+    expect(asEditor.teamResults!.weights).toEqual([{ criterion_id: cost, weight: 100 }]);
+    expect(
+      asEditor.results.ranking.map(({ option_id, total, rank, is_top }) => [option_id, total, rank, is_top]),
+    ).toEqual([
+      [oslo, 6.5, 1, true],
+      [lisbon, 4.5, 2, false],
+    ]);
+
+    // A second vote replaces the member's own value only: Oslo (10 + 5) / 2 = 7.5.
+    await api.evaluate(editor, decisionId, [vote(oslo, cost, 5)]);
+    const again = await detailsOf(app, owner, decisionId);
+    expect(sortedCells(again)).toEqual([
+      { option_id: lisbon, criterion_id: cost, value: 4.5, votes: 2 },
+      { option_id: oslo, criterion_id: cost, value: 7.5, votes: 2 },
+    ]);
+    expect(again.evaluations.find((e) => e.option_id === oslo)?.value).toBe(10);
+    expect(again.decision.score).toBe(7.5);
+  });
+
+  it.each([
+    ['11', 11, 'evaluations.0.value'],
+    ['-1', -1, 'evaluations.0.value'],
+    ['5.5', 5.5, 'evaluations.0.value'],
+  ])('refuses the value %s with 400 and changes nothing', async (_case, value, field) => {
+    const response = await expectNothingChanged(app, () =>
+      api.evaluate(editor, decisionId, [vote(optionIds[0]!, criterionIds[0]!, value)]),
+    );
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: [field] });
+  });
+
+  it('refuses an option of another decision with 400 and changes nothing', async () => {
+    const other = await createTeamDecision(app, owner, { name: 'Other votes' });
+    const response = await expectNothingChanged(app, () =>
+      api.evaluate(editor, decisionId, [vote(other.optionIds[0]!, criterionIds[0]!, 5)]),
+    );
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['evaluations.0.option_id'] });
+  });
+});
+
+describe('completed by AI', () => {
+  it('once an AI value exists, edits, votes, weights and deadline changes get 409 COMPLETED_BY_AI; comments still work', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, optionIds, criterionIds } = await createTeamDecision(app, owner, { name: 'AI done' });
+    const admin = await addMember(app, owner, decision.id, 'admin');
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    await insertAiEvaluation(app, {
+      decisionId: decision.id,
+      optionId: optionIds[0]!,
+      criterionId: criterionIds[0]!,
+      value: 8,
+    });
+
+    const cell = vote(optionIds[1]!, criterionIds[0]!, 5);
+    const calls = {
+      'PUT decision (owner)': () => decisions.update(owner, decision.id, { name: 'Changed', mode: 'manual' }),
+      'PUT decision (admin)': () => decisions.update(admin, decision.id, { name: 'Changed' }),
+      'evaluate (owner)': () => api.evaluate(owner, decision.id, [cell]),
+      'evaluate (editor)': () => api.evaluate(editor, decision.id, [cell]),
+      'weights (editor)': () =>
+        api.weights(editor, decision.id, [{ criterion_id: criterionIds[0], weight: 10 }]),
+      'weights (admin)': () =>
+        api.weights(admin, decision.id, [{ criterion_id: criterionIds[0], weight: 10 }]),
+      'timer (owner)': () => api.setTimer(owner, decision.id, minutesFromNow(60)),
+      'end voting (admin)': () => api.endVoting(admin, decision.id),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const response = await expectNothingChanged(app, call);
+      expect({ name, status: response.statusCode }).toEqual({ name, status: 409 });
+      expectApiError(response, 409, 'COMPLETED_BY_AI');
+    }
+    const german = await decisions.update(
+      owner,
+      decision.id,
+      { name: 'Geändert' },
+      { 'accept-language': 'de' },
+    );
+    expect(expectApiError(german, 409, 'COMPLETED_BY_AI', { language: 'de' }).error).toBe(
+      'Diese Entscheidung wurde von der KI abgeschlossen und kann nicht mehr bearbeitet werden.',
+    );
+
+    const details = await detailsOf(app, owner, decision.id);
+    expect(details.abilities).toMatchObject({
+      canEdit: false,
+      canVote: false,
+      canWeight: false,
+      canComment: true,
+    });
+    expect((await decisions.postComment(editor, { decision_id: decision.id, text: 'Nice' })).statusCode).toBe(
+      201,
+    );
+  });
+});
+
+describe('GET /api/decision/{id}/details of a team decision', () => {
+  let owner: SignedInUser;
+  let admin: SignedInUser;
+  let editor: SignedInUser;
+  let viewer: SignedInUser;
+  let decisionId: number;
+  let lisbon: number;
+  let oslo: number;
+  let cost: number;
+  let weather: number;
+  let food: number;
+
+  // Weights: Cost 10 / 10 / 11 → mean 10.333… → 10.3; Weather 0 / 30 → 15; Food nobody → importance 20.
+  // Cells: Lisbon Cost (10 + 7) / 2 = 8.5, Weather 2, Food – (0); Oslo Cost 0, Weather 7, Food 6.
+  // Lisbon = (8.5 × 10.3 + 2 × 15 + 0 × 20) / 45.3 = 117.55 / 45.3 = 2.5949… → 2.59
+  // Oslo   = (0 × 10.3 + 7 × 15 + 6 × 20) / 45.3 = 225 / 45.3 = 4.9668… → 4.97
+  // (with the unrounded 10.333… the results would be 2.60 and 4.96)
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+    const created = await createTeamDecision(app, owner, {
+      name: 'Team result',
+      options: ['Lisbon', 'Oslo'],
+      criteria: [
+        { name: 'Cost', importance: 50 },
+        { name: 'Weather', importance: 50 },
+        { name: 'Food', importance: 20 },
+      ],
+    });
+    decisionId = created.decision.id;
+    [lisbon, oslo] = created.optionIds as [number, number];
+    [cost, weather, food] = created.criterionIds as [number, number, number];
+    admin = await addMember(app, owner, decisionId, 'admin');
+    editor = await addMember(app, owner, decisionId, 'editor');
+    viewer = await addMember(app, owner, decisionId, 'viewer');
+
+    const ok = async (response: Promise<{ statusCode: number; body: string }>) => {
+      const settled = await response;
+      if (settled.statusCode !== 200) throw new Error(settled.body);
+    };
+    await ok(
+      api.weights(owner, decisionId, [
+        { criterion_id: cost, weight: 10 },
+        { criterion_id: weather, weight: 0 },
+      ]),
+    );
+    await ok(
+      api.weights(editor, decisionId, [
+        { criterion_id: cost, weight: 10 },
+        { criterion_id: weather, weight: 30 },
+      ]),
+    );
+    await ok(api.weights(admin, decisionId, [{ criterion_id: cost, weight: 11 }]));
+    await ok(
+      api.evaluate(owner, decisionId, [
+        vote(lisbon, cost, 10),
+        vote(lisbon, weather, 2),
+        vote(oslo, cost, 0),
+      ]),
+    );
+    await ok(
+      api.evaluate(editor, decisionId, [vote(lisbon, cost, 7), vote(oslo, weather, 7), vote(oslo, food, 6)]),
+    );
+  });
+
+  it('ranks the options by the team result of DESIGN.md (team weights 1 decimal, result 2 decimals) and keeps the score', async () => {
+    const details = await detailsOf(app, viewer, decisionId);
+    expect(decisionDetailsSchema.strict().safeParse(details).success).toBe(true);
+    expect(details.results.ranking).toEqual([
+      { option_id: oslo, total: 4.97, rank: 1, is_top: true },
+      { option_id: lisbon, total: 2.59, rank: 2, is_top: false },
+    ]);
+    expect(details.decision.score).toBe(4.97);
+    expect(details.results.formula).toMatch(/mean/);
+  });
+
+  it('ships the team weight per criterion and the team value per cell, but only the caller’s own votes', async () => {
+    const details = await detailsOf(app, viewer, decisionId);
+    expect(details.teamResults!.weights).toEqual([
+      { criterion_id: cost, weight: 10.3 },
+      { criterion_id: weather, weight: 15 },
+      { criterion_id: food, weight: 20 },
+    ]);
+    expect(sortedCells(details)).toEqual(
+      [
+        { option_id: lisbon, criterion_id: cost, value: 8.5, votes: 2 },
+        { option_id: lisbon, criterion_id: weather, value: 2, votes: 1 },
+        { option_id: oslo, criterion_id: cost, value: 0, votes: 1 },
+        { option_id: oslo, criterion_id: weather, value: 7, votes: 1 },
+        { option_id: oslo, criterion_id: food, value: 6, votes: 1 },
+      ].sort((a, b) => a.option_id - b.option_id || a.criterion_id - b.criterion_id),
+    );
+    // The viewer voted nothing, so sees no single vote of anyone.
+    expect(details.evaluations).toEqual([]);
+    const asEditor = await detailsOf(app, editor, decisionId);
+    expect(asEditor.evaluations.every((e) => e.user_id === editor.user.id)).toBe(true);
+    expect(asEditor.evaluations).toHaveLength(3);
+  });
+
+  it('lists weightsByUser keyed by user id', async () => {
+    const details = await detailsOf(app, viewer, decisionId);
+    const sorted = Object.fromEntries(
+      Object.entries(details.weightsByUser).map(([userId, list]) => [
+        userId,
+        [...list].sort((a, b) => a.criterion_id - b.criterion_id),
+      ]),
+    );
+    expect(sorted).toEqual({
+      [owner.user.id]: [
+        { criterion_id: cost, weight: 10 },
+        { criterion_id: weather, weight: 0 },
+      ],
+      [editor.user.id]: [
+        { criterion_id: cost, weight: 10 },
+        { criterion_id: weather, weight: 30 },
+      ],
+      [admin.user.id]: [{ criterion_id: cost, weight: 11 }],
+    });
+  });
+
+  it('shows every member with has_voted (manual mode: any own evaluation)', async () => {
+    const details = await detailsOf(app, editor, decisionId);
+    expect(details.teamMembers.map(({ user_id, role, has_voted }) => [user_id, role, has_voted])).toEqual([
+      [owner.user.id, 'owner', true],
+      [admin.user.id, 'admin', false],
+      [editor.user.id, 'editor', true],
+      [viewer.user.id, 'viewer', false],
+    ]);
+  });
+
+  it.each([
+    [
+      'owner',
+      'owner',
+      {
+        canEdit: true,
+        canDelete: true,
+        canVote: true,
+        canWeight: true,
+        canInvite: true,
+        canComment: true,
+        canManageMembers: true,
+      },
+    ],
+    [
+      'admin',
+      'admin',
+      {
+        canEdit: true,
+        canDelete: false,
+        canVote: true,
+        canWeight: true,
+        canInvite: true,
+        canComment: true,
+        canManageMembers: false,
+      },
+    ],
+    [
+      'editor',
+      'editor',
+      {
+        canEdit: false,
+        canDelete: false,
+        canVote: true,
+        canWeight: true,
+        canInvite: false,
+        canComment: true,
+        canManageMembers: false,
+      },
+    ],
+    [
+      'viewer',
+      'viewer',
+      {
+        canEdit: false,
+        canDelete: false,
+        canVote: false,
+        canWeight: false,
+        canInvite: false,
+        canComment: true,
+        canManageMembers: false,
+      },
+    ],
+  ] as const)('gives the %s userRole %s and its abilities', async (who, role, abilities) => {
+    const caller = { owner, admin, editor, viewer }[who];
+    const details = await detailsOf(app, caller, decisionId);
+    expect(details.userRole).toBe(role);
+    expect(details.abilities).toEqual(abilities);
+  });
+
+  it('in AI mode: members with weights count as voted, and only AI values make the result', async () => {
+    const switched = await decisions.update(owner, decisionId, { name: 'Team result', mode: 'ai' });
+    expect(switched.statusCode).toBe(200);
+    const noAiYet = await detailsOf(app, owner, decisionId);
+    expect(noAiYet.teamMembers.map(({ user_id, has_voted }) => [user_id, has_voted])).toEqual([
+      [owner.user.id, true],
+      [admin.user.id, true],
+      [editor.user.id, true],
+      [viewer.user.id, false],
+    ]);
+    expect(noAiYet.results.ranking.map((entry) => entry.total)).toEqual([0, 0]);
+
+    await insertAiEvaluation(app, { decisionId, optionId: lisbon, criterionId: weather, value: 9 });
+    // Lisbon: 9 × 15 / 45.3 = 2.98; Oslo has no AI value.
+    const withAi = await detailsOf(app, owner, decisionId);
+    expect(withAi.results.ranking).toEqual([
+      { option_id: lisbon, total: 2.98, rank: 1, is_top: true },
+      { option_id: oslo, total: 0, rank: 2, is_top: false },
+    ]);
+    expect(withAi.evaluations.find((e) => e.generated_by === 'ai')).toMatchObject({
+      user_id: null,
+      value: 9,
+    });
+    expect(withAi.teamResults!.cells).toEqual([
+      { option_id: lisbon, criterion_id: weather, value: 9, votes: 1 },
+    ]);
+    // Everyone sees the AI's values.
+    expect((await detailsOf(app, viewer, decisionId)).evaluations).toEqual([
+      expect.objectContaining({ option_id: lisbon, criterion_id: weather, value: 9, generated_by: 'ai' }),
+    ]);
+  });
+});

@@ -1,0 +1,268 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createSignedInUser, type SignedInUser } from '../test/factories.ts';
+import {
+  dropLingeringConnections,
+  listenOnRandomPort,
+  openEventStream,
+  type EventStream,
+} from '../test/sse.ts';
+import {
+  addMember,
+  createTeamDecision,
+  inviteByEmail,
+  notificationsOf,
+  teamApi,
+} from '../test/team-factories.ts';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let baseUrl: string;
+const api = teamApi(() => app);
+const openStreams: EventStream[] = [];
+
+/**
+ * PostgreSQL: NOTIFY is database-wide while every test file has a schema of its own, so ids are moved far
+ * away from the small ids other files use (see the isolation test at the end for why that is needed).
+ */
+async function startIdsAt(target: FastifyInstance, first: number): Promise<void> {
+  if (target.database.engine !== 'postgres') return;
+  for (const table of ['users', 'decisions'] as const) {
+    await sql`alter table ${sql.table(table)} alter column id restart with ${sql.lit(first)}`.execute(
+      target.database.db,
+    );
+  }
+}
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
+  app = testApp.app;
+  await startIdsAt(app, 1_000_000 + randomInt(1_000_000_000));
+  baseUrl = await listenOnRandomPort(app);
+});
+afterEach(async () => {
+  await Promise.all(openStreams.splice(0).map((stream) => stream.close()));
+});
+afterAll(async () => {
+  dropLingeringConnections(app);
+  await testApp.close();
+});
+
+/** Opens the caller's stream on `url` and waits for its first event, `ready`. */
+async function streamOf(user: SignedInUser, url = baseUrl): Promise<EventStream> {
+  const stream = await openEventStream(url, user.headers);
+  openStreams.push(stream);
+  expect(stream.response.status).toBe(200);
+  await stream.waitFor('ready');
+  return stream;
+}
+
+/**
+ * Waits until every event published so far has reached the stream, and answers the position after them.
+ * With PostgreSQL, NOTIFY arrives asynchronously, so an event of the setup (e.g. the member's accept)
+ * could otherwise arrive late and pass for the event under test. The barrier: mark-all-read publishes
+ * the user's unread count, and events arrive in the order they were published.
+ */
+async function settledPosition(stream: EventStream, user: SignedInUser): Promise<number> {
+  const from = stream.events.length;
+  expect((await api.markAllRead(user)).statusCode).toBe(200);
+  await stream.waitFor('notification', { from, where: (data) => (data as { unread: number }).unread === 0 });
+  return stream.events.length;
+}
+
+const aboutDecision = (decisionId: number) => (data: unknown) =>
+  (data as { decision_id?: number }).decision_id === decisionId;
+
+/** Lets events that would (wrongly) be on their way arrive before asserting that none came. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe('GET /api/events', () => {
+  it('answers 401 with the JSON error body without or with a bad token', async () => {
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-session' }];
+    for (const headers of attempts) {
+      const stream = await openEventStream(baseUrl, headers);
+      openStreams.push(stream);
+      expect(stream.response.status).toBe(401);
+      expect(await stream.response.json()).toEqual({
+        error: 'Please log in again: your session has expired or is invalid.',
+        code: 'UNAUTHORIZED',
+      });
+    }
+  });
+
+  it('is an event stream that starts with a ready event', async () => {
+    const user = await createSignedInUser(app);
+    const stream = await streamOf(user);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('cache-control')).toContain('no-cache');
+    expect(stream.events[0]).toEqual({ event: 'ready', data: {} });
+  });
+
+  it('a vote by another member reaches the owner as decision-changed with the decision id', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, optionIds, criterionIds } = await createTeamDecision(app, owner);
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const stream = await streamOf(owner);
+    const from = await settledPosition(stream, owner);
+
+    const vote = await api.evaluate(editor, decision.id, [
+      { option_id: optionIds[0], criterion_id: criterionIds[0], value: 8 },
+    ]);
+    expect(vote.statusCode).toBe(200);
+    const event = await stream.waitFor('decision-changed', { from, where: aboutDecision(decision.id) });
+    expect(event.data).toEqual({ decision_id: decision.id });
+  });
+
+  it('weights of another member reach every member, but no outsider', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, criterionIds } = await createTeamDecision(app, owner);
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const viewer = await addMember(app, owner, decision.id, 'viewer');
+    const outsider = await createSignedInUser(app);
+    const [ownerStream, viewerStream, outsiderStream] = await Promise.all([
+      streamOf(owner),
+      streamOf(viewer),
+      streamOf(outsider),
+    ]);
+    const ownerFrom = await settledPosition(ownerStream, owner);
+    const viewerFrom = await settledPosition(viewerStream, viewer);
+    const outsiderFrom = await settledPosition(outsiderStream, outsider);
+
+    const weights = await api.weights(editor, decision.id, [{ criterion_id: criterionIds[0], weight: 40 }]);
+    expect(weights.statusCode).toBe(200);
+    await ownerStream.waitFor('decision-changed', { from: ownerFrom, where: aboutDecision(decision.id) });
+    await viewerStream.waitFor('decision-changed', { from: viewerFrom, where: aboutDecision(decision.id) });
+    await pause();
+    expect(outsiderStream.events.slice(outsiderFrom)).toEqual([]);
+  });
+
+  it('a removed member is told once more (decision-changed), then hears nothing of the decision', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, criterionIds } = await createTeamDecision(app, owner);
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const stream = await streamOf(editor);
+    const from = await settledPosition(stream, editor);
+
+    expect((await api.removeMember(owner, decision.id, editor.user.id)).statusCode).toBe(200);
+    await stream.waitFor('decision-changed', { from, where: aboutDecision(decision.id) });
+    const afterRemoval = await settledPosition(stream, editor);
+    await api.weights(owner, decision.id, [{ criterion_id: criterionIds[0], weight: 10 }]);
+    await pause();
+    expect(stream.events.slice(afterRemoval)).toEqual([]);
+  });
+
+  it('an invitation reaches the invitee as a notification event with the unread count; reading lowers it', async () => {
+    const owner = await createSignedInUser(app);
+    const invitee = await createSignedInUser(app);
+    const first = await createTeamDecision(app, owner, { name: 'First' });
+    const second = await createTeamDecision(app, owner, { name: 'Second' });
+    const stream = await streamOf(invitee);
+    const counts = () => stream.events.filter((e) => e.event === 'notification').map((e) => e.data);
+
+    await inviteByEmail(app, owner, first.decision.id, invitee.email);
+    expect((await stream.waitFor('notification')).data).toEqual({ unread: 1 });
+    await inviteByEmail(app, owner, second.decision.id, invitee.email);
+    await stream.waitFor('notification', { where: () => counts().length === 2 });
+
+    const [newest] = await notificationsOf(app, invitee);
+    expect((await api.markRead(invitee, newest!.id)).statusCode).toBe(200);
+    await stream.waitFor('notification', { where: () => counts().length === 3 });
+    expect((await api.markAllRead(invitee)).statusCode).toBe(200);
+    await stream.waitFor('notification', { where: () => counts().length === 4 });
+    expect(counts()).toEqual([{ unread: 1 }, { unread: 2 }, { unread: 1 }, { unread: 0 }]);
+  });
+
+  it('every open stream of the same user receives the event (two tabs)', async () => {
+    const owner = await createSignedInUser(app);
+    const invitee = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, owner);
+    const [tabA, tabB] = await Promise.all([streamOf(invitee), streamOf(invitee)]);
+    await inviteByEmail(app, owner, decision.id, invitee.email);
+    expect((await tabA.waitFor('notification')).data).toEqual({ unread: 1 });
+    expect((await tabB.waitFor('notification')).data).toEqual({ unread: 1 });
+  });
+});
+
+// Two app instances on the same PostgreSQL schema: LISTEN/NOTIFY carries the events across.
+describe.runIf(process.env.DATABASE_URL)('across instances (PostgreSQL LISTEN/NOTIFY)', () => {
+  let other: FastifyInstance;
+  let otherUrl: string;
+  beforeAll(async () => {
+    other = await buildApp({ ...testApp.config }, { logger: false });
+    otherUrl = await listenOnRandomPort(other);
+  });
+  afterAll(async () => {
+    await Promise.all(openStreams.splice(0).map((stream) => stream.close()));
+    dropLingeringConnections(other);
+    await other.close();
+  });
+
+  it('weights saved through instance A reach a stream held by instance B', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, criterionIds } = await createTeamDecision(app, owner);
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const onB = await streamOf(owner, otherUrl);
+    const from = await settledPosition(onB, owner);
+
+    const weights = await api.weights(editor, decision.id, [{ criterion_id: criterionIds[0], weight: 25 }]);
+    expect(weights.statusCode).toBe(200);
+    const event = await onB.waitFor('decision-changed', { from, where: aboutDecision(decision.id) });
+    expect(event.data).toEqual({ decision_id: decision.id });
+  });
+
+  it('a vote through instance A reaches a stream held by instance B', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, optionIds, criterionIds } = await createTeamDecision(app, owner);
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const onB = await streamOf(owner, otherUrl);
+    const from = await settledPosition(onB, owner);
+
+    const vote = await api.evaluate(editor, decision.id, [
+      { option_id: optionIds[1], criterion_id: criterionIds[1], value: 3 },
+    ]);
+    expect(vote.statusCode).toBe(200);
+    await onB.waitFor('decision-changed', { from, where: aboutDecision(decision.id) });
+  });
+
+  it('an invitation sent through instance B reaches the invitee’s stream on instance A with the unread count', async () => {
+    const owner = await createSignedInUser(app);
+    const invitee = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, owner);
+    const onA = await streamOf(invitee);
+
+    const response = await other.inject({
+      method: 'POST',
+      url: '/api/team/invite',
+      payload: { decision_id: decision.id, email: invitee.email, role: 'viewer' },
+      headers: owner.headers,
+    });
+    expect(response.statusCode).toBe(201);
+    expect((await onA.waitFor('notification')).data).toEqual({ unread: 1 });
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('isolation between schemas on one PostgreSQL database', () => {
+  it('an app on another schema never delivers its events to this app’s streams', async () => {
+    const listener = await createSignedInUser(app);
+    const stream = await streamOf(listener);
+    const from = await settledPosition(stream, listener);
+    const foreign = await buildTestApp({ authRateLimitPerMinute: 10_000 });
+    try {
+      // In the other schema, someone with the very same user id gets invited.
+      await startIdsAt(foreign.app, listener.user.id - 1);
+      const foreignOwner = await createSignedInUser(foreign.app);
+      const foreignInvitee = await createSignedInUser(foreign.app);
+      expect(foreignInvitee.user.id).toBe(listener.user.id);
+      const { decision } = await createTeamDecision(foreign.app, foreignOwner);
+      await inviteByEmail(foreign.app, foreignOwner, decision.id, foreignInvitee.email);
+      await pause();
+      expect(stream.events.slice(from)).toEqual([]);
+    } finally {
+      await foreign.close();
+    }
+  });
+});
