@@ -1,7 +1,82 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../components/ComingSoonPage.tsx';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import type { CreateDecisionRequest, DecisionDetails } from '../../shared/api/decisions.ts';
+import { ButtonLink } from '../components/ui/Button.tsx';
+import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
+import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { serverMessageOf } from '../lib/api-client.ts';
+import { notify } from '../lib/notify.ts';
+import { formValuesOf } from '../features/decisions/decision-form-model.ts';
+import {
+  decisionKeys,
+  parseDecisionId,
+  updateDecision,
+  useDecisionDetailsQuery,
+} from '../features/decisions/decisions-api.ts';
+import { DecisionForm } from '../features/decisions/DecisionForm.tsx';
+import { useDecisionLoadError } from '../features/decisions/useDecisionLoadError.ts';
 
 export default function EditDecisionPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.editDecision')} />;
+  const decisionId = parseDecisionId(useParams().id);
+  const details = useDecisionDetailsQuery(decisionId);
+  const loadError = useDecisionLoadError(decisionId, details.error, 'details.loadFailed');
+
+  let content;
+  if (loadError) content = <ErrorNotice message={loadError} />;
+  else if (!details.data) content = <LoadingNotice text={t('details.loading')} />;
+  else if (details.data.decision.type === 'team') {
+    return <Navigate to={`/team-decision/${decisionId}/edit`} replace />;
+  } else if (!details.data.abilities.canEdit) {
+    content = (
+      <ErrorNotice message={t('editDecision.notAllowed')}>
+        <ButtonLink to={`/decision/${decisionId}`} variant="secondary" className="self-start">
+          {t('editDecision.backToDetails')}
+        </ButtonLink>
+      </ErrorNotice>
+    );
+  } else {
+    content = <EditDecisionForm details={details.data} />;
+  }
+
+  return (
+    <>
+      <PageHeader title={t('pages.editDecision')} lead={details.data?.decision.name} />
+      {content}
+    </>
+  );
+}
+
+function EditDecisionForm({ details }: { details: DecisionDetails }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { id } = details.decision;
+  // Taken once: a background refetch must not overwrite what the user is typing.
+  const [initialValues] = useState(() => formValuesOf(details));
+
+  async function save(request: CreateDecisionRequest) {
+    try {
+      await updateDecision(id, request);
+    } catch (error) {
+      const message = serverMessageOf(error) ?? t('editDecision.updateFailed');
+      notify('error', t('editDecision.saveFailed', { message }));
+      throw error;
+    }
+    await queryClient.invalidateQueries({ queryKey: decisionKeys.all });
+    notify('success', t('editDecision.updated'));
+    await navigate(`/decision/${id}`);
+  }
+
+  return (
+    <DecisionForm
+      initialValues={initialValues}
+      submitLabel={t('decisionForm.saveChanges')}
+      cancelTo={`/decision/${id}`}
+      onSubmit={save}
+    />
+  );
 }

@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../components/ComingSoonPage.tsx';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { SimpleScoringTable } from '../features/evaluation/SimpleScoringTable.tsx';
 
 export default function EvaluationPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.evaluation')} />;
+  return (
+    <>
+      <PageHeader title={t('pages.evaluation')} lead={t('evaluation.lead')} />
+      <SimpleScoringTable />
+    </>
+  );
 }

@@ -1,7 +1,50 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../components/ComingSoonPage.tsx';
+import { useNavigate } from 'react-router';
+import type { CreateDecisionRequest } from '../../shared/api/decisions.ts';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { serverMessageOf } from '../lib/api-client.ts';
+import { useAuthStore } from '../lib/auth-store.ts';
+import { notify } from '../lib/notify.ts';
+import { emptyDecisionForm } from '../features/decisions/decision-form-model.ts';
+import { createDecision, decisionKeys } from '../features/decisions/decisions-api.ts';
+import { DecisionForm } from '../features/decisions/DecisionForm.tsx';
 
 export default function NewDecisionPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.newDecision')} />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [initialValues] = useState(emptyDecisionForm);
+
+  async function save(request: CreateDecisionRequest) {
+    if (!useAuthStore.getState().token) {
+      notify('error', t('decisionForm.noToken'));
+      return;
+    }
+    try {
+      const decision = await createDecision(request);
+      await queryClient.invalidateQueries({ queryKey: decisionKeys.all });
+      await navigate(`/decision/${decision.id}`);
+    } catch (error) {
+      notify(
+        'error',
+        t('decisionForm.saveError', { message: serverMessageOf(error) ?? t('decisionForm.createFailed') }),
+      );
+      throw error;
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title={t('pages.newDecision')} lead={t('decisionForm.newLead')} />
+      <DecisionForm
+        initialValues={initialValues}
+        submitLabel={t('decisionForm.save')}
+        cancelTo="/dashboard"
+        allowExample
+        onSubmit={save}
+      />
+    </>
+  );
 }

@@ -1,7 +1,174 @@
+import { lazy, Suspense, useState } from 'react';
+import { BarChart3, ClipboardCheck, Pencil, Trash2, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../components/ComingSoonPage.tsx';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import type { DecisionDetails } from '../../shared/api/decisions.ts';
+import { Button, ButtonLink } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
+import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { TextLink } from '../components/ui/TextLink.tsx';
+import { useFormatters } from '../lib/format.ts';
+import { CommentsSection } from '../features/comments/CommentsSection.tsx';
+import { DecisionBadges } from '../features/decisions/DecisionBadges.tsx';
+import { DecisionMatrix } from '../features/decisions/DecisionMatrix.tsx';
+import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
+import { parseDecisionId, useDecisionDetailsQuery } from '../features/decisions/decisions-api.ts';
+import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
+import { useDecisionLoadError } from '../features/decisions/useDecisionLoadError.ts';
+
+// The chart is code-split: it loads only when a decision with totals is shown.
+const TotalsChart = lazy(() => import('../features/decisions/TotalsChart.tsx'));
 
 export default function SingleDecisionPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.singleDecision')} />;
+  const decisionId = parseDecisionId(useParams().id);
+  const details = useDecisionDetailsQuery(decisionId);
+  const loadError = useDecisionLoadError(decisionId, details.error, 'details.loadFailed');
+
+  if (loadError) {
+    return (
+      <>
+        <PageHeader title={t('pages.singleDecision')} />
+        <ErrorNotice message={loadError}>
+          <TextLink to="/dashboard">{t('details.backToDashboard')}</TextLink>
+        </ErrorNotice>
+      </>
+    );
+  }
+  if (!details.data) {
+    return (
+      <>
+        <PageHeader title={t('pages.singleDecision')} />
+        <LoadingNotice text={t('details.loading')} />
+      </>
+    );
+  }
+  if (details.data.decision.type === 'team') return <Navigate to={`/team-decision/${decisionId}`} replace />;
+  return <DecisionDetailsView details={details.data} />;
+}
+
+function DecisionDetailsView({ details }: { details: DecisionDetails }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const navigate = useNavigate();
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const { decision, abilities, options, criteria, results } = details;
+  const hasMatrix = options.length > 0 && criteria.length > 0;
+  const hasScores = results.ranking.some((entry) => entry.total > 0);
+  const topOptions = hasScores
+    ? options.filter((option) =>
+        results.ranking.some((entry) => entry.option_id === option.id && entry.is_top),
+      )
+    : [];
+  const topTotal = results.ranking[0]?.total ?? 0;
+  const optionNames = new Map(options.map((option) => [option.id, option.name]));
+  const importanceSum = criteria.reduce((sum, criterion) => sum + criterion.importance, 0);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="mb-3">
+            <DecisionBadges decision={decision} showVisibility />
+          </div>
+          <PageHeader
+            title={decision.name}
+            lead={
+              decision.description ? (
+                <span className="whitespace-pre-line">{decision.description}</span>
+              ) : undefined
+            }
+          />
+          <p className="-mt-4 text-sm text-slate-600 dark:text-slate-400">
+            {t('decision.createdAt', { date: format.dateTime(decision.created_at) })} ·{' '}
+            {t('decision.updatedAt', { date: format.dateTime(decision.updated_at) })}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {abilities.canEdit ? (
+            <ButtonLink to={`/decision/${decision.id}/edit`} variant="secondary">
+              <Pencil aria-hidden size={16} />
+              {t('decision.edit')}
+            </ButtonLink>
+          ) : null}
+          {abilities.canVote ? (
+            <ButtonLink to={`/decision/${decision.id}/evaluate`} variant="ghost">
+              <ClipboardCheck aria-hidden size={16} />
+              {t('details.quickEvaluate')}
+            </ButtonLink>
+          ) : null}
+          {abilities.canDelete ? (
+            <Button variant="danger" onClick={() => setIsDeleteOpen(true)}>
+              <Trash2 aria-hidden size={16} />
+              {t('decision.delete')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {topOptions.length ? (
+        <Card tone="emerald" className="flex items-center gap-4">
+          <Trophy aria-hidden size={32} className="shrink-0 text-amber-600 dark:text-amber-400" />
+          <p className="text-emerald-900 dark:text-emerald-100">
+            {t('details.bestOption', {
+              count: topOptions.length,
+              names: topOptions.map((option) => option.name).join(', '),
+              total: format.number(topTotal, 1),
+            })}
+          </p>
+        </Card>
+      ) : null}
+
+      <Card>
+        <section aria-labelledby="results-heading" className="flex flex-col gap-4">
+          <h2 id="results-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+            {t('details.results')}
+          </h2>
+          {hasMatrix ? (
+            <>
+              <DecisionMatrix details={details} />
+              <p className="text-sm text-slate-600 dark:text-slate-400">{t('details.formula')}</p>
+            </>
+          ) : (
+            <p className="text-slate-700 dark:text-slate-300">{t('details.emptyMatrix')}</p>
+          )}
+        </section>
+      </Card>
+
+      {hasMatrix ? (
+        <Card>
+          <section aria-labelledby="chart-heading" className="flex flex-col gap-4">
+            <h2
+              id="chart-heading"
+              className="flex items-center gap-2 text-xl font-semibold text-slate-900 dark:text-white"
+            >
+              <BarChart3 aria-hidden size={20} />
+              {t('chart.title')}
+            </h2>
+            <Suspense fallback={<div className="min-h-24" aria-hidden />}>
+              <TotalsChart
+                bars={results.ranking.map((entry) => ({
+                  id: entry.option_id,
+                  label: optionNames.get(entry.option_id) ?? '',
+                  value: entry.total,
+                  isTop: hasScores && entry.is_top,
+                }))}
+                maxValue={(PERSONAL_SCALE.max * importanceSum) / 100}
+              />
+            </Suspense>
+          </section>
+        </Card>
+      ) : null}
+
+      <CommentsSection decisionId={decision.id} canComment={abilities.canComment} />
+
+      <DeleteDecisionDialog
+        decisionId={isDeleteOpen ? decision.id : null}
+        onClose={() => setIsDeleteOpen(false)}
+        onDeleted={() => navigate('/dashboard')}
+      />
+    </div>
+  );
 }

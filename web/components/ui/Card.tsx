@@ -1,10 +1,18 @@
 import type { HTMLAttributes } from 'react';
 
-export function Card({ className = '', ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}
-      {...props}
-    />
-  );
+type Tone = 'default' | 'indigo' | 'emerald';
+
+const toneClasses: Record<Tone, string> = {
+  default: 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
+  indigo: 'border-indigo-200 bg-indigo-50 dark:border-indigo-900 dark:bg-indigo-950/40',
+  emerald: 'border-emerald-200 bg-emerald-50 dark:border-emerald-900 dark:bg-emerald-950/40',
+};
+
+interface CardProps extends HTMLAttributes<HTMLDivElement> {
+  /** A coloured card for highlights; colours are not passed in `className`, where they would clash. */
+  tone?: Tone;
+}
+
+export function Card({ className = '', tone = 'default', ...props }: CardProps) {
+  return <div className={`rounded-2xl border p-6 shadow-sm ${toneClasses[tone]} ${className}`} {...props} />;
 }

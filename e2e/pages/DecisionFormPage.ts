@@ -1,0 +1,89 @@
+import type { Locator, Page } from '@playwright/test';
+
+export interface DecisionInput {
+  title: string;
+  description?: string;
+  mode?: 'manual' | 'ai';
+  options: string[];
+  criteria: { name: string; importance: number }[];
+  /** scores[option][criterion] on 1–10. */
+  scores?: number[][];
+}
+
+/** /new-decision and /decision/{id}/edit share one form. */
+export class DecisionFormPage {
+  readonly title: Locator;
+  readonly description: Locator;
+  readonly mode: Locator;
+  readonly type: Locator;
+  readonly addOptionButton: Locator;
+  readonly addCriterionButton: Locator;
+  readonly saveButton: Locator;
+  readonly duplicateWarning: Locator;
+  readonly savingOverlay: Locator;
+
+  constructor(private readonly page: Page) {
+    const main = page.getByRole('main');
+    this.title = main.getByLabel('Title');
+    this.description = main.getByLabel('Description');
+    this.mode = main.getByLabel('Mode');
+    this.type = main.getByLabel('Visibility');
+    this.addOptionButton = main.getByRole('button', { name: 'Add option' });
+    this.addCriterionButton = main.getByRole('button', { name: 'Add criterion' });
+    this.saveButton = main.getByRole('button', { name: /^(Save decision|Save changes)$/ });
+    this.duplicateWarning = main.getByText(
+      'Save is disabled while an option or criterion name appears twice.',
+    );
+    this.savingOverlay = page.getByRole('status').filter({ hasText: 'Saving decision…' });
+  }
+
+  async gotoNew(): Promise<void> {
+    await this.page.goto('/new-decision');
+  }
+
+  optionName(number: number): Locator {
+    return this.page.getByRole('textbox', { name: `Option ${number}`, exact: true });
+  }
+
+  criterionName(number: number): Locator {
+    return this.page.getByRole('textbox', { name: `Criterion ${number}`, exact: true });
+  }
+
+  importance(number: number): Locator {
+    return this.page.getByRole('spinbutton', { name: `Importance of criterion ${number} in percent` });
+  }
+
+  cell(option: string, criterion: string): Locator {
+    return this.page.getByRole('textbox', { name: `Score of ${option} for ${criterion} (1–10)` });
+  }
+
+  totalOf(option: string): Locator {
+    return this.page
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: option, exact: true }) })
+      .getByRole('cell')
+      .last();
+  }
+
+  async fill(decision: DecisionInput): Promise<void> {
+    await this.title.fill(decision.title);
+    if (decision.description !== undefined) await this.description.fill(decision.description);
+    if (decision.mode) await this.mode.selectOption(decision.mode);
+    for (const [index, name] of decision.options.entries()) {
+      if ((await this.optionName(index + 1).count()) === 0) await this.addOptionButton.click();
+      await this.optionName(index + 1).fill(name);
+    }
+    for (const [index, criterion] of decision.criteria.entries()) {
+      if ((await this.criterionName(index + 1).count()) === 0) await this.addCriterionButton.click();
+      await this.criterionName(index + 1).fill(criterion.name);
+      await this.importance(index + 1).fill(String(criterion.importance));
+    }
+    for (const [optionIndex, row] of (decision.scores ?? []).entries()) {
+      for (const [criterionIndex, score] of row.entries()) {
+        await this.cell(decision.options[optionIndex]!, decision.criteria[criterionIndex]!.name).fill(
+          String(score),
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { notify } from '../../lib/notify.ts';
+import { decisionKeys, deleteDecision } from './decisions-api.ts';
+
+interface DeleteDecisionDialogProps {
+  /** The decision to delete; null keeps the dialog closed. */
+  decisionId: number | null;
+  onClose: () => void;
+  /** Runs before the deleted decision leaves the cache, e.g. to navigate away from its page. */
+  onDeleted?: () => void | Promise<void>;
+}
+
+/** Confirms with SPEC's text, deletes, refreshes every decision query and reports the outcome. */
+export function DeleteDecisionDialog({ decisionId, onClose, onDeleted }: DeleteDecisionDialogProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const removal = useMutation({
+    mutationFn: deleteDecision,
+    onSuccess: async (response, id) => {
+      onClose();
+      notify('success', response.message);
+      await onDeleted?.();
+      queryClient.removeQueries({ queryKey: decisionKeys.details(id) });
+      await queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
+    },
+    onError: (error) => notify('error', serverMessageOf(error) ?? t('decision.deleteFailed')),
+  });
+
+  return (
+    <ConfirmDialog
+      isOpen={decisionId !== null}
+      title={t('decision.deleteTitle')}
+      message={t('decision.deleteConfirm')}
+      confirmLabel={t('decision.delete')}
+      isBusy={removal.isPending}
+      onConfirm={() => decisionId !== null && removal.mutate(decisionId)}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../lib/format.ts';
+
+export interface ChartBar {
+  id: number;
+  label: string;
+  value: number;
+  isTop: boolean;
+}
+
+interface TotalsChartProps {
+  bars: ChartBar[];
+  /** The highest total possible (every value at the top of the scale); bars are drawn against it. */
+  maxValue: number;
+}
+
+/** Horizontal bars of the option totals, best first; screen readers get the same numbers as one label. */
+export default function TotalsChart({ bars, maxValue }: TotalsChartProps) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const sorted = [...bars].sort((a, b) => b.value - a.value);
+  const scale = Math.max(maxValue, ...sorted.map((bar) => bar.value), Number.EPSILON);
+  const summary = sorted
+    .map(
+      (bar) =>
+        `${bar.label}: ${format.number(bar.value, 1)}${bar.isTop ? ` (${t('matrix.topOption')})` : ''}`,
+    )
+    .join(', ');
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div
+        role="img"
+        aria-label={t('chart.label', { summary })}
+        className="grid grid-cols-[minmax(0,auto)_1fr_auto] items-center gap-x-3 gap-y-3 text-sm"
+      >
+        {sorted.map((bar) => (
+          <Fragment key={bar.id}>
+            <span
+              className="max-w-[40vw] truncate font-medium text-slate-800 sm:max-w-60 dark:text-slate-200"
+              title={bar.label}
+            >
+              {bar.label}
+            </span>
+            <span className="h-6 overflow-hidden rounded-md bg-slate-100 dark:bg-slate-800">
+              <span
+                className={`block h-full rounded-md transition-[width] duration-500 ${
+                  bar.isTop ? 'bg-emerald-500 dark:bg-emerald-400' : 'bg-indigo-500 dark:bg-indigo-400'
+                }`}
+                style={{ width: `${(Math.max(bar.value, 0) / scale) * 100}%` }}
+              />
+            </span>
+            <span className="text-right font-semibold text-slate-900 tabular-nums dark:text-white">
+              {format.number(bar.value, 1)}
+            </span>
+          </Fragment>
+        ))}
+      </div>
+      <p className="text-right text-xs text-slate-600 dark:text-slate-400">
+        {t('chart.scale', { max: format.plain(scale) })}
+      </p>
+    </div>
+  );
+}

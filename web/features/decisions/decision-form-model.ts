@@ -1,0 +1,289 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import {
+  decisionModeSchema,
+  findDuplicateNames,
+  personalTypeSchema,
+  type CreateDecisionRequest,
+  type DecisionDetails,
+} from '../../../shared/api/decisions.ts';
+import { multiLineText, singleLineText } from '../../../shared/api/text.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { computePersonalTotals, rankOptions, type RankedOption } from '../../../shared/scoring/personal.ts';
+
+const { decision: D, scales } = LIMITS;
+export const PERSONAL_SCALE = scales.personalGrid;
+
+export interface OptionFormRow {
+  /** Stable key of the row while editing; score cells are keyed by it. */
+  rowKey: string;
+  /** The stored option's id, sent back so its evaluations and comments stay attached. */
+  optionId: number | null;
+  name: string;
+}
+
+export interface CriterionFormRow {
+  rowKey: string;
+  criterionId: number | null;
+  name: string;
+  importance: string;
+}
+
+export interface DecisionFormValues {
+  name: string;
+  description: string;
+  mode: 'manual' | 'ai';
+  type: 'private' | 'public';
+  options: OptionFormRow[];
+  criteria: CriterionFormRow[];
+  /** Cell text by `scoreKey(option, criterion)`; empty means "not scored" and is not sent. */
+  scores: Record<string, string>;
+  /** Stored explanations (e.g. AI reasons) travel back unchanged with their cells. */
+  explanations: Record<string, string | null>;
+}
+
+let rowCounter = 0;
+export function newRowKey(): string {
+  rowCounter += 1;
+  return `row${rowCounter}`;
+}
+
+export function scoreKey(optionRowKey: string, criterionRowKey: string): string {
+  return `${optionRowKey}_${criterionRowKey}`;
+}
+
+export function emptyOption(): OptionFormRow {
+  return { rowKey: newRowKey(), optionId: null, name: '' };
+}
+
+export function emptyCriterion(): CriterionFormRow {
+  return { rowKey: newRowKey(), criterionId: null, name: '', importance: '' };
+}
+
+export function emptyDecisionForm(): DecisionFormValues {
+  return {
+    name: '',
+    description: '',
+    mode: 'manual',
+    type: 'private',
+    options: [emptyOption(), emptyOption()],
+    criteria: [emptyCriterion()],
+    scores: {},
+    explanations: {},
+  };
+}
+
+/** A cell holds nothing or a whole number on the scale; anything else is a typing error to flag. */
+export function parseCell(raw: string | undefined, scale: { min: number; max: number }): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const value = Number(raw);
+  return value >= scale.min && value <= scale.max ? value : null;
+}
+
+const requiredName = (max: number) => singleLineText(max).min(1, 'validation.required');
+
+// Messages are i18n keys. A missing field ("validation.required") triggers SPEC's fill-out-all-fields alert.
+export const decisionFormSchema = z
+  .object({
+    name: requiredName(D.nameMax),
+    description: multiLineText(D.descriptionMax),
+    mode: decisionModeSchema,
+    type: personalTypeSchema,
+    options: z
+      .array(
+        z.object({
+          rowKey: z.string(),
+          optionId: z.number().nullable(),
+          name: requiredName(D.optionNameMax),
+        }),
+      )
+      .min(1, 'validation.required')
+      .max(D.maxOptions, 'validation.tooMany'),
+    criteria: z
+      .array(
+        z.object({
+          rowKey: z.string(),
+          criterionId: z.number().nullable(),
+          name: requiredName(D.criterionNameMax),
+          importance: z
+            .string()
+            .trim()
+            .min(1, 'validation.required')
+            .refine((value) => {
+              const importance = Number(value);
+              return (
+                Number.isFinite(importance) &&
+                importance >= D.importance.min &&
+                importance <= D.importance.max
+              );
+            }, 'validation.importanceRange'),
+        }),
+      )
+      .min(1, 'validation.required')
+      .max(D.maxCriteria, 'validation.tooMany'),
+    scores: z.record(z.string(), z.string()),
+    explanations: z.record(z.string(), z.string().nullable()),
+  })
+  .superRefine((values, context) => {
+    // Only cells of the current rows count; values of removed rows are left behind and ignored.
+    for (const option of values.options) {
+      for (const criterion of values.criteria) {
+        const key = scoreKey(option.rowKey, criterion.rowKey);
+        const raw = values.scores[key] ?? '';
+        if (raw !== '' && parseCell(raw, PERSONAL_SCALE) === null) {
+          context.addIssue({ code: 'custom', path: ['scores', key], message: 'validation.valueRange' });
+        }
+      }
+    }
+  });
+
+/** Positions of every row whose name is used more than once (all of them, so each one turns red). */
+export function duplicatePositions(names: readonly string[]): Set<number> {
+  const repeatedKeys = new Set(
+    findDuplicateNames(names).map((index) => names[index]!.trim().toLocaleLowerCase()),
+  );
+  const positions = new Set<number>();
+  names.forEach((name, index) => {
+    if (repeatedKeys.has(name.trim().toLocaleLowerCase())) positions.add(index);
+  });
+  return positions;
+}
+
+export function importanceOf(raw: string): number {
+  const importance = Number(raw);
+  return raw.trim() !== '' && Number.isFinite(importance) ? importance : 0;
+}
+
+/** Live ranking of the form: options and criteria are identified by their position. */
+export function rankFormValues(
+  options: readonly Pick<OptionFormRow, 'rowKey'>[],
+  criteria: readonly Pick<CriterionFormRow, 'rowKey' | 'importance'>[],
+  scores: Readonly<Record<string, string>>,
+): RankedOption[] {
+  const cells = options.flatMap((option, optionIndex) =>
+    criteria.flatMap((criterion, criterionIndex) => {
+      const value = parseCell(scores[scoreKey(option.rowKey, criterion.rowKey)], PERSONAL_SCALE);
+      return value === null ? [] : [{ option_id: optionIndex, criterion_id: criterionIndex, value }];
+    }),
+  );
+  const totals = computePersonalTotals(
+    options.map((_, index) => ({ id: index })),
+    criteria.map((criterion, index) => ({ id: index, importance: importanceOf(criterion.importance) })),
+    cells,
+  );
+  return rankOptions(totals);
+}
+
+/** The body of POST and PUT /api/decision: one call saves everything in one transaction. */
+export function toDecisionRequest(values: DecisionFormValues) {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    mode: values.mode,
+    type: values.type,
+    options: values.options.map((option) => ({
+      ...(option.optionId === null ? {} : { id: option.optionId }),
+      name: option.name.trim(),
+    })),
+    criteria: values.criteria.map((criterion) => ({
+      ...(criterion.criterionId === null ? {} : { id: criterion.criterionId }),
+      name: criterion.name.trim(),
+      importance: importanceOf(criterion.importance),
+    })),
+    evaluations: values.options.flatMap((option, option_index) =>
+      values.criteria.flatMap((criterion, criterion_index) => {
+        const key = scoreKey(option.rowKey, criterion.rowKey);
+        const value = parseCell(values.scores[key], PERSONAL_SCALE);
+        return value === null
+          ? []
+          : [{ option_index, criterion_index, value, explanation: values.explanations[key] ?? null }];
+      }),
+    ),
+  } satisfies CreateDecisionRequest;
+}
+
+/** The scores that count for a personal decision: the owner's own and AI-generated ones (as on the server). */
+export function ownerEvaluations(details: DecisionDetails) {
+  return details.evaluations.filter(
+    (evaluation) => evaluation.user_id === details.decision.user_id || evaluation.generated_by === 'ai',
+  );
+}
+
+export function formValuesOf(details: DecisionDetails): DecisionFormValues {
+  const options = details.options.map((option) => ({
+    rowKey: newRowKey(),
+    optionId: option.id,
+    name: option.name,
+  }));
+  const criteria = details.criteria.map((criterion) => ({
+    rowKey: newRowKey(),
+    criterionId: criterion.id,
+    name: criterion.name,
+    importance: String(criterion.importance),
+  }));
+  const optionRowKeys = new Map(options.map((option) => [option.optionId, option.rowKey]));
+  const criterionRowKeys = new Map(criteria.map((criterion) => [criterion.criterionId, criterion.rowKey]));
+  const scores: Record<string, string> = {};
+  const explanations: Record<string, string | null> = {};
+  for (const evaluation of ownerEvaluations(details)) {
+    const optionRowKey = optionRowKeys.get(evaluation.option_id);
+    const criterionRowKey = criterionRowKeys.get(evaluation.criterion_id);
+    if (!optionRowKey || !criterionRowKey) continue;
+    const key = scoreKey(optionRowKey, criterionRowKey);
+    scores[key] = String(evaluation.value);
+    explanations[key] = evaluation.explanation;
+  }
+  const { decision } = details;
+  return {
+    name: decision.name,
+    description: decision.description,
+    mode: decision.mode,
+    type: decision.type === 'public' ? 'public' : 'private',
+    options: options.length ? options : [emptyOption()],
+    criteria: criteria.length ? criteria : [emptyCriterion()],
+    scores,
+    explanations,
+  };
+}
+
+const EXAMPLE_OPTION_KEYS = ['city', 'suburb'] as const;
+const EXAMPLE_CRITERIA = [
+  { key: 'price', importance: 50 },
+  { key: 'commute', importance: 30 },
+  { key: 'space', importance: 20 },
+] as const;
+
+/** SPEC's comparison demo: two options, three criteria weighted 50/30/20, sample scores; a live start. */
+export function exampleDecisionForm(t: TFunction, current: DecisionFormValues): DecisionFormValues {
+  const options = EXAMPLE_OPTION_KEYS.map((key) => ({
+    rowKey: newRowKey(),
+    optionId: null,
+    name: t(`decisionForm.example.options.${key}`),
+  }));
+  const criteria = EXAMPLE_CRITERIA.map(({ key, importance }) => ({
+    rowKey: newRowKey(),
+    criterionId: null,
+    name: t(`decisionForm.example.criteria.${key}`),
+    importance: String(importance),
+  }));
+  const sampleScores = [
+    [6, 9, 5],
+    [8, 5, 9],
+  ];
+  const scores: Record<string, string> = {};
+  options.forEach((option, optionIndex) =>
+    criteria.forEach((criterion, criterionIndex) => {
+      scores[scoreKey(option.rowKey, criterion.rowKey)] = String(sampleScores[optionIndex]![criterionIndex]);
+    }),
+  );
+  return {
+    ...current,
+    name: current.name.trim() ? current.name : t('decisionForm.example.name'),
+    description: current.description.trim() ? current.description : t('decisionForm.example.description'),
+    mode: 'manual',
+    options,
+    criteria,
+    scores,
+    explanations: {},
+  };
+}

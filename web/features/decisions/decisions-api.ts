@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import type {
+  CreateDecisionRequest,
+  Decision,
+  DecisionDetails,
+  DecisionListItem,
+  EvaluateRequest,
+  UpdateDecisionRequest,
+} from '../../../shared/api/decisions.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+
+/** Query keys per resource; mutations invalidate the list and the one decision they touched. */
+export const decisionKeys = {
+  all: ['decisions'] as const,
+  list: () => [...decisionKeys.all, 'list'] as const,
+  details: (id: number) => [...decisionKeys.all, 'details', id] as const,
+  type: (id: number) => [...decisionKeys.all, 'type', id] as const,
+};
+
+/** The list is de-duplicated by id (SPEC.md section 7), newest first as the server sends it. */
+export async function fetchDecisions(): Promise<DecisionListItem[]> {
+  const decisions = await apiRequest<DecisionListItem[]>('/api/decision');
+  const seen = new Set<number>();
+  return decisions.filter((decision) => !seen.has(decision.id) && seen.add(decision.id));
+}
+
+export function fetchDecisionDetails(id: number) {
+  return apiRequest<DecisionDetails>(`/api/decision/${id}/details`);
+}
+
+export function fetchDecisionType(id: number) {
+  return apiRequest<{ is_team: boolean }>(`/api/decision/${id}/type`);
+}
+
+export function createDecision(decision: CreateDecisionRequest) {
+  return apiRequest<Decision>('/api/decision', { method: 'POST', json: decision });
+}
+
+export function updateDecision(id: number, decision: UpdateDecisionRequest) {
+  return apiRequest<Decision>(`/api/decision/${id}`, { method: 'PUT', json: decision });
+}
+
+export function deleteDecision(id: number) {
+  return apiRequest<{ message: string }>(`/api/decision/${id}`, { method: 'DELETE' });
+}
+
+export function saveEvaluations(id: number, request: EvaluateRequest) {
+  return apiRequest<{ message: string; score: number | null }>(`/api/decision/${id}/evaluate`, {
+    method: 'POST',
+    json: request,
+  });
+}
+
+export function useDecisionsQuery() {
+  return useQuery({ queryKey: decisionKeys.list(), queryFn: fetchDecisions });
+}
+
+export function useDecisionDetailsQuery(id: number) {
+  return useQuery({
+    queryKey: decisionKeys.details(id),
+    queryFn: () => fetchDecisionDetails(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** The route parameter as a decision id, or NaN for anything that cannot be one. */
+export function parseDecisionId(param: string | undefined): number {
+  return param && /^\d+$/.test(param) ? Number(param) : Number.NaN;
+}
