@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const port = 3123;
+// E2E_PORT lets a second suite run beside another (e.g. a CI check while developing).
+const port = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${port}`;
 const isCI = Boolean(process.env.CI);
 
