@@ -2,19 +2,12 @@ import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage.ts';
 import { createAccount } from './support/accounts.ts';
 
-test('an invitation opened before logging in is resumed right after the login', async ({ page, request }) => {
-  const account = await createAccount(request);
-  await page.goto('/invite?token=team-invite-token');
-  await expect(page.getByText('You have been invited to a team decision (role: Member).')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('pendingInviteToken'))).toBe('team-invite-token');
-
-  await page.getByRole('main').getByRole('link', { name: 'Log In' }).click();
-  await expect(page).toHaveURL(/\/login\?token=team-invite-token$/);
-  await new LoginPage(page).logIn(account.email, account.password);
-
-  await expect(page).toHaveURL(/\/invite\?token=team-invite-token$/);
+test('an unknown invitation link shows the invalid-link message and keeps no pending invitation', async ({
+  page,
+}) => {
+  await page.goto('/invite?token=no-such-invitation');
+  await expect(page.getByText('Invalid or expired invitation link.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('pendingInviteToken'))).toBeNull();
-  expect(await page.evaluate(() => localStorage.getItem('inviteTokenFresh'))).toBeNull();
 });
 
 test('a login without a pending invitation goes to the dashboard', async ({ page, request }) => {

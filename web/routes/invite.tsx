@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { InvitationNotice } from '../features/invitations/InvitationNotice.tsx';
+import { InvitationAcceptance } from '../features/team/InvitationAcceptance.tsx';
 
 export default function InvitePage() {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
   return (
     <>
-      <PageHeader title={t('invite.title')} />
-      <InvitationNotice />
+      <PageHeader title={t('inviteAccept.title')} />
+      <InvitationAcceptance token={searchParams.get('token')} />
     </>
   );
 }

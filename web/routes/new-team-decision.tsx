@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../components/ComingSoonPage.tsx';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { NewTeamDecisionForm } from '../features/team/NewTeamDecisionForm.tsx';
 
 export default function NewTeamDecisionPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.newTeamDecision')} />;
+  return (
+    <>
+      <PageHeader title={t('team.pageTitle')} lead={t('team.lead')} />
+      <NewTeamDecisionForm />
+    </>
+  );
 }

@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../components/ComingSoonPage.tsx';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { NotificationsList } from '../features/notifications/NotificationsList.tsx';
 
 export default function NotificationsPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.notifications')} />;
+  return (
+    <>
+      <PageHeader title={t('notificationsPage.title')} lead={t('notificationsPage.lead')} />
+      <NotificationsList />
+    </>
+  );
 }

@@ -1,7 +1,141 @@
+import { ClipboardCheck, Eye, RotateCw, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoonPage } from '../components/ComingSoonPage.tsx';
+import { useParams } from 'react-router';
+import type { DecisionDetails } from '../../shared/api/decisions.ts';
+import { Button, ButtonLink } from '../components/ui/Button.tsx';
+import { Card } from '../components/ui/Card.tsx';
+import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
+import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
+import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { TextLink } from '../components/ui/TextLink.tsx';
+import { useNow } from '../lib/use-now.ts';
+import { CommentsSection } from '../features/comments/CommentsSection.tsx';
+import { DecisionBadges } from '../features/decisions/DecisionBadges.tsx';
+import { parseDecisionId } from '../features/decisions/decisions-api.ts';
+import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
+import { TeamFormula, TeamResultsMatrix } from '../features/team/TeamResultsMatrix.tsx';
+import { TeamStatusList } from '../features/team/TeamStatusList.tsx';
+import { useTeamDecision, useTeamMembersQuery } from '../features/team/team-api.ts';
 
 export default function TeamDecisionPage() {
   const { t } = useTranslation();
-  return <ComingSoonPage title={t('pages.teamDecision')} />;
+  const decisionId = parseDecisionId(useParams().id);
+  const team = useTeamDecision(decisionId);
+
+  if (team.loadError) {
+    return (
+      <>
+        <PageHeader title={t('teamView.title')} />
+        <ErrorNotice message={team.loadError}>
+          <TextLink to="/dashboard">{t('teamView.backToDashboard')}</TextLink>
+        </ErrorNotice>
+      </>
+    );
+  }
+  if (!team.details) {
+    return (
+      <>
+        <PageHeader title={t('teamView.title')} />
+        <LoadingNotice text={t('teamView.loading')} />
+      </>
+    );
+  }
+  return (
+    <TeamDecisionView
+      details={team.details}
+      isRetrying={team.isRetrying}
+      hasGivenUp={team.hasGivenUp}
+      onRetry={team.retry}
+    />
+  );
+}
+
+interface TeamDecisionViewProps {
+  details: DecisionDetails;
+  isRetrying: boolean;
+  hasGivenUp: boolean;
+  onRetry: () => void;
+}
+
+function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDecisionViewProps) {
+  const { t } = useTranslation();
+  const now = useNow(15_000);
+  const members = useTeamMembersQuery(details.decision.id);
+  const { decision, abilities, userRole } = details;
+  const isViewer = userRole === 'viewer';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="mb-3">
+            <DecisionBadges decision={decision} />
+          </div>
+          <PageHeader
+            title={decision.name}
+            lead={
+              decision.description ? (
+                <span className="whitespace-pre-line">{decision.description}</span>
+              ) : undefined
+            }
+          />
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <ButtonLink to={`/team-decision/${decision.id}/edit`} variant={isViewer ? 'secondary' : 'primary'}>
+            {isViewer ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
+            {isViewer ? t('teamView.view') : t('teamView.vote')}
+          </ButtonLink>
+          {abilities.canInvite ? (
+            <ButtonLink to={`/team-invite/${decision.id}`} variant="secondary">
+              <UserPlus aria-hidden size={16} />
+              {t('teamView.invite')}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+
+      <DeadlineBanner decisionId={decision.id} timer={decision.timer} now={now} canEdit={abilities.canEdit} />
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)] [&>*]:min-w-0">
+        <Card className="flex min-w-0 flex-col gap-4">
+          <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t('teamView.results')}</h2>
+          {isRetrying ? (
+            <LoadingNotice text={t('teamView.loading')} />
+          ) : hasGivenUp ? (
+            <div role="alert" className="flex flex-col items-start gap-3">
+              <p className="text-slate-700 dark:text-slate-300">{t('teamView.matrixMissing')}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={onRetry}>
+                  <RotateCw aria-hidden size={16} />
+                  {t('teamView.retry')}
+                </Button>
+                {abilities.canEdit ? (
+                  <ButtonLink to={`/team-decision/${decision.id}/edit`} variant="ghost">
+                    {t('teamView.addMatrix')}
+                  </ButtonLink>
+                ) : null}
+              </div>
+            </div>
+          ) : (
+            <TeamResultsMatrix details={details} />
+          )}
+          <TeamFormula mode={decision.mode} />
+        </Card>
+        <Card className="flex flex-col gap-3">
+          <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t('teamView.status')}</h2>
+          {members.isError ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {t('teamView.membersLoadFailed')}
+            </p>
+          ) : members.data ? (
+            <TeamStatusList members={members.data} />
+          ) : (
+            <LoadingNotice text={t('teamView.membersLoading')} />
+          )}
+        </Card>
+      </div>
+
+      <CommentsSection decisionId={decision.id} canComment={abilities.canComment} />
+    </div>
+  );
 }

@@ -1,14 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 
-/** Slot for the notification bell; the unread badge and dropdown arrive with notifications. */
+// Badge, dropdown and the live event stream are a separate chunk: the landing page never loads them.
+const LiveBell = lazy(() => import('../notifications/LiveBell.tsx'));
+
+/** Navbar bell for signed-in users; until its chunk arrives it is a plain link to /notifications. */
 export function NotificationBell() {
   const { t } = useTranslation();
   return (
-    <Link to="/notifications" aria-label={t('nav.notifications')} className={buttonClasses('ghost', 'icon')}>
-      <Bell aria-hidden size={20} />
-    </Link>
+    <Suspense
+      fallback={
+        <Link to="/notifications" aria-label={t('bell.label')} className={buttonClasses('ghost', 'icon')}>
+          <Bell aria-hidden size={20} />
+        </Link>
+      }
+    >
+      <LiveBell />
+    </Suspense>
   );
 }

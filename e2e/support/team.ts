@@ -1,0 +1,51 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { Decision } from '../../shared/api/decisions.ts';
+import type { CreateTeamDecisionRequest } from '../../shared/api/team.ts';
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Creates a team decision through the API (the screens themselves are tested in team-journey). */
+export async function createTeamDecisionViaApi(
+  request: APIRequestContext,
+  token: string,
+  decision: Partial<CreateTeamDecisionRequest> & { name: string },
+): Promise<Decision> {
+  const response = await request.post('/api/team-decisions', {
+    data: {
+      description: '',
+      mode: 'manual',
+      timer: null,
+      type: 'team',
+      options: [],
+      criteria: [],
+      ...decision,
+    },
+    headers: auth(token),
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Decision;
+}
+
+/** Invites an address and returns the invitation token. */
+export async function inviteViaApi(
+  request: APIRequestContext,
+  token: string,
+  decisionId: number,
+  email: string,
+  role: 'editor' | 'viewer' = 'editor',
+): Promise<string> {
+  const response = await request.post('/api/team/invite', {
+    data: { decision_id: decisionId, email, role },
+    headers: auth(token),
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { invite_token: string }).invite_token;
+}
+
+export async function acceptViaApi(request: APIRequestContext, token: string, inviteToken: string) {
+  const response = await request.post('/api/team/accept', {
+    data: { invite_token: inviteToken },
+    headers: auth(token),
+  });
+  expect(response.status()).toBe(200);
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Rocket } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { StatusLine } from '../../components/ui/StatusLine.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { notify } from '../../lib/notify.ts';
+import { decisionKeys } from '../decisions/decisions-api.ts';
+import { activateDecision } from './team-api.ts';
+
+/** "Activate Decision": checks name, data and session (SPEC.md section 5), then goes to the dashboard. */
+export function ActivateSection({ details }: { details: DecisionDetails | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const token = useAuthStore((state) => state.token);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isActivating, setIsActivating] = useState(false);
+
+  async function activate() {
+    if (!details) return setFailure(t('teamInvite.missingData'));
+    if (!details.decision.name.trim()) return setFailure(t('teamInvite.nameEmpty'));
+    if (!token) return setFailure(t('teamInvite.noToken'));
+    setFailure(null);
+    setIsActivating(true);
+    try {
+      await activateDecision(details.decision.id);
+      notify('success', t('teamInvite.activated'));
+      await queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
+      await navigate('/dashboard');
+    } catch (error) {
+      setFailure(
+        t('teamInvite.activationFailed', { message: serverMessageOf(error) ?? t('teamInvite.unknownError') }),
+      );
+    } finally {
+      setIsActivating(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t('teamInvite.activateHint')}</p>
+      <Button
+        size="lg"
+        className="self-start"
+        disabled={isActivating || details?.abilities.canEdit === false}
+        onClick={() => void activate()}
+      >
+        <Rocket aria-hidden size={18} />
+        {isActivating ? t('teamInvite.activating') : t('teamInvite.activate')}
+      </Button>
+      <StatusLine tone="error" message={failure} />
+    </div>
+  );
+}

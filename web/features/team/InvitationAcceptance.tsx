@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, MailOpen } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { ErrorNotice } from '../../components/ui/ErrorNotice.tsx';
+import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
+import { TextLink } from '../../components/ui/TextLink.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { useIsLoggedIn } from '../../lib/auth-store.ts';
+import { useFormatters } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { consumePendingInvite, rememberPendingInvite } from '../auth/pending-invite.ts';
+import { decisionKeys } from '../decisions/decisions-api.ts';
+import { acceptInvitation, roleLabel, teamKeys, validateInvitation } from './team-api.ts';
+
+/**
+ * /invite?token=…: loading, then error or ready (SPEC.md section 4). Visitors see the invitation and
+ * log in or register with the token kept; signed-in users accept it at once and go to the decision.
+ */
+export function InvitationAcceptance({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isLoggedIn = useIsLoggedIn();
+  const hasStartedAccepting = useRef(false);
+  const preview = useQuery({
+    queryKey: teamKeys.invitation(token ?? ''),
+    queryFn: () => validateInvitation(token ?? ''),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const accept = useMutation({
+    mutationFn: acceptInvitation,
+    onSuccess: async (result) => {
+      consumePendingInvite();
+      notify('success', result.message);
+      await queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
+      const decisionId = result.decision_id;
+      await navigate(typeof decisionId === 'number' ? `/decision/${decisionId}` : '/dashboard', {
+        replace: true,
+      });
+    },
+    onError: () => consumePendingInvite(),
+  });
+  const isReady = preview.data !== undefined;
+
+  useEffect(() => {
+    if (!token || !isReady) return;
+    // A visitor without a session keeps the token until after login or registration.
+    if (!isLoggedIn) return rememberPendingInvite(token);
+    // Signed in: accept once (StrictMode runs effects twice; a token is single use).
+    if (hasStartedAccepting.current) return;
+    hasStartedAccepting.current = true;
+    accept.mutate(token);
+  }, [token, isReady, isLoggedIn, accept]);
+
+  const failure = preview.error ?? accept.error;
+  if (!token || failure) {
+    return (
+      <ErrorNotice
+        message={
+          serverMessageOf(failure) ??
+          (accept.isError ? t('inviteAccept.acceptFailed') : t('inviteAccept.invalid'))
+        }
+      >
+        <TextLink to={isLoggedIn ? '/dashboard' : '/'}>
+          {isLoggedIn ? t('inviteAccept.toDashboard') : t('inviteAccept.toHome')}
+        </TextLink>
+      </ErrorNotice>
+    );
+  }
+  if (!preview.data) return <LoadingNotice text={t('inviteAccept.loading')} />;
+
+  const invitation = preview.data;
+  const tokenQuery = `?token=${encodeURIComponent(token)}`;
+  return (
+    <Card className="flex max-w-xl items-start gap-4">
+      <MailOpen aria-hidden size={28} className="mt-1 shrink-0 text-indigo-600 dark:text-indigo-300" />
+      <div className="flex min-w-0 flex-col gap-3">
+        <h2 className="text-lg font-semibold break-words text-slate-900 dark:text-white">
+          {invitation.decision_name}
+        </h2>
+        <p className="text-slate-700 dark:text-slate-300">
+          {t('inviteAccept.invitedBy', { inviter: invitation.inviter, role: roleLabel(t, invitation.role) })}
+        </p>
+        <InvitationExpiry expiresAt={invitation.expires_at} />
+        {isLoggedIn ? (
+          <p role="status" className="flex items-center gap-2 font-medium text-slate-800 dark:text-slate-200">
+            <LoaderCircle aria-hidden size={18} className="animate-spin" />
+            {t('inviteAccept.accepting')}
+          </p>
+        ) : (
+          <>
+            <p className="text-slate-700 dark:text-slate-300">{t('inviteAccept.keptForLater')}</p>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink to={`/login${tokenQuery}`}>{t('inviteAccept.logIn')}</ButtonLink>
+              <ButtonLink to={`/register${tokenQuery}`} variant="secondary">
+                {t('inviteAccept.register')}
+              </ButtonLink>
+            </div>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function InvitationExpiry({ expiresAt }: { expiresAt: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-400">
+      {t('inviteAccept.expires', { date: format.dateTime(expiresAt) })}
+    </p>
+  );
+}

@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, Hourglass, Trash2, UserX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { inputClasses } from '../../components/ui/TextField.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { notify } from '../../lib/notify.ts';
+import { decisionKeys } from '../decisions/decisions-api.ts';
+import {
+  changeMemberRole,
+  memberNickname,
+  removeMember,
+  revokeInvitation,
+  roleLabel,
+  teamKeys,
+  type TeamMember,
+} from './team-api.ts';
+
+interface MemberListProps {
+  decisionId: number;
+  members: TeamMember[];
+  /** Owner only: change roles and remove members. */
+  canManageMembers: boolean;
+  /** Owner and admin: revoke pending invitations. */
+  canInvite: boolean;
+}
+
+type PendingRemoval =
+  { kind: 'member'; userId: number; name: string } | { kind: 'invitation'; id: number; name: string };
+
+/** Everyone on the decision: nickname (or "Unknown"), role, and an accepted tick or a pending hourglass. */
+export function MemberList({ decisionId, members, canManageMembers, canInvite }: MemberListProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [removal, setRemoval] = useState<PendingRemoval | null>(null);
+  const currentUserId = useAuthStore((state) => state.user?.id);
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.members(decisionId) }),
+      queryClient.invalidateQueries({ queryKey: decisionKeys.details(decisionId) }),
+    ]);
+  const reportFailure = (error: Error) =>
+    notify('error', serverMessageOf(error) ?? t('teamInvite.memberActionFailed'));
+
+  const roleChange = useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: 'admin' | 'editor' | 'viewer' }) =>
+      changeMemberRole(decisionId, userId, role),
+    onSuccess: async (result) => {
+      notify('success', result.message);
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+
+  const remove = useMutation({
+    mutationFn: (target: PendingRemoval) =>
+      target.kind === 'member'
+        ? removeMember(decisionId, target.userId)
+        : revokeInvitation(decisionId, target.id),
+    onSuccess: async (result) => {
+      notify('success', result.message);
+      setRemoval(null);
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+
+  return (
+    <>
+      <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
+        {members.map((member) => {
+          const name = memberNickname(member) ?? t('teamInvite.unknown');
+          const key = member.invitation_id ? `invitation-${member.invitation_id}` : `user-${member.user_id}`;
+          const canChangeRole =
+            canManageMembers && member.accepted && member.role !== 'owner' && member.user_id !== null;
+          const canRevoke = canInvite && !member.accepted && member.invitation_id !== null;
+          const isSelf = member.accepted && member.user_id === currentUserId;
+          return (
+            <li key={key} className="flex items-start gap-3 py-3">
+              {member.accepted ? (
+                <CircleCheck
+                  aria-hidden
+                  size={20}
+                  className="mt-0.5 shrink-0 text-emerald-600 dark:text-emerald-400"
+                />
+              ) : (
+                <Hourglass
+                  aria-hidden
+                  size={20}
+                  className="mt-0.5 shrink-0 text-amber-600 dark:text-amber-400"
+                />
+              )}
+              <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                  <p className="min-w-0 truncate font-medium text-slate-900 dark:text-white">
+                    {name}
+                    {isSelf ? (
+                      <span className="font-normal text-slate-600 dark:text-slate-400">
+                        {' '}
+                        {t('teamInvite.you')}
+                      </span>
+                    ) : null}
+                  </p>
+                  <span
+                    className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                      member.accepted
+                        ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200'
+                        : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+                    }`}
+                  >
+                    {member.accepted ? t('teamInvite.accepted') : t('teamInvite.pending')}
+                  </span>
+                </div>
+                {member.email ? (
+                  <p className="truncate text-sm text-slate-600 dark:text-slate-400">{member.email}</p>
+                ) : null}
+                <div className="flex flex-wrap items-center gap-2">
+                  {canChangeRole ? (
+                    <select
+                      aria-label={t('teamInvite.roleOf', { name })}
+                      value={member.role}
+                      disabled={roleChange.isPending}
+                      onChange={(event) =>
+                        roleChange.mutate({
+                          userId: member.user_id!,
+                          role: event.target.value as 'admin' | 'editor' | 'viewer',
+                        })
+                      }
+                      className={`${inputClasses} h-8 w-auto py-0 pr-8`}
+                    >
+                      <option value="admin">{t('roles.admin')}</option>
+                      <option value="editor">{t('roles.editor')}</option>
+                      <option value="viewer">{t('roles.viewer')}</option>
+                    </select>
+                  ) : (
+                    <span className="rounded-md bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                      <span className="sr-only">{t('teamInvite.role')}: </span>
+                      {roleLabel(t, member.role)}
+                    </span>
+                  )}
+                  {canChangeRole ? (
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={t('teamInvite.removeMember', { name })}
+                      onClick={() => setRemoval({ kind: 'member', userId: member.user_id!, name })}
+                    >
+                      <UserX aria-hidden size={14} />
+                      {t('teamInvite.remove')}
+                    </Button>
+                  ) : canRevoke ? (
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={t('teamInvite.revokeInvitation', { name: member.email ?? name })}
+                      onClick={() =>
+                        setRemoval({
+                          kind: 'invitation',
+                          id: member.invitation_id!,
+                          name: member.email ?? name,
+                        })
+                      }
+                    >
+                      <Trash2 aria-hidden size={14} />
+                      {t('teamInvite.revoke')}
+                    </Button>
+                  ) : null}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        isOpen={removal !== null}
+        title={removal?.kind === 'invitation' ? t('teamInvite.revokeTitle') : t('teamInvite.removeTitle')}
+        message={
+          removal?.kind === 'invitation'
+            ? t('teamInvite.revokeConfirm', { name: removal.name })
+            : t('teamInvite.removeConfirm', { name: removal?.name ?? '' })
+        }
+        confirmLabel={removal?.kind === 'invitation' ? t('teamInvite.revoke') : t('teamInvite.remove')}
+        isBusy={remove.isPending}
+        onConfirm={() => removal && remove.mutate(removal)}
+        onCancel={() => setRemoval(null)}
+      />
+    </>
+  );
+}
