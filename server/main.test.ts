@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // The real entry point in a child process: what an operator sees when starting and stopping it.
 const serverEntry = path.resolve(import.meta.dirname, 'main.ts');
 const tempDirs: string[] = [];
+const children: ChildProcess[] = [];
 
 function startServer(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-main-'));
@@ -22,6 +23,7 @@ function startServer(env: Record<string, string>) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -43,6 +45,8 @@ async function waitForHealth(url: string): Promise<Response> {
 }
 
 afterEach(() => {
+  // A failed assertion must not leave a server running (and holding its port) behind.
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
