@@ -908,6 +908,36 @@ describe('GET /api/decision/{id}/details', () => {
     });
   });
 
+  it('repeated reads stay per reader and follow every write (the body is reused per revision)', async () => {
+    const { decision, optionIds, criterionIds } = await createDecision(app, owner, { type: 'public' });
+    const [ownerBefore, readerBefore] = [
+      await detailsOf(owner, decision.id),
+      await detailsOf(reader, decision.id),
+    ];
+    expect([ownerBefore.userRole, readerBefore.userRole]).toEqual(['owner', 'reader']);
+    expect([ownerBefore.abilities.canEdit, readerBefore.abilities.canEdit]).toEqual([true, false]);
+
+    const renamed = await api.update(owner, decision.id, { name: 'Renamed after reading' });
+    expect(renamed.statusCode).toBe(200);
+    const evaluated = await api.evaluate(owner, decision.id, {
+      evaluations: [{ option_id: optionIds[0], criterion_id: criterionIds[0], value: 2, explanation: null }],
+    });
+    expect(evaluated.statusCode).toBe(200);
+
+    for (const [caller, role] of [
+      [owner, 'owner'],
+      [reader, 'reader'],
+    ] as const) {
+      const after = await detailsOf(caller, decision.id);
+      expect(after.userRole).toBe(role);
+      expect(after.decision.name).toBe('Renamed after reading');
+      expect(
+        after.evaluations.find((e) => e.option_id === optionIds[0] && e.criterion_id === criterionIds[0])
+          ?.value,
+      ).toBe(2);
+    }
+  });
+
   it('a team member sees the team decision with their role, the members and locks as abilities', async () => {
     const boss = await createSignedInUser(app);
     const { decision } = await insertTeamDecision(app, {

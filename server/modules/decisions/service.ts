@@ -24,7 +24,7 @@ import {
   type IndexedEvaluation,
 } from './matrix.ts';
 import { authorize, relationOf, type DecisionAction, type DecisionState, type Relation } from './policy.ts';
-import { createMatrixCache } from './matrix-cache.ts';
+import { createRevisionCache } from './revision-cache.ts';
 import type { EventBus } from '../../realtime/event-bus.ts';
 import type { CriterionRow, DecisionRow, DecisionsRepo, EvaluationRow, OptionRow } from './repo.ts';
 
@@ -119,7 +119,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
     const audience = [...(await followersOf(decision)), ...alsoNotify];
     await eventBus.publish(audience, { type: 'decision-changed', data: { decision_id: decisionId } });
   }
-  const matrixCache = createMatrixCache<Awaited<ReturnType<typeof loadMatrix>>>();
+  const matrixCache = createRevisionCache<Awaited<ReturnType<typeof loadMatrix>>>();
 
   async function loadMatrix(decision: DecisionRow) {
     const isTeam = decision.type === 'team';
