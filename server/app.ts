@@ -9,6 +9,9 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionsRepo } from './modules/auth/repo.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createContactRepo } from './modules/contact/repo.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
 import { createCommentsRepo } from './modules/comments/repo.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { createCommentsService } from './modules/comments/service.ts';
@@ -24,6 +27,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createNotificationsRepo } from './modules/notifications/repo.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
+import { createPasswordResetRepo } from './modules/password-reset/repo.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { createPasswordResetService } from './modules/password-reset/service.ts';
 import { createTeamRepo } from './modules/team/repo.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { createTeamService } from './modules/team/service.ts';
@@ -111,8 +117,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
+    retryDelaysMs: config.mailRetryDelaysMs,
   });
-  app.addHook('onClose', async () => mailer.idle());
+  app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
 
   const decisionsService = createDecisionsService({ decisions: createDecisionsRepo(database.db), eventBus });
@@ -133,6 +140,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     appUrl: config.appUrl,
   });
 
+  const passwordResetService = createPasswordResetService({
+    resets: createPasswordResetRepo(database.db),
+    users,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  const contactService = createContactService({
+    contact: createContactRepo(database.db),
+    mailer,
+    recipient: config.contactTo ?? config.mailFrom,
+    mailLanguage: config.contactLanguage,
+  });
+
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
@@ -149,6 +169,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(eventsRoutes, { eventBus });
+  await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
+  await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
   if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });
 
   return app;
