@@ -160,6 +160,14 @@ describe('createMailer over SMTP', () => {
     });
   });
 
+  it('close() on shutdown first delivers what is queued, then closes the connection', async () => {
+    const { log } = recordingLog();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tmpDir, log });
+    mailer.send(message('last@example.com'));
+    await mailer.close();
+    expect(smtp.messages.map((mail) => mail.envelopeTo)).toEqual([['last@example.com']]);
+  });
+
   it('retries and logs when the SMTP server cannot be reached at all', async () => {
     const { entries, log } = recordingLog();
     const port = await closedPort();
