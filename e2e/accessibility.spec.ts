@@ -8,6 +8,7 @@ const PUBLIC_PAGES = [
   '/register',
   '/faq',
   '/kontakt',
+  '/forgot-password',
   '/impressum',
   '/datenschutz',
   '/no-such-page',
