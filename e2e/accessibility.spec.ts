@@ -9,6 +9,7 @@ const PUBLIC_PAGES = [
   '/faq',
   '/kontakt',
   '/forgot-password',
+  '/reset-password?token=unknown',
   '/impressum',
   '/datenschutz',
   '/no-such-page',

@@ -73,6 +73,13 @@ test('contact form with attachment: Sending..., Thank you, and the mail with the
   });
   await expect(page.getByText(`Attachment (optional): ${en.errors.INVALID_ATTACHMENT}`)).toBeVisible();
 
+  // A control character passes the form's own checks; the server's field error is shown prefixed.
+  await contactPage.message.fill('Please see the attachment.\u0007');
+  await contactPage.attachment.setInputFiles([]);
+  await contactPage.submitButton.click();
+  await expect(page.getByText(`Message: ${en.validation.controlCharacters}`)).toBeVisible();
+  await contactPage.message.fill('Please see the attachment.');
+
   await contactPage.attachment.setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',
