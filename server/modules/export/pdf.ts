@@ -247,7 +247,8 @@ export function renderPdf(report: ExportReport): Promise<Buffer> {
   }
 
   function drawChart() {
-    const ranked = [...report.rows].sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name));
+    // Stable sort: ties keep the options' order.
+    const ranked = [...report.rows].sort((a, b) => a.rank - b.rank);
     if (!ranked.length) return;
     const barHeight = ranked.length > 20 ? 8 : 11;
     const gap = 3;
@@ -286,7 +287,7 @@ export function renderPdf(report: ExportReport): Promise<Buffer> {
 
   function drawTeamStatus() {
     if (!heading(t('export.teamStatus'), 12)) return;
-    const columns = 3;
+    const columns = 2;
     const columnWidth = width / columns;
     const lineHeight = 11;
     for (let index = 0; index < report.members.length; index += columns) {

@@ -110,7 +110,10 @@ export function buildReport(
   const criterionNames = new Map(criteria.map((criterion) => [criterion.id, criterion.name]));
   const optionOrder = new Map(options.map((option, index) => [option.id, index]));
   const criterionOrder = new Map(criteria.map((criterion, index) => [criterion.id, index]));
+  // Reasons of the values the matrix counts: AI values in a team's AI mode, else the reader's own.
+  const countedSource = decision.mode === 'ai' ? 'ai' : 'user';
   const reasons = matrixEvaluations
+    .filter((e) => !isTeam || e.generated_by === countedSource)
     .filter((e) => e.explanation && optionNames.has(e.option_id) && criterionNames.has(e.criterion_id))
     .sort(
       (a, b) =>
