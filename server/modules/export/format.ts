@@ -32,6 +32,7 @@ export function neutraliseFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters must never reach a header
 const UNSAFE_IN_FILENAME = /[\u0000-\u001f\u007f"*/:<>?\\|]+/g;
 
 /** ASCII-only name for old clients: umlauts transliterated, everything else reduced to `-`. */
