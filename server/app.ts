@@ -18,6 +18,8 @@ import { createCommentsService } from './modules/comments/service.ts';
 import { createDecisionsRepo } from './modules/decisions/repo.ts';
 import { decisionsRoutes } from './modules/decisions/routes.ts';
 import { createDecisionsService } from './modules/decisions/service.ts';
+import { exportRoutes } from './modules/export/routes.ts';
+import { createExportService } from './modules/export/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
@@ -166,6 +168,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
   await app.register(commentsRoutes, { commentsService, decisionsService });
+  await app.register(exportRoutes, {
+    exportService: createExportService({ decisionsService }),
+    decisionsService,
+  });
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(eventsRoutes, { eventBus });
