@@ -5,6 +5,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '../shared/limits.ts';
 import type { AppConfig } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
+import { createAiModelClient } from './modules/ai/provider.ts';
+import { createAiService } from './modules/ai/service.ts';
+import { createAiUsageRepo } from './modules/ai/usage-repo.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionsRepo } from './modules/auth/repo.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -133,6 +137,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     appUrl: config.appUrl,
   });
 
+  const aiService = createAiService({
+    config: config.ai,
+    client: config.ai.provider
+      ? createAiModelClient(config.ai.provider, { timeoutMs: config.ai.timeoutMs, log: app.log })
+      : undefined,
+    usage: createAiUsageRepo(database.db),
+    decisionsService,
+    notificationsService,
+  });
+
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
@@ -148,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(commentsRoutes, { commentsService, decisionsService });
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
+  await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus });
   if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });
 

@@ -148,6 +148,19 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+export interface AiUsageTable {
+  user_id: number;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  count: number;
+}
+
+export interface AiRunsTable {
+  decision_id: number;
+  user_id: number;
+  started_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -161,4 +174,6 @@ export interface Database {
   comments: CommentsTable;
   invitations: InvitationsTable;
   notifications: NotificationsTable;
+  ai_usage: AiUsageTable;
+  ai_runs: AiRunsTable;
 }

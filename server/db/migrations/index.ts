@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './001_accounts.ts';
 import * as decisions from './002_decisions.ts';
 import * as team from './003_team.ts';
+import * as ai from './005_ai.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
   '001_accounts': accounts,
   '002_decisions': decisions,
   '003_team': team,
+  '005_ai': ai,
 };
