@@ -5,6 +5,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '../shared/limits.ts';
 import type { AppConfig } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
+import { createAiModelClient } from './modules/ai/provider.ts';
+import { createAiService } from './modules/ai/service.ts';
+import { createAiUsageRepo } from './modules/ai/usage-repo.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionsRepo } from './modules/auth/repo.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -154,6 +158,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     recipient: config.contactTo ?? config.mailFrom,
     mailLanguage: config.contactLanguage,
   });
+  const aiService = createAiService({
+    config: config.ai,
+    client: config.ai.provider
+      ? createAiModelClient(config.ai.provider, { timeoutMs: config.ai.timeoutMs, log: app.log })
+      : undefined,
+    usage: createAiUsageRepo(database.db),
+    decisionsService,
+    notificationsService,
+  });
 
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
@@ -174,6 +187,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
+  await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus });
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
