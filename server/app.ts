@@ -5,6 +5,10 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '../shared/limits.ts';
 import type { AppConfig } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { aiRoutes } from './modules/ai/routes.ts';
+import { createAiModelClient } from './modules/ai/provider.ts';
+import { createAiService } from './modules/ai/service.ts';
+import { createAiUsageRepo } from './modules/ai/usage-repo.ts';
 import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionsRepo } from './modules/auth/repo.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -18,6 +22,8 @@ import { createCommentsService } from './modules/comments/service.ts';
 import { createDecisionsRepo } from './modules/decisions/repo.ts';
 import { decisionsRoutes } from './modules/decisions/routes.ts';
 import { createDecisionsService } from './modules/decisions/service.ts';
+import { exportRoutes } from './modules/export/routes.ts';
+import { createExportService } from './modules/export/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
@@ -152,6 +158,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     recipient: config.contactTo ?? config.mailFrom,
     mailLanguage: config.contactLanguage,
   });
+  const aiService = createAiService({
+    config: config.ai,
+    client: config.ai.provider
+      ? createAiModelClient(config.ai.provider, { timeoutMs: config.ai.timeoutMs, log: app.log })
+      : undefined,
+    usage: createAiUsageRepo(database.db),
+    decisionsService,
+    notificationsService,
+  });
 
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
@@ -166,8 +181,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
   await app.register(commentsRoutes, { commentsService, decisionsService });
+  await app.register(exportRoutes, {
+    exportService: createExportService({ decisionsService }),
+    decisionsService,
+  });
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
+  await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus });
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });

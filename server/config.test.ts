@@ -121,4 +121,48 @@ describe('loadConfig', () => {
   it('refuses an APP_URL without http or https', () => {
     expect(configError({ APP_URL: 'localhost:3000' }).message).toContain('APP_URL');
   });
+
+  it('leaves AI scoring off without a provider, with the documented limits', () => {
+    expect(loadConfig({}).ai).toEqual({
+      provider: undefined,
+      timeoutMs: 60_000,
+      ratePerMinute: LIMITS.ai.perUserPerMinute,
+      dailyLimit: LIMITS.ai.perUserPerDay,
+    });
+  });
+
+  it('reads a local OpenAI-compatible model (Ollama) without a key', () => {
+    const config = loadConfig({
+      AI_PROVIDER: 'openai-compatible',
+      AI_MODEL: 'llama3.1',
+      AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      AI_TIMEOUT_MS: '30000',
+      AI_RATE_LIMIT_PER_MINUTE: '3',
+      AI_DAILY_LIMIT: '20',
+    });
+    expect(config.ai).toEqual({
+      provider: {
+        provider: 'openai-compatible',
+        model: 'llama3.1',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        apiKey: undefined,
+      },
+      timeoutMs: 30_000,
+      ratePerMinute: 3,
+      dailyLimit: 20,
+    });
+  });
+
+  it.each([
+    [{ AI_MODEL: 'gpt-4o-mini' }, 'AI_PROVIDER'],
+    [{ AI_PROVIDER: 'openai', AI_API_KEY: 'sk-secret' }, 'AI_MODEL'],
+    [{ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-4o-mini' }, 'AI_API_KEY'],
+    [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.1' }, 'AI_BASE_URL'],
+    [{ AI_PROVIDER: 'mistral', AI_MODEL: 'x' }, 'AI_PROVIDER'],
+    [{ AI_DAILY_LIMIT: '0' }, 'AI_DAILY_LIMIT'],
+  ])('refuses a half-configured AI %o, naming %s', (env, name) => {
+    const error = configError(env);
+    expect(error.message).toContain(name);
+    expect(error.message).not.toContain('sk-secret');
+  });
 });

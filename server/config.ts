@@ -41,6 +41,14 @@ const envSchema = z.object({
   AI_BASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   AI_API_KEY: optionalString,
   AI_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(60_000)),
+  AI_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.ai.perUserPerMinute),
+  ),
+  AI_DAILY_LIMIT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.ai.perUserPerDay),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -62,6 +70,23 @@ const envSchema = z.object({
   ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
 });
+
+export type AiProviderName = 'openai' | 'anthropic' | 'openai-compatible';
+
+/** The AI model to call; undefined when AI scoring is not set up. */
+export interface AiProviderConfig {
+  provider: AiProviderName;
+  model: string;
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+}
+
+export interface AiConfig {
+  provider: AiProviderConfig | undefined;
+  timeoutMs: number;
+  ratePerMinute: number;
+  dailyLimit: number;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -86,6 +111,7 @@ export interface AppConfig {
   /** Waits between SMTP attempts; after the last one the mail goes to the dead-letter folder. */
   mailRetryDelaysMs: number[];
   contactRateLimitPerHour: number;
+  ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
 }
@@ -106,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const aiProblem = aiConfigProblem(e);
+  if (aiProblem) throw new ConfigError(`Invalid configuration:\n  ${aiProblem}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -123,5 +151,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactRateLimitPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    ai: {
+      provider:
+        e.AI_PROVIDER && e.AI_MODEL
+          ? { provider: e.AI_PROVIDER, model: e.AI_MODEL, baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY }
+          : undefined,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      ratePerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
+      dailyLimit: e.AI_DAILY_LIMIT,
+    },
   };
+}
+
+/** A half-configured AI fails at start rather than on the first user's click. */
+function aiConfigProblem(e: z.infer<typeof envSchema>): string | undefined {
+  if (!e.AI_PROVIDER) {
+    return e.AI_MODEL || e.AI_BASE_URL || e.AI_API_KEY
+      ? 'AI_PROVIDER: required when AI_MODEL, AI_BASE_URL or AI_API_KEY is set (openai | anthropic | openai-compatible)'
+      : undefined;
+  }
+  if (!e.AI_MODEL) return `AI_MODEL: required with AI_PROVIDER=${e.AI_PROVIDER}`;
+  if (e.AI_PROVIDER === 'openai-compatible' && !e.AI_BASE_URL)
+    return 'AI_BASE_URL: required with AI_PROVIDER=openai-compatible (e.g. http://127.0.0.1:11434/v1)';
+  if (e.AI_PROVIDER !== 'openai-compatible' && !e.AI_API_KEY)
+    return `AI_API_KEY: required with AI_PROVIDER=${e.AI_PROVIDER}`;
+  return undefined;
 }

@@ -31,6 +31,13 @@ export const LIMITS = {
     invitationsPerUserPerDay: 100,
     pendingInvitationsPerDecision: 50,
   },
+  ai: {
+    // Defaults of AI_RATE_LIMIT_PER_MINUTE and AI_DAILY_LIMIT (per user).
+    perUserPerMinute: 5,
+    perUserPerDay: 50,
+    // A reason is one sentence; longer ones are cut at a word boundary.
+    explanationMax: 300,
+  },
   session: { days: 30, slideAfterMinutes: 60 },
   passwordReset: { validMinutes: 60, mailsPerAccountPerHour: 3 },
   contact: {

@@ -171,6 +171,19 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface AiUsageTable {
+  user_id: number;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  count: number;
+}
+
+export interface AiRunsTable {
+  decision_id: number;
+  user_id: number;
+  started_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -186,4 +199,6 @@ export interface Database {
   notifications: NotificationsTable;
   password_reset_tokens: PasswordResetTokensTable;
   contact_messages: ContactMessagesTable;
+  ai_usage: AiUsageTable;
+  ai_runs: AiRunsTable;
 }

@@ -21,6 +21,7 @@ const ACTIONS: DecisionAction[] = [
   'invite',
   'comment',
   'manageMembers',
+  'startAi',
 ];
 const RELATIONS: Relation[] = ['owner', 'admin', 'editor', 'viewer', 'reader', 'none'];
 
@@ -56,25 +57,25 @@ const F = 'FORBIDDEN' as const;
 const N = 'NOT_FOUND' as const;
 const allNotFound = Object.fromEntries(ACTIONS.map((action) => [action, N]));
 
-// Columns: view, edit, delete, vote, weight, invite, comment, manageMembers.
+// Columns: view, edit, delete, vote, weight, invite, comment, manageMembers, startAi.
 const row = (...outcomes: ('ok' | ErrorCode)[]) =>
   Object.fromEntries(ACTIONS.map((action, i) => [action, outcomes[i]]));
 
 const PERSONAL_TABLE = {
-  owner: row(ok, ok, ok, ok, F, F, ok, F),
+  owner: row(ok, ok, ok, ok, F, F, ok, F, F),
   // Team roles mean nothing on a personal decision: invisible like any outsider.
   admin: allNotFound,
   editor: allNotFound,
   viewer: allNotFound,
-  reader: row(ok, F, F, F, F, F, ok, F),
+  reader: row(ok, F, F, F, F, F, ok, F, F),
   none: allNotFound,
 };
 
 const TEAM_TABLE = {
-  owner: row(ok, ok, ok, ok, ok, ok, ok, ok),
-  admin: row(ok, ok, F, ok, ok, ok, ok, F),
-  editor: row(ok, F, F, ok, ok, F, ok, F),
-  viewer: row(ok, F, F, F, F, F, ok, F),
+  owner: row(ok, ok, ok, ok, ok, ok, ok, ok, ok),
+  admin: row(ok, ok, F, ok, ok, ok, ok, F, ok),
+  editor: row(ok, F, F, ok, ok, F, ok, F, F),
+  viewer: row(ok, F, F, F, F, F, ok, F, F),
   // "reader" is the public-decision relation; it grants nothing on a team decision.
   reader: allNotFound,
   none: allNotFound,
@@ -106,19 +107,19 @@ describe('authorize: team decisions', () => {
           Object.entries(actions).map(([action, result]) => [
             action,
             // A lock only matters to someone who had the right; others keep 403/404.
-            result === ok && ['edit', 'vote', 'weight'].includes(action) ? code : result,
+            result === ok && ['edit', 'vote', 'weight', 'startAi'].includes(action) ? code : result,
           ]),
         ),
       ]),
     );
 
-  it('after the deadline, edit/vote/weight give 409 DEADLINE_PASSED; everything else is unchanged', () => {
+  it('after the deadline, edit/vote/weight/startAi give 409 DEADLINE_PASSED; everything else is unchanged', () => {
     const locked = table(state('team', { isExpired: true }));
     expect(locked).toEqual(lockedTable('DEADLINE_PASSED'));
     expect(locked.owner).toMatchObject({ view: ok, delete: ok, invite: ok, comment: ok, manageMembers: ok });
   });
 
-  it('once completed by AI, edit/vote/weight give 409 COMPLETED_BY_AI', () => {
+  it('once completed by AI, edit/vote/weight/startAi give 409 COMPLETED_BY_AI (the AI runs once)', () => {
     expect(table(state('team', { isCompletedByAi: true }))).toEqual(lockedTable('COMPLETED_BY_AI'));
   });
 

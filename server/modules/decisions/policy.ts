@@ -16,7 +16,9 @@ export type DecisionAction =
   | 'manageMembers'
   // Team lifecycle: the deadline (set, clear, end voting now) and activation.
   | 'manageDeadline'
-  | 'activate';
+  | 'activate'
+  // Team decisions: run the AI evaluation (then the decision is completed by AI).
+  | 'startAi';
 
 type Table = Partial<Record<Relation, readonly DecisionAction[]>>;
 
@@ -39,8 +41,9 @@ const TEAM: Table = {
     'manageMembers',
     'manageDeadline',
     'activate',
+    'startAi',
   ],
-  admin: ['view', 'edit', 'vote', 'weight', 'invite', 'comment', 'manageDeadline', 'activate'],
+  admin: ['view', 'edit', 'vote', 'weight', 'invite', 'comment', 'manageDeadline', 'activate', 'startAi'],
   editor: ['view', 'vote', 'weight', 'comment'],
   viewer: ['view', 'comment'],
 };
@@ -52,6 +55,7 @@ const LOCKABLE: ReadonlySet<DecisionAction> = new Set([
   'weight',
   'manageDeadline',
   'activate',
+  'startAi',
 ]);
 
 export interface DecisionState {

@@ -227,6 +227,28 @@ export function createDecisionsRepo(db: Kysely<Database>) {
       if (ids.length) await executor.deleteFrom('criteria').where('id', 'in', ids).execute();
     },
 
+    /** AI cells belong to no user (SPEC.md: generated_by ai, then no user_id). */
+    async insertAiEvaluations(
+      decisionId: number,
+      rows: { option_id: number; criterion_id: number; value: number; explanation: string | null }[],
+      executor: Executor,
+    ) {
+      if (!rows.length) return;
+      const now = isoNow();
+      await executor
+        .insertInto('evaluations')
+        .values(
+          rows.map((row) => ({
+            ...row,
+            decision_id: decisionId,
+            user_id: null,
+            generated_by: 'ai' as const,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    },
+
     /** Replaces one user's values for the given cells (all of their cells when `cells` is undefined). */
     async replaceUserEvaluations(
       decisionId: number,

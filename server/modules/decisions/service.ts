@@ -158,7 +158,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
     decisionId: number,
     userId: number,
     input: MatrixInput,
-  ) {
+  ): Promise<{ optionIds: number[]; criterionIds: number[] }> {
     let optionIds = (await decisions.listOptions(decisionId, trx)).map((option) => option.id);
     let criterionIds = (await decisions.listCriteria(decisionId, trx)).map((criterion) => criterion.id);
 
@@ -204,6 +204,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       }));
       await decisions.replaceUserEvaluations(decisionId, userId, rows, trx, { onlyGivenCells: false });
     }
+    return { optionIds, criterionIds };
   }
 
   /** Keeps `decision.score` equal to the current top total (personal) or top team result. */
@@ -233,6 +234,19 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
         isCompletedByAi: evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
       },
     };
+  }
+
+  /** Refuses a matrix that `update` would refuse (duplicate names), before any slow work starts. */
+  async function assertValidUpdate(access: DecisionAccess, input: MatrixInput): Promise<void> {
+    const [options, criteria] = await Promise.all([
+      decisions.listOptions(access.decision.id),
+      decisions.listCriteria(access.decision.id),
+    ]);
+    validateMatrix(input, {
+      optionCount: options.length,
+      criterionCount: criteria.length,
+      type: access.decision.type,
+    });
   }
 
   return {
@@ -390,6 +404,51 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
           onlyGivenCells: true,
         });
         await refreshScore(trx, decision);
+        return (await decisions.findById(decision.id, trx))!;
+      });
+      await announceChange(decision.id);
+      return updated;
+    },
+
+    assertValidUpdate,
+
+    /**
+     * Saves the sent title, description, options and criteria and stores the AI's cells
+     * (generated_by 'ai', no user) in one transaction: the decision is then completed by AI.
+     * Refuses with 409 when another run finished first.
+     */
+    async completeWithAi(
+      access: DecisionAccess,
+      input: DecisionInput,
+      cells: IndexedEvaluation[],
+    ): Promise<DecisionRow> {
+      const { decision } = access;
+      await assertValidUpdate(access, input);
+      const updated = await decisions.transaction(async (trx) => {
+        if ((await decisions.listEvaluations(decision.id, trx)).some((e) => e.generated_by === 'ai')) {
+          throw new AppError('COMPLETED_BY_AI');
+        }
+        await decisions.updateDecision(
+          decision.id,
+          { name: input.name, description: input.description ?? decision.description, mode: 'ai' },
+          trx,
+        );
+        const { optionIds, criterionIds } = await applyMatrix(trx, decision.id, access.userId, {
+          options: input.options,
+          criteria: input.criteria,
+        });
+        await decisions.insertAiEvaluations(
+          decision.id,
+          cells.map((cell) => ({
+            option_id: optionIds[cell.option_index]!,
+            criterion_id: criterionIds[cell.criterion_index]!,
+            value: cell.value,
+            explanation: cell.explanation,
+          })),
+          trx,
+        );
+        const fresh = (await decisions.findById(decision.id, trx))!;
+        await refreshScore(trx, fresh);
         return (await decisions.findById(decision.id, trx))!;
       });
       await announceChange(decision.id);

@@ -13,6 +13,7 @@ import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { AiEvaluationPanel } from '../ai/AiEvaluationPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';
 import {
   decisionFormSchema,
@@ -67,7 +68,16 @@ export function DecisionForm({
     handleSubmit,
     formState: { errors },
   } = form;
-  const [options, criteria] = useWatch({ control, name: ['options', 'criteria'] });
+  const [options, criteria, mode, scores] = useWatch({
+    control,
+    name: ['options', 'criteria', 'mode', 'scores'],
+  });
+  // The AI runs once: stored reasons mean it already ran for this decision.
+  const [hasAiRun, setHasAiRun] = useState(() =>
+    Object.values(initialValues.explanations).some((explanation) => Boolean(explanation)),
+  );
+  const [aiMissingCount, setAiMissingCount] = useState(0);
+  const hasAnyScore = Object.values(scores).some(Boolean);
   const hasDuplicates =
     duplicatePositions(options.map((option) => option.name)).size > 0 ||
     duplicatePositions(criteria.map((criterion) => criterion.name)).size > 0;
@@ -166,7 +176,18 @@ export function DecisionForm({
           <CriteriaSection />
         </div>
 
-        <ScoreGridSection />
+        {mode === 'ai' ? (
+          <AiEvaluationPanel
+            hasRun={hasAiRun}
+            missingCount={aiMissingCount}
+            onCompleted={(missingCount) => {
+              setAiMissingCount(missingCount);
+              setHasAiRun(true);
+            }}
+          />
+        ) : null}
+        {/* SPEC: in AI mode the grid appears once the AI has filled it (or scores already exist). */}
+        {mode === 'manual' || hasAiRun || hasAnyScore ? <ScoreGridSection /> : null}
 
         <div className="flex flex-col gap-3">
           {hasDuplicates ? (

@@ -2,16 +2,17 @@ import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { ReasonTooltip } from '../ai/ReasonTooltip.tsx';
 import { ownerEvaluations } from './decision-form-model.ts';
 
 /** Options by criteria with each value or "–", the weights in the header and the Total per option. */
 export function DecisionMatrix({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const values = new Map(
+  const cells = new Map(
     ownerEvaluations(details).map((evaluation) => [
       `${evaluation.option_id}:${evaluation.criterion_id}`,
-      evaluation.value,
+      evaluation,
     ]),
   );
   const rankingByOption = new Map(details.results.ranking.map((entry) => [entry.option_id, entry]));
@@ -82,19 +83,31 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
                   </span>
                 </th>
                 {details.criteria.map((criterion) => {
-                  const value = values.get(`${option.id}:${criterion.id}`);
+                  const cell = cells.get(`${option.id}:${criterion.id}`);
+                  const reasonId = `reason-${option.id}-${criterion.id}`;
                   return (
                     <td
                       key={criterion.id}
                       className="border-b border-slate-100 px-3 py-3 text-center text-slate-800 tabular-nums dark:border-slate-800 dark:text-slate-200"
                     >
-                      {value === undefined ? (
+                      {cell === undefined ? (
                         <>
                           <span aria-hidden>–</span>
                           <span className="sr-only">{t('matrix.noValue')}</span>
                         </>
+                      ) : cell.explanation ? (
+                        // A button so keyboard users can focus the cell and read the reason.
+                        <ReasonTooltip id={reasonId} reason={cell.explanation}>
+                          <button
+                            type="button"
+                            aria-describedby={reasonId}
+                            className="min-w-8 rounded px-1 tabular-nums underline decoration-violet-400 decoration-dotted underline-offset-4 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"
+                          >
+                            {cell.value}
+                          </button>
+                        </ReasonTooltip>
                       ) : (
-                        value
+                        cell.value
                       )}
                     </td>
                   );

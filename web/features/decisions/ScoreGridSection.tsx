@@ -11,6 +11,7 @@ import {
   scoreKey,
   type DecisionFormValues,
 } from './decision-form-model.ts';
+import { ReasonTooltip } from '../ai/ReasonTooltip.tsx';
 import { digitsOnlyInput } from './form-inputs.ts';
 
 /** The 1–10 evaluation grid of the decision form with live weighted totals per option. */
@@ -22,9 +23,9 @@ export function ScoreGridSection() {
     register,
     formState: { errors },
   } = useFormContext<DecisionFormValues>();
-  const [options, criteria, scores, mode] = useWatch({
+  const [options, criteria, scores, explanations] = useWatch({
     control,
-    name: ['options', 'criteria', 'scores', 'mode'],
+    name: ['options', 'criteria', 'scores', 'explanations'],
   });
   const ranking = rankFormValues(options, criteria, scores);
   const rankByIndex = new Map(ranking.map((entry) => [entry.option_id, entry]));
@@ -46,11 +47,6 @@ export function ScoreGridSection() {
             {t('decisionForm.gridHint', PERSONAL_SCALE)}
           </p>
         </header>
-        {mode === 'ai' ? (
-          <p className="rounded-lg border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/50 dark:text-indigo-200">
-            {t('decisionForm.aiNote')}
-          </p>
-        ) : null}
         <div className="relative -mx-6 overflow-x-auto px-6">
           <table data-grid className="w-full border-separate border-spacing-0 text-sm">
             <caption className="sr-only">{t('decisionForm.gridCaption')}</caption>
@@ -98,23 +94,28 @@ export function ScoreGridSection() {
                     </th>
                     {criteria.map((criterion, criterionIndex) => {
                       const key = scoreKey(option.rowKey, criterion.rowKey);
+                      const reason = explanations[key];
+                      const reasonId = `reason-${key}`;
                       return (
                         <td
                           key={criterion.rowKey}
                           className="border-b border-slate-100 px-2 py-2 text-center dark:border-slate-800"
                         >
-                          <GridCellInput
-                            row={optionIndex}
-                            column={criterionIndex}
-                            isInvalid={Boolean(errors.scores?.[key])}
-                            aria-label={t('decisionForm.cellLabel', {
-                              option: optionLabel(optionIndex),
-                              criterion: criterionLabel(criterionIndex),
-                              ...PERSONAL_SCALE,
-                            })}
-                            title={errors.scores?.[key] ? t('validation.valueRange') : undefined}
-                            {...digitsOnlyInput(register(`scores.${key}`))}
-                          />
+                          <ReasonTooltip id={reasonId} reason={reason}>
+                            <GridCellInput
+                              row={optionIndex}
+                              column={criterionIndex}
+                              isInvalid={Boolean(errors.scores?.[key])}
+                              aria-label={t('decisionForm.cellLabel', {
+                                option: optionLabel(optionIndex),
+                                criterion: criterionLabel(criterionIndex),
+                                ...PERSONAL_SCALE,
+                              })}
+                              aria-describedby={reason ? reasonId : undefined}
+                              title={errors.scores?.[key] ? t('validation.valueRange') : undefined}
+                              {...digitsOnlyInput(register(`scores.${key}`))}
+                            />
+                          </ReasonTooltip>
                         </td>
                       );
                     })}

@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw, Save, Sparkles } from 'lucide-react';
+import { RefreshCw, Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
+import { requestTeamRecommendation } from '../ai/ai-api.ts';
 import { decisionKeys, fetchDecisionDetails } from '../decisions/decisions-api.ts';
 import { LockNotice } from './LockNotice.tsx';
-import { duplicateRowIndexes } from './name-rows.ts';
+import { duplicateRowIndexes, savableRows } from './name-rows.ts';
 import { NameRowsEditor } from './NameRowsEditor.tsx';
+import { TeamAiSection, type TeamAiPhase } from './TeamAiSection.tsx';
 import { saveVotes, saveWeights, teamKeys, updateTeamDecision } from './team-api.ts';
 import {
   hasInvalidVotes,
@@ -42,6 +46,9 @@ interface Edits {
 
 const headingClasses = 'text-lg font-semibold text-slate-900 dark:text-white';
 
+/** SPEC.md section 4: after a successful AI run the user goes to the team view after 1.2 s. */
+const AI_REDIRECT_MS = 1200;
+
 /**
  * Owner and admin: settings, title, description, options, criteria, weights and votes.
  * Editor: weights and votes only. Until the user types, the form follows live updates; afterwards a
@@ -54,6 +61,9 @@ export function TeamEditor({ details, now, isLocked }: TeamEditorProps) {
   const [edits, setEdits] = useState<Edits | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const [nameError, setNameError] = useState<string | undefined>();
+  const [aiPhase, setAiPhase] = useState<TeamAiPhase>({ kind: 'idle' });
+  const [isAiConfirmOpen, setIsAiConfirmOpen] = useState(false);
+  const navigate = useNavigate();
   const values = edits?.values ?? valuesFrom(details, userId);
   const isManager = details.userRole === 'owner' || details.userRole === 'admin';
   const isChangedElsewhere = edits !== null && edits.basedOn !== details;
@@ -71,30 +81,49 @@ export function TeamEditor({ details, now, isLocked }: TeamEditorProps) {
     }));
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (isSaving || isLocked || hasDuplicates || hasBadVotes) return;
+  /** Refuses to save (and says why) while the form has a blocking problem. */
+  function isSavable(): boolean {
+    if (isSaving || isLocked || hasDuplicates || hasBadVotes) return false;
     if (isManager && !values.name.trim()) {
       setNameError(t('team.titleRequired'));
       document.getElementById('edit-title')?.focus();
-      return;
+      return false;
     }
     setNameError(undefined);
+    return true;
+  }
+
+  /** Saves the lists, the caller's votes and weights; throws on any refusal. */
+  async function saveEverything(decisionId: number) {
+    if (isManager) {
+      await updateTeamDecision(decisionId, updateRequestFrom(values, details.decision.mode));
+      // New criteria got their ids with the update; weights are stored per criterion id.
+      const fresh = await fetchDecisionDetails(decisionId);
+      await saveWeights(decisionId, weightsFor(values, fresh.criteria));
+    } else {
+      const votes = votesFor(values, details);
+      if (votes.length) await saveVotes(decisionId, votes);
+      // Weights last: their answer also tells everyone watching that the votes changed.
+      await saveWeights(decisionId, weightsFor(values, details.criteria));
+    }
+    setEdits(null);
+  }
+
+  async function refreshAfterWrite(decisionId: number) {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: decisionKeys.details(decisionId) }),
+      queryClient.invalidateQueries({ queryKey: teamKeys.members(decisionId) }),
+      queryClient.invalidateQueries({ queryKey: decisionKeys.list() }),
+    ]);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!isSavable()) return;
     setIsSaving(true);
     const decisionId = details.decision.id;
     try {
-      if (isManager) {
-        await updateTeamDecision(decisionId, updateRequestFrom(values, details.decision.mode));
-        // New criteria got their ids with the update; weights are stored per criterion id.
-        const fresh = await fetchDecisionDetails(decisionId);
-        await saveWeights(decisionId, weightsFor(values, fresh.criteria));
-      } else {
-        const votes = votesFor(values, details);
-        if (votes.length) await saveVotes(decisionId, votes);
-        // Weights last: their answer also tells everyone watching that the votes changed.
-        await saveWeights(decisionId, weightsFor(values, details.criteria));
-      }
-      setEdits(null);
+      await saveEverything(decisionId);
       toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
     } catch (error) {
       const code = error instanceof ApiError ? error.code : null;
@@ -103,11 +132,54 @@ export function TeamEditor({ details, now, isLocked }: TeamEditorProps) {
       else toastFor('error', t('teamEdit.saveFailed'), NOTICE_MS.long, serverMessageOf(error) ?? undefined);
     } finally {
       setIsSaving(false);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: decisionKeys.details(decisionId) }),
-        queryClient.invalidateQueries({ queryKey: teamKeys.members(decisionId) }),
-        queryClient.invalidateQueries({ queryKey: decisionKeys.list() }),
-      ]);
+      await refreshAfterWrite(decisionId);
+    }
+  }
+
+  /** SPEC.md section 4: save everything first, then ask the AI; on success the team view after 1.2 s. */
+  async function startAi() {
+    setIsAiConfirmOpen(false);
+    if (!isSavable()) return;
+    if (!values.description.trim()) {
+      setAiPhase({ kind: 'failed', reason: t('ai.needsDescription') });
+      return;
+    }
+    const decisionId = details.decision.id;
+    setAiPhase({ kind: 'running' });
+    setIsSaving(true);
+    try {
+      await saveEverything(decisionId);
+    } catch (error) {
+      setAiPhase({ kind: 'idle' });
+      setIsSaving(false);
+      toastFor('error', t('teamEdit.aiSaveFailed'), NOTICE_MS.long, serverMessageOf(error) ?? undefined);
+      await refreshAfterWrite(decisionId);
+      return;
+    }
+    try {
+      await requestTeamRecommendation(decisionId, {
+        decisionName: values.name.trim(),
+        description: values.description.trim(),
+        options: savableRows(values.options).map((row) =>
+          row.id ? { id: row.id, name: row.name } : row.name,
+        ),
+        criteria: savableRows(values.criteria).map((row) => ({
+          ...(row.id ? { id: row.id } : {}),
+          name: row.name,
+          importance: row.importance ?? 0,
+        })),
+      });
+      setAiPhase({ kind: 'succeeded' });
+      toastFor('success', t('teamEdit.aiSucceeded'), NOTICE_MS.long);
+      window.setTimeout(() => void navigate(`/team-decision/${decisionId}`), AI_REDIRECT_MS);
+    } catch (error) {
+      const reason =
+        serverMessageOf(error) ?? (error instanceof Error ? error.message : t('common.unexpectedError'));
+      setAiPhase({ kind: 'failed', reason });
+      toastFor('error', t('teamEdit.aiFailed'), NOTICE_MS.long, reason);
+    } finally {
+      setIsSaving(false);
+      await refreshAfterWrite(decisionId);
     }
   }
 
@@ -239,20 +311,11 @@ export function TeamEditor({ details, now, isLocked }: TeamEditorProps) {
       </Card>
 
       {isManager ? (
-        <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
-            <Sparkles
-              aria-hidden
-              size={16}
-              className="mt-0.5 shrink-0 text-violet-600 dark:text-violet-300"
-            />
-            <span id="ai-note">{t('teamEdit.aiNote')}</span>
-          </p>
-          <Button variant="secondary" disabled aria-describedby="ai-note" className="shrink-0">
-            <Sparkles aria-hidden size={16} />
-            {t('teamEdit.startAi')}
-          </Button>
-        </Card>
+        <TeamAiSection
+          phase={aiPhase}
+          isDisabled={isLocked || isSaving || hasDuplicates || hasBadVotes}
+          onStart={() => setIsAiConfirmOpen(true)}
+        />
       ) : null}
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border dark:border-slate-800 dark:bg-slate-950/95">
@@ -269,6 +332,14 @@ export function TeamEditor({ details, now, isLocked }: TeamEditorProps) {
           ) : null}
         </div>
       </div>
+      <ConfirmDialog
+        isOpen={isAiConfirmOpen}
+        title={t('teamEdit.aiConfirmTitle')}
+        message={t('teamEdit.aiConfirm')}
+        confirmLabel={t('teamEdit.startAi')}
+        onConfirm={() => void startAi()}
+        onCancel={() => setIsAiConfirmOpen(false)}
+      />
     </form>
   );
 }

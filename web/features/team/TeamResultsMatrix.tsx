@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { useFormatters } from '../../lib/format.ts';
+import { ReasonTooltip } from '../ai/ReasonTooltip.tsx';
 
 const headClasses =
   'border-b border-slate-200 px-3 py-3 font-medium text-slate-800 dark:border-slate-700 dark:text-slate-200';
@@ -19,6 +20,14 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   );
   const weights = new Map(
     (details.teamResults?.weights ?? []).map((weight) => [weight.criterion_id, weight.weight]),
+  );
+  // In AI mode every cell carries the AI's reason, shown on hover or focus.
+  const aiReasons = new Map(
+    details.decision.mode === 'ai'
+      ? details.evaluations
+          .filter((evaluation) => evaluation.generated_by === 'ai' && evaluation.explanation)
+          .map((evaluation) => [`${evaluation.option_id}:${evaluation.criterion_id}`, evaluation.explanation])
+      : [],
   );
   const ranking = new Map(details.results.ranking.map((entry) => [entry.option_id, entry]));
   const hasResult = details.results.ranking.some((entry) => entry.total > 0);
@@ -69,6 +78,8 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
                 </th>
                 {details.criteria.map((criterion) => {
                   const cell = cells.get(`${option.id}:${criterion.id}`);
+                  const reason = aiReasons.get(`${option.id}:${criterion.id}`);
+                  const reasonId = `team-reason-${option.id}-${criterion.id}`;
                   return (
                     <td
                       key={criterion.id}
@@ -76,7 +87,19 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
                     >
                       {cell && cell.votes > 0 ? (
                         <>
-                          <span className="block font-medium">{format.number(cell.value, 1)}</span>
+                          {reason ? (
+                            <ReasonTooltip id={reasonId} reason={reason}>
+                              <button
+                                type="button"
+                                aria-describedby={reasonId}
+                                className="rounded px-1 font-medium underline decoration-violet-400 decoration-dotted underline-offset-4 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"
+                              >
+                                {format.number(cell.value, 1)}
+                              </button>
+                            </ReasonTooltip>
+                          ) : (
+                            <span className="block font-medium">{format.number(cell.value, 1)}</span>
+                          )}
                           <span className="block text-xs text-slate-600 dark:text-slate-400">
                             {t('teamView.votes', { count: cell.votes })}
                           </span>

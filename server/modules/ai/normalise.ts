@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { AiRecommendation, AiRecommendationResponse } from '../../../shared/api/ai.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+
+/**
+ * What the model is asked for (SPEC.md section 3). Deliberately loose on numbers: fractional or
+ * out-of-range values and unknown indexes are repaired or skipped by `normaliseRecommendations`
+ * instead of failing the whole answer. Unknown fields are stripped by zod.
+ */
+export const modelAnswerSchema = z.object({
+  recommendations: z.array(
+    z.object({
+      option_index: z.number().describe('0-based position of the option in the options list'),
+      bewertungen: z.array(
+        z.object({
+          criterion_index: z.number().describe('0-based position of the criterion in the criteria list'),
+          value: z.number().describe('whole-number score on the requested scale'),
+          explanation: z.string().describe('one sentence explaining the score'),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
+
+export interface NormaliseContext {
+  optionCount: number;
+  criterionCount: number;
+  scale: { min: number; max: number };
+}
+
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
+
+/** One line, trimmed, cut at a word boundary to a sane length. */
+export function tidyExplanation(text: string, max: number = LIMITS.ai.explanationMax): string {
+  const flat = text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+function isIndex(value: number, count: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value < count;
+}
+
+/**
+ * Makes a model answer safe to show and store: values rounded and clamped to the scale, index -1
+ * and unknown or repeated cells skipped (the first answer for a cell wins), reasons tidied, and
+ * every unscored cell listed in `missing`.
+ */
+export function normaliseRecommendations(answer: ModelAnswer, context: NormaliseContext) {
+  const { optionCount, criterionCount, scale } = context;
+  const cells = new Map<string, AiRecommendation['bewertungen'][number]>();
+  for (const recommendation of answer.recommendations) {
+    if (!isIndex(recommendation.option_index, optionCount)) continue;
+    for (const cell of recommendation.bewertungen) {
+      if (!isIndex(cell.criterion_index, criterionCount) || !Number.isFinite(cell.value)) continue;
+      const key = `${recommendation.option_index}:${cell.criterion_index}`;
+      if (cells.has(key)) continue;
+      cells.set(key, {
+        criterion_index: cell.criterion_index,
+        value: Math.min(scale.max, Math.max(scale.min, Math.round(cell.value))),
+        explanation: tidyExplanation(cell.explanation),
+      });
+    }
+  }
+
+  const recommendations: AiRecommendation[] = [];
+  const missing: AiRecommendationResponse['missing'] = [];
+  for (let option_index = 0; option_index < optionCount; option_index++) {
+    const bewertungen: AiRecommendation['bewertungen'] = [];
+    for (let criterion_index = 0; criterion_index < criterionCount; criterion_index++) {
+      const cell = cells.get(`${option_index}:${criterion_index}`);
+      if (cell) bewertungen.push(cell);
+      else missing.push({ option_index, criterion_index });
+    }
+    if (bewertungen.length) recommendations.push({ option_index, bewertungen });
+  }
+  return { recommendations, missing, scoredCells: cells.size } satisfies AiRecommendationResponse & {
+    scoredCells: number;
+  };
+}

@@ -1,0 +1,147 @@
+import type { AiStatus } from '../../../shared/api/ai.ts';
+import { LIMITS, type Language } from '../../../shared/limits.ts';
+import { AppError } from '../../app-error.ts';
+import type { AiConfig } from '../../config.ts';
+import { isoNow } from '../../db/values.ts';
+import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import { normaliseRecommendations } from './normalise.ts';
+import { buildPrompt } from './prompt.ts';
+import { MalformedAnswerError, type AiModelClient } from './provider.ts';
+import type { AiUsageRepo } from './usage-repo.ts';
+
+export interface AiRequestInput {
+  decisionName: string;
+  description: string;
+  options: { id?: number | undefined; name: string }[];
+  criteria: { id?: number | undefined; name: string; importance: number }[];
+}
+
+export interface AiServiceDeps {
+  config: AiConfig;
+  /** Undefined when AI scoring is not set up. */
+  client: AiModelClient | undefined;
+  usage: AiUsageRepo;
+  decisionsService: DecisionsService;
+  notificationsService: NotificationsService;
+}
+
+const MINUTE_MS = 60_000;
+
+function utcDay(): string {
+  return isoNow().slice(0, 10);
+}
+
+export function createAiService(deps: AiServiceDeps) {
+  const { config, client, usage, decisionsService, notificationsService } = deps;
+  // Per-minute burst limit, in memory per instance; the daily cap lives in the database.
+  const recentCalls = new Map<number, number[]>();
+
+  function requireClient(): AiModelClient {
+    if (!client) throw new AppError('AI_NOT_CONFIGURED');
+    return client;
+  }
+
+  async function admitCall(userId: number): Promise<void> {
+    const now = Date.now();
+    const recent = (recentCalls.get(userId) ?? []).filter((at) => at > now - MINUTE_MS);
+    if (recent.length >= config.ratePerMinute) {
+      recentCalls.set(userId, recent);
+      const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]! + MINUTE_MS - now) / 1000));
+      throw new AppError('AI_RATE_LIMITED', undefined, { retryAfterSeconds });
+    }
+    if (!(await usage.countCall(userId, utcDay(), config.dailyLimit))) {
+      const midnight = new Date();
+      midnight.setUTCHours(24, 0, 0, 0);
+      throw new AppError('AI_DAILY_LIMIT', undefined, {
+        retryAfterSeconds: Math.ceil((midnight.getTime() - now) / 1000),
+      });
+    }
+    recent.push(now);
+    recentCalls.set(userId, recent);
+  }
+
+  /** Asks the model, with one more try when the answer is malformed or scores nothing usable. */
+  async function recommend(
+    model: AiModelClient,
+    input: AiRequestInput,
+    scale: { min: number; max: number },
+    language: Language,
+  ) {
+    const prompt = buildPrompt({ ...input, scale, language });
+    const context = { optionCount: input.options.length, criterionCount: input.criteria.length, scale };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = normaliseRecommendations(await model.generate(prompt), context);
+        if (result.scoredCells === 0) throw new MalformedAnswerError('no usable cell');
+        return { recommendations: result.recommendations, missing: result.missing };
+      } catch (error) {
+        if (!(error instanceof MalformedAnswerError)) throw error;
+        if (attempt >= 2) throw new AppError('AI_INVALID_OUTPUT');
+      }
+    }
+  }
+
+  return {
+    status(): AiStatus {
+      return config.provider
+        ? { available: true, provider: config.provider.provider, model: config.provider.model }
+        : { available: false };
+    },
+
+    /** Personal decisions: scores on the 1–10 grid, nothing stored (the user edits, then saves). */
+    async recommendPersonal(userId: number, input: AiRequestInput, language: Language) {
+      const model = requireClient();
+      await admitCall(userId);
+      return recommend(model, input, LIMITS.scales.personalGrid, language);
+    },
+
+    /**
+     * Team decisions (owner/admin, not locked): one run at a time per decision. The sent lists are
+     * saved together with the AI cells in one transaction, so a failure saves nothing.
+     */
+    async recommendTeam(access: DecisionAccess, input: AiRequestInput, language: Language) {
+      const model = requireClient();
+      const { decision } = access;
+      const decisionInput = {
+        name: input.decisionName,
+        description: input.description,
+        options: input.options,
+        criteria: input.criteria,
+      };
+      await decisionsService.assertValidUpdate(access, decisionInput);
+      await admitCall(access.userId);
+
+      const staleBefore = new Date(Date.now() - 2 * config.timeoutMs - MINUTE_MS).toISOString();
+      await usage.clearStaleRun(decision.id, staleBefore);
+      if (!(await usage.startRun(decision.id, access.userId, isoNow()))) {
+        throw new AppError('AI_ALREADY_RUNNING');
+      }
+      try {
+        const result = await recommend(model, input, LIMITS.scales.evaluate, language);
+        const cells = result.recommendations.flatMap((recommendation) =>
+          recommendation.bewertungen.map((cell) => ({
+            option_index: recommendation.option_index,
+            criterion_index: cell.criterion_index,
+            value: cell.value,
+            explanation: cell.explanation || null,
+          })),
+        );
+        const updated = await decisionsService.completeWithAi(access, decisionInput, cells);
+        const audience = (await decisionsService.followersOf(updated)).filter((id) => id !== access.userId);
+        await notificationsService.notify(audience, {
+          kind: 'ai_completed',
+          params: { decision: updated.name },
+          link: `/team-decision/${decision.id}`,
+          decisionId: decision.id,
+          inviterId: access.userId,
+        });
+        return result;
+      } finally {
+        await usage.finishRun(decision.id);
+      }
+    },
+  };
+}
+
+export type AiService = ReturnType<typeof createAiService>;
