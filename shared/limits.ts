@@ -32,6 +32,8 @@ export const LIMITS = {
     pendingInvitationsPerDecision: 50,
   },
   session: { days: 30, slideAfterMinutes: 60 },
+  // PDF rendering costs ~50 ms of CPU: exports per IP and minute.
+  export: { perMinute: 60 },
   auth: {
     // Per IP on login, register and password endpoints; per account on failed logins.
     perIpPerMinute: 30,
