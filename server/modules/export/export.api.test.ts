@@ -317,6 +317,23 @@ describe('GET /api/decision/{id}/export.pdf', () => {
     expect(text).toContain('C20 = Criterion 20');
   });
 
+  it('exports a decision without options or criteria', async () => {
+    const { decision } = await createDecision(app, owner, {
+      name: 'Leer',
+      options: [],
+      criteria: [],
+      evaluations: [],
+    });
+    const { text, pages } = await pdfText(await exportOf(owner, decision.id, 'pdf'));
+    expect(pages).toBe(1);
+    expect(text).toContain(en.export.emptyMatrix);
+    const rows = csvRows(await exportOf(owner, decision.id, 'csv'));
+    expect(section(rows, en.export.option)).toEqual([
+      [en.export.option, en.export.total, en.export.rank],
+      [en.export.weightRow],
+    ]);
+  });
+
   it('shows the team status and the team formula', async () => {
     const created = await createTeamDecision(app, owner, { name: 'Team PDF' });
     const editor = await addMember(app, owner, created.decision.id, 'editor');
