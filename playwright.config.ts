@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // E2E_PORT lets a second suite run beside another (e.g. a CI check while developing).
 const port = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${port}`;
+// The fake OpenAI-compatible AI server the app talks to (e2e/support/fake-ai-server.ts).
+const fakeAiPort = port + 10;
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -29,17 +31,31 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // `npm run test:e2e` builds first; this starts the built app on a fresh database.
-    command: 'node dist/server/server/main.js',
-    url: `${baseURL}/api/health`,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: `test-results/e2e-data-${Date.now()}`,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/fake-ai-server.ts',
+      url: `http://127.0.0.1:${fakeAiPort}/health`,
+      env: { FAKE_AI_PORT: String(fakeAiPort) },
+      reuseExistingServer: false,
     },
-    reuseExistingServer: false,
-  },
+    {
+      // `npm run test:e2e` builds first; this starts the built app on a fresh database.
+      command: 'node dist/server/server/main.js',
+      url: `${baseURL}/api/health`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: `test-results/e2e-data-${Date.now()}`,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: `http://127.0.0.1:${fakeAiPort}/v1`,
+        AI_MODEL: 'fake',
+        AI_TIMEOUT_MS: '10000',
+        AI_RATE_LIMIT_PER_MINUTE: '100',
+        AI_DAILY_LIMIT: '1000',
+      },
+      reuseExistingServer: false,
+    },
+  ],
 });
