@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
@@ -7,6 +8,15 @@ import { createAccount, logInThroughUi } from './support/accounts.ts';
 import { scriptFakeAi } from './support/ai.ts';
 import { apiToken } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
+}
 
 // The fake AI server's script queue is shared: these tests run one after the other.
 test.describe.configure({ mode: 'serial' });
@@ -56,6 +66,7 @@ test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → edi
   await expect(form.cell('Alpha', 'Battery')).toHaveAccessibleDescription(
     'Alpha fits Battery reasonably well.',
   );
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.type('9');
   await expect(form.totalOf('Alpha')).toContainText('4.2');
 
@@ -69,6 +80,7 @@ test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → edi
     page.getByRole('tooltip').filter({ hasText: 'Beta fits Price reasonably well.' }),
   ).toBeVisible();
   await expect(betaPrice).toHaveAccessibleDescription('Beta fits Price reasonably well.');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The older evaluation screen lists option, score and reasoning in AI mode.
   const id = /\/single-decision\/(\d+)$/.exec(page.url())![1];
@@ -86,6 +98,7 @@ test('AI mode says clearly when AI scoring is not set up', async ({ page, reques
   await expect(form.aiSetupNotice).toBeVisible();
   await expect(page.getByText(/set it up with AI_PROVIDER and AI_MODEL/)).toBeVisible();
   await expect(form.startAiButton).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a failed GPT evaluation says so with the reason and leaves the grid empty', async ({
