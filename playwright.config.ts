@@ -5,6 +5,8 @@ import { E2E_CONTACT_TO } from './e2e/support/outbox.ts';
 // E2E_PORT lets a second suite run beside another (e.g. a CI check while developing).
 const port = Number(process.env.E2E_PORT ?? 3123);
 const baseURL = `http://127.0.0.1:${port}`;
+// The fake OpenAI-compatible AI server the app talks to (e2e/support/fake-ai-server.ts).
+const fakeAiPort = port + 10;
 const isCI = Boolean(process.env.CI);
 // The app's DATA_DIR, exported so specs can read mails from its dev outbox (no SMTP_URL in e2e).
 // Set once in the runner; workers inherit it instead of computing a new timestamp.
@@ -34,20 +36,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // `npm run test:e2e` builds first; this starts the built app on a fresh database.
-    command: 'node dist/server/server/main.js',
-    url: `${baseURL}/api/health`,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: baseURL,
-      CONTACT_TO: E2E_CONTACT_TO,
-      RATE_LIMIT_CONTACT_PER_HOUR: '100',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/fake-ai-server.ts',
+      url: `http://127.0.0.1:${fakeAiPort}/health`,
+      env: { FAKE_AI_PORT: String(fakeAiPort) },
+      reuseExistingServer: false,
     },
-    reuseExistingServer: false,
-  },
+    {
+      // `npm run test:e2e` builds first; this starts the built app on a fresh database.
+      command: 'node dist/server/server/main.js',
+      url: `${baseURL}/api/health`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: baseURL,
+        CONTACT_TO: E2E_CONTACT_TO,
+        RATE_LIMIT_CONTACT_PER_HOUR: '100',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: `http://127.0.0.1:${fakeAiPort}/v1`,
+        AI_MODEL: 'fake',
+        AI_TIMEOUT_MS: '10000',
+        AI_RATE_LIMIT_PER_MINUTE: '100',
+        AI_DAILY_LIMIT: '1000',
+      },
+      reuseExistingServer: false,
+    },
+  ],
 });

@@ -21,6 +21,8 @@ export class DecisionFormPage {
   readonly saveButton: Locator;
   readonly duplicateWarning: Locator;
   readonly savingOverlay: Locator;
+  readonly startAiButton: Locator;
+  readonly aiSetupNotice: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
@@ -35,6 +37,10 @@ export class DecisionFormPage {
       'Save is disabled while an option or criterion name appears twice.',
     );
     this.savingOverlay = page.getByRole('status').filter({ hasText: 'Saving decision…' });
+    this.startAiButton = main.getByRole('button', {
+      name: /^(Start GPT Evaluation|GPT evaluation running…)$/,
+    });
+    this.aiSetupNotice = main.getByText('AI scoring is not set up', { exact: true });
   }
 
   async gotoNew(): Promise<void> {
@@ -55,6 +61,11 @@ export class DecisionFormPage {
 
   cell(option: string, criterion: string): Locator {
     return this.page.getByRole('textbox', { name: `Score of ${option} for ${criterion} (1–10)` });
+  }
+
+  /** The AI's reason of a cell (a tooltip shown on hover or focus). */
+  reasonOf(option: string, criterion: string): Locator {
+    return this.page.getByRole('tooltip').filter({ hasText: `${option} fits ${criterion}` });
   }
 
   totalOf(option: string): Locator {

@@ -3,9 +3,19 @@ import type { Locator, Page } from '@playwright/test';
 /** /team-decision/{id}/edit: the weighting and evaluation tables (and, for owner and admin, the form). */
 export class EditTeamDecisionPage {
   readonly saveButton: Locator;
+  readonly startAiButton: Locator;
 
   constructor(private readonly page: Page) {
     this.saveButton = page.getByRole('main').getByRole('button', { name: /^(Save|Speichern)$/ });
+    this.startAiButton = page
+      .getByRole('main')
+      .getByRole('button', { name: /^(Start AI evaluation|AI evaluation running…)$/ });
+  }
+
+  /** Starts the AI run and confirms the dialog that says it completes the decision. */
+  async startAi(): Promise<void> {
+    await this.startAiButton.click();
+    await this.page.getByRole('alertdialog').getByRole('button', { name: 'Start AI evaluation' }).click();
   }
 
   async goto(decisionId: number): Promise<void> {

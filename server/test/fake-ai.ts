@@ -111,6 +111,16 @@ export async function startFakeAiServer(
       response.end(JSON.stringify({ status: 'ok', data: [{ id: 'fake' }] }));
       return;
     }
+    // Lets a test in another process (e2e) script the next replies: POST /__script with a JSON array.
+    if (incoming.method === 'POST' && incoming.url === '/__script') {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        queue.push(...(JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeAiReply[]));
+        response.writeHead(204).end();
+      });
+      return;
+    }
     if (incoming.method !== 'POST' || incoming.url !== '/v1/chat/completions') {
       response.writeHead(404).end();
       return;

@@ -1,0 +1,179 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { AppFrame } from './pages/AppFrame.ts';
+import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
+import { DecisionFormPage } from './pages/DecisionFormPage.ts';
+import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
+import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { scriptFakeAi } from './support/ai.ts';
+import { apiToken } from './support/decisions.ts';
+import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
+}
+
+// The fake AI server's script queue is shared: these tests run one after the other.
+test.describe.configure({ mode: 'serial' });
+
+// The fake model scores value = 1 + (option index + criterion index) and explains "<option> fits <criterion>…".
+test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → editable grid with reasons → details', async ({
+  page,
+  request,
+}) => {
+  await logInThroughUi(page, await createAccount(request));
+  const form = new DecisionFormPage(page);
+  await form.gotoNew();
+  await form.fill({
+    title: 'Pick a laptop',
+    mode: 'ai',
+    options: ['Alpha', 'Beta'],
+    criteria: [
+      { name: 'Price', importance: 60 },
+      { name: 'Battery', importance: 40 },
+    ],
+  });
+  // In AI mode the grid appears only after the AI ran; the AI needs the description first.
+  await expect(form.cell('Alpha', 'Price')).toHaveCount(0);
+  await form.startAiButton.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please describe the decision first' }),
+  ).toBeVisible();
+  await form.description.fill('For travel and programming');
+
+  await scriptFakeAi(request, { kind: 'slow', delayMs: 1200, then: { kind: 'good' } });
+  await form.startAiButton.click();
+  await expect(form.startAiButton).toHaveText('GPT evaluation running…');
+  await expect(form.startAiButton).toBeDisabled();
+  await expect(page.getByText(/The AI is scoring 2 options against 2 criteria/)).toBeVisible();
+
+  // Runs once: the button is gone, the grid is filled and stays editable.
+  await expect(form.cell('Alpha', 'Price')).toHaveValue('1');
+  await expect(form.startAiButton).toHaveCount(0);
+  await expect(form.cell('Beta', 'Battery')).toHaveValue('3');
+  await expect(form.totalOf('Beta')).toContainText('2.4');
+
+  // Each reason shows on hover and on keyboard focus.
+  await form.cell('Beta', 'Price').hover();
+  await expect(form.reasonOf('Beta', 'Price')).toBeVisible();
+  await form.cell('Alpha', 'Battery').focus();
+  await expect(form.reasonOf('Alpha', 'Battery')).toBeVisible();
+  await expect(form.cell('Alpha', 'Battery')).toHaveAccessibleDescription(
+    'Alpha fits Battery reasonably well.',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.type('9');
+  await expect(form.totalOf('Alpha')).toContainText('4.2');
+
+  await form.saveButton.click();
+  await expect(page).toHaveURL(/\/single-decision\/\d+$/);
+  const details = new DecisionDetailsPage(page);
+  await expect(details.totalOf('Alpha')).toHaveText('4.2');
+  const betaPrice = details.row('Beta').getByRole('button', { name: '2', exact: true });
+  await betaPrice.focus();
+  await expect(
+    page.getByRole('tooltip').filter({ hasText: 'Beta fits Price reasonably well.' }),
+  ).toBeVisible();
+  await expect(betaPrice).toHaveAccessibleDescription('Beta fits Price reasonably well.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The older evaluation screen lists option, score and reasoning in AI mode.
+  const id = /\/single-decision\/(\d+)$/.exec(page.url())![1];
+  await page.goto(`/decision/${id}/evaluate`);
+  await expect(page.getByText('Beta fits Battery reasonably well.')).toBeVisible();
+  await expect(page.getByText('Price: 1', { exact: true })).toBeVisible();
+});
+
+test('AI mode says clearly when AI scoring is not set up', async ({ page, request }) => {
+  await page.route('**/api/ai/status', (route) => route.fulfill({ json: { available: false } }));
+  await logInThroughUi(page, await createAccount(request));
+  const form = new DecisionFormPage(page);
+  await form.gotoNew();
+  await form.mode.selectOption('ai');
+  await expect(form.aiSetupNotice).toBeVisible();
+  await expect(page.getByText(/set it up with AI_PROVIDER and AI_MODEL/)).toBeVisible();
+  await expect(form.startAiButton).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a failed GPT evaluation says so with the reason and leaves the grid empty', async ({
+  page,
+  request,
+}) => {
+  await logInThroughUi(page, await createAccount(request));
+  const form = new DecisionFormPage(page);
+  await form.gotoNew();
+  await form.fill({
+    title: 'Pick a bike',
+    description: 'City or gravel',
+    mode: 'ai',
+    options: ['City', 'Gravel'],
+    criteria: [{ name: 'Price', importance: 100 }],
+  });
+  await scriptFakeAi(request, { kind: 'status', status: 500 });
+  await form.startAiButton.click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: '❌ GPT evaluation failed. The AI service could not be reached' }),
+  ).toBeVisible();
+  await expect(form.cell('City', 'Price')).toHaveCount(0);
+  await expect(form.startAiButton).toBeEnabled();
+});
+
+test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreich → team view, then locked', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request);
+  const member = await createAccount(request);
+  const ownerToken = await apiToken(request, owner);
+  const decision = await createTeamDecisionViaApi(request, ownerToken, {
+    name: 'Team offsite',
+    description: 'Where do we meet in spring?',
+    mode: 'manual',
+    options: ['Lisbon', 'Oslo'],
+    criteria: [{ name: 'Cost' }, { name: 'Weather' }],
+  });
+  await acceptViaApi(
+    request,
+    await apiToken(request, member),
+    await inviteViaApi(request, ownerToken, decision.id, member.email),
+  );
+
+  await logInThroughUi(page, owner);
+  await new AppFrame(page).switchLanguage('Deutsch');
+  const edit = new EditTeamDecisionPage(page);
+  await edit.goto(decision.id);
+  await scriptFakeAi(request, { kind: 'slow', delayMs: 1200, then: { kind: 'good' } });
+  await page.getByRole('button', { name: 'KI-Auswertung starten' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'KI-Auswertung starten' }).click();
+  await expect(page.getByRole('button', { name: 'KI-Auswertung läuft…' })).toBeDisabled();
+  await expect(page.getByText('KI-Auswertung erfolgreich').first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/team-decision/${decision.id}$`));
+
+  // The team result uses the AI's values; each cell's reason is there on focus.
+  const osloWeather = page
+    .getByRole('main')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Oslo' }) })
+    .getByRole('button');
+  await expect(osloWeather.last()).toHaveText('3,0');
+  await osloWeather.last().focus();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Oslo fits Weather' })).toBeVisible();
+
+  // Completed by AI: editing is gone, with SPEC's message.
+  await edit.goto(decision.id);
+  await expect(
+    page.getByText(
+      'Diese Entscheidung wurde von der KI abgeschlossen und kann nicht mehr bearbeitet werden.',
+    ),
+  ).toBeVisible();
+  await expect(edit.saveButton).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'KI-Auswertung starten' })).toHaveCount(0);
+});
