@@ -123,6 +123,14 @@ describe('POST /api/forgot-password', () => {
     expect(smtp.messages).toHaveLength(LIMITS.passwordReset.mailsPerAccountPerHour);
   });
 
+  it('keeps the per-account limit for parallel requests too', async () => {
+    const user = await createSignedInUser(app);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => forgot(user.email)));
+    await app.mailer.idle();
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 202));
+    expect(smtp.messages).toHaveLength(LIMITS.passwordReset.mailsPerAccountPerHour);
+  });
+
   it('refuses an invalid address with a field error and stores nothing', async () => {
     await expectTablesUnchanged(app, [...RESET_TABLES], async () => {
       expectApiError(await forgot('not-an-address'), 400, 'VALIDATION_FAILED', { fields: ['email'] });
