@@ -248,6 +248,23 @@ describe('rate limits and delivery', () => {
     expect((await validate(token)).statusCode).toBe(200);
   });
 
+  it('still mails a link requested just before shutdown', async () => {
+    const closing = await buildTestApp({ smtpUrl: smtp.url });
+    try {
+      const user = await createSignedInUser(closing.app);
+      const answer = await closing.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email: user.email },
+      });
+      expect(answer.statusCode).toBe(202);
+      await closing.app.close();
+      expect(smtp.messages.map((mail) => mail.envelopeTo)).toEqual([[user.email]]);
+    } finally {
+      await closing.close().catch(() => undefined);
+    }
+  });
+
   it('keeps a mail the SMTP server never takes in outbox/failed (dead letter)', async () => {
     const user = await createSignedInUser(app);
     smtp.failNext(100);
