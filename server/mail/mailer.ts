@@ -69,7 +69,9 @@ async function writeJsonFile(dir: string, content: string): Promise<string> {
     dir,
     `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`,
   );
-  await fs.writeFile(file, content);
+  // Written under a temporary name and renamed, so readers never see a half-written mail.
+  await fs.writeFile(`${file}.tmp`, content);
+  await fs.rename(`${file}.tmp`, file);
   return file;
 }
 
