@@ -151,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     users,
     mailer,
     appUrl: config.appUrl,
+    log: app.log,
   });
   const contactService = createContactService({
     contact: createContactRepo(database.db),

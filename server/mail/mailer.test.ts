@@ -160,6 +160,30 @@ describe('createMailer over SMTP', () => {
     });
   });
 
+  it('sendPrepared() delivers what the preparation returns, skips undefined and logs a failed preparation', async () => {
+    const { entries, log } = recordingLog();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tmpDir, log });
+    const order: string[] = [];
+    mailer.sendPrepared(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      order.push('first');
+      return message('prepared@example.com');
+    });
+    mailer.sendPrepared(async () => {
+      order.push('second');
+      return undefined;
+    });
+    mailer.sendPrepared(() => Promise.reject(new Error('database gone')));
+    await mailer.idle();
+
+    // Preparations run one after another, in order.
+    expect(order).toEqual(['first', 'second']);
+    expect(smtp.messages.map((mail) => mail.envelopeTo)).toEqual([['prepared@example.com']]);
+    const failure = entries.find((entry) => entry.level === 'error');
+    expect(failure?.msg).toBe('mail could not be prepared');
+    expect((failure?.obj.err as Error).message).toBe('database gone');
+  });
+
   it('close() on shutdown first delivers what is queued, then closes the connection', async () => {
     const { log } = recordingLog();
     const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tmpDir, log });

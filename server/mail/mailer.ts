@@ -22,6 +22,11 @@ export interface MailMessage {
 export interface Mailer {
   /** Queues the message: sent in the background with retries; failures are logged, never silent. */
   send(message: MailMessage): void;
+  /**
+   * Queues a mail whose content is still to be worked out (e.g. only if an account exists): the
+   * caller answers at once, so response times reveal nothing; `undefined` means no mail.
+   */
+  sendPrepared(prepare: () => Promise<MailMessage | undefined>): void;
   /** Resolves when every queued message has been delivered or given up (tests, shutdown). */
   idle(): Promise<void>;
   /** Waits for queued messages, then closes the SMTP connection pool (shutdown). */
@@ -64,7 +69,9 @@ async function writeJsonFile(dir: string, content: string): Promise<string> {
     dir,
     `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`,
   );
-  await fs.writeFile(file, content);
+  // Written under a temporary name and renamed, so readers never see a half-written mail.
+  await fs.writeFile(`${file}.tmp`, content);
+  await fs.rename(`${file}.tmp`, file);
   return file;
 }
 
@@ -78,6 +85,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const retryDelaysMs = options.retryDelaysMs ?? [1_000, 5_000, 30_000];
   let transport: Promise<Transporter> | undefined;
   const pending = new Set<Promise<void>>();
+  let preparing: Promise<unknown> = Promise.resolve();
 
   async function deliver(message: MailMessage): Promise<void> {
     if (!smtpUrl) {
@@ -129,6 +137,16 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     send(message) {
       const job = deliverWithRetries(message).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    sendPrepared(prepare) {
+      // One preparation at a time, so checks like "at most 3 per hour" see the previous insert.
+      const prepared = preparing.then(prepare);
+      preparing = prepared.catch(() => undefined);
+      const job = prepared
+        .then((message) => (message ? deliverWithRetries(message) : undefined))
+        .catch((error: unknown) => log.error({ err: error }, 'mail could not be prepared'))
+        .finally(() => pending.delete(job));
       pending.add(job);
     },
     async idle() {

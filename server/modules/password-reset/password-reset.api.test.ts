@@ -123,6 +123,14 @@ describe('POST /api/forgot-password', () => {
     expect(smtp.messages).toHaveLength(LIMITS.passwordReset.mailsPerAccountPerHour);
   });
 
+  it('keeps the per-account limit for parallel requests too', async () => {
+    const user = await createSignedInUser(app);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => forgot(user.email)));
+    await app.mailer.idle();
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 202));
+    expect(smtp.messages).toHaveLength(LIMITS.passwordReset.mailsPerAccountPerHour);
+  });
+
   it('refuses an invalid address with a field error and stores nothing', async () => {
     await expectTablesUnchanged(app, [...RESET_TABLES], async () => {
       expectApiError(await forgot('not-an-address'), 400, 'VALIDATION_FAILED', { fields: ['email'] });
@@ -238,6 +246,23 @@ describe('rate limits and delivery', () => {
     const token = await mailedToken(user.email);
     expect(smtp.attempts() - attemptsBefore).toBe(2);
     expect((await validate(token)).statusCode).toBe(200);
+  });
+
+  it('still mails a link requested just before shutdown', async () => {
+    const closing = await buildTestApp({ smtpUrl: smtp.url });
+    try {
+      const user = await createSignedInUser(closing.app);
+      const answer = await closing.app.inject({
+        method: 'POST',
+        url: '/api/forgot-password',
+        payload: { email: user.email },
+      });
+      expect(answer.statusCode).toBe(202);
+      await closing.app.close();
+      expect(smtp.messages.map((mail) => mail.envelopeTo)).toEqual([[user.email]]);
+    } finally {
+      await closing.close().catch(() => undefined);
+    }
   });
 
   it('keeps a mail the SMTP server never takes in outbox/failed (dead letter)', async () => {

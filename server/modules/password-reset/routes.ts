@@ -28,9 +28,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const outcome = await passwordResetService.requestReset(request.body.email, request.language);
-      if (!outcome.sent) request.log.info({ reason: outcome.reason }, 'password reset mail not sent');
-      // Identical answer whether or not the account exists.
+      passwordResetService.requestReset(request.body.email, request.language);
+      // Identical answer, at the same time, whether or not the account exists.
       return reply.status(202).send({ message: translate(request.language, 'api.resetMailSent') });
     },
   );

@@ -20,32 +20,36 @@ export function createPasswordResetService(deps: {
   users: UsersRepo;
   mailer: Mailer;
   appUrl: string;
+  log: { info(obj: object, msg: string): void };
 }) {
-  const { resets, users, mailer, appUrl } = deps;
+  const { resets, users, mailer, appUrl, log } = deps;
 
   return {
     /**
      * Mails a single-use link when the account exists and has not had too many links this hour.
-     * Returns which happened for logs and tests; the HTTP answer is the same either way.
+     * The lookup runs after the caller has answered (in the mailer's queue), so known and unknown
+     * addresses take the same time to answer.
      */
-    async requestReset(
-      email: string,
-      requestLanguage: Language,
-    ): Promise<{ sent: boolean; reason?: 'UNKNOWN_ACCOUNT' | 'ACCOUNT_LIMIT' }> {
-      const user = await users.findByEmail(email);
-      if (!user) return { sent: false, reason: 'UNKNOWN_ACCOUNT' };
-      const issued = await resets.countIssuedSince(user.id, isoNow(-3600_000));
-      if (issued >= LIMITS.passwordReset.mailsPerAccountPerHour)
-        return { sent: false, reason: 'ACCOUNT_LIMIT' };
-
-      const token = generateToken();
-      await resets.insert(user.id, hashToken(token), isoNow(), isoNow(VALID_MS));
-      const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      mailer.send({
-        to: user.email,
-        ...passwordResetMail(languageOf(user.language, requestLanguage), { link }),
+    requestReset(email: string, requestLanguage: Language): void {
+      mailer.sendPrepared(async () => {
+        const user = await users.findByEmail(email);
+        if (!user) {
+          log.info({ reason: 'UNKNOWN_ACCOUNT' }, 'password reset mail not sent');
+          return undefined;
+        }
+        const issued = await resets.countIssuedSince(user.id, isoNow(-3600_000));
+        if (issued >= LIMITS.passwordReset.mailsPerAccountPerHour) {
+          log.info({ reason: 'ACCOUNT_LIMIT', userId: user.id }, 'password reset mail not sent');
+          return undefined;
+        }
+        const token = generateToken();
+        await resets.insert(user.id, hashToken(token), isoNow(), isoNow(VALID_MS));
+        const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        return {
+          to: user.email,
+          ...passwordResetMail(languageOf(user.language, requestLanguage), { link }),
+        };
       });
-      return { sent: true };
     },
 
     async assertUsable(token: string): Promise<void> {
