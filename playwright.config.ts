@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_CONTACT_TO } from './e2e/support/outbox.ts';
 
 // E2E_PORT lets a second suite run beside another (e.g. a CI check while developing).
 const port = Number(process.env.E2E_PORT ?? 3123);
@@ -6,6 +8,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The fake OpenAI-compatible AI server the app talks to (e2e/support/fake-ai-server.ts).
 const fakeAiPort = port + 10;
 const isCI = Boolean(process.env.CI);
+// The app's DATA_DIR, exported so specs can read mails from its dev outbox (no SMTP_URL in e2e).
+// Set once in the runner; workers inherit it instead of computing a new timestamp.
+const dataDir = (process.env.E2E_DATA_DIR ??= path.resolve(`test-results/e2e-data-${Date.now()}`));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,7 +50,10 @@ export default defineConfig({
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: `test-results/e2e-data-${Date.now()}`,
+        DATA_DIR: dataDir,
+        APP_URL: baseURL,
+        CONTACT_TO: E2E_CONTACT_TO,
+        RATE_LIMIT_CONTACT_PER_HOUR: '100',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
         AI_PROVIDER: 'openai-compatible',

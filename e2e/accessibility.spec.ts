@@ -8,6 +8,8 @@ const PUBLIC_PAGES = [
   '/register',
   '/faq',
   '/kontakt',
+  '/forgot-password',
+  '/reset-password?token=unknown',
   '/impressum',
   '/datenschutz',
   '/no-such-page',

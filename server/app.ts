@@ -13,12 +13,17 @@ import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionsRepo } from './modules/auth/repo.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createContactRepo } from './modules/contact/repo.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
 import { createCommentsRepo } from './modules/comments/repo.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { createCommentsService } from './modules/comments/service.ts';
 import { createDecisionsRepo } from './modules/decisions/repo.ts';
 import { decisionsRoutes } from './modules/decisions/routes.ts';
 import { createDecisionsService } from './modules/decisions/service.ts';
+import { exportRoutes } from './modules/export/routes.ts';
+import { createExportService } from './modules/export/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
@@ -28,6 +33,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createNotificationsRepo } from './modules/notifications/repo.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
+import { createPasswordResetRepo } from './modules/password-reset/repo.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { createPasswordResetService } from './modules/password-reset/service.ts';
 import { createTeamRepo } from './modules/team/repo.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { createTeamService } from './modules/team/service.ts';
@@ -115,8 +123,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: app.log,
+    retryDelaysMs: config.mailRetryDelaysMs,
   });
-  app.addHook('onClose', async () => mailer.idle());
+  app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
 
   const decisionsService = createDecisionsService({ decisions: createDecisionsRepo(database.db), eventBus });
@@ -137,6 +146,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     appUrl: config.appUrl,
   });
 
+  const passwordResetService = createPasswordResetService({
+    resets: createPasswordResetRepo(database.db),
+    users,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  const contactService = createContactService({
+    contact: createContactRepo(database.db),
+    mailer,
+    recipient: config.contactTo ?? config.mailFrom,
+    mailLanguage: config.contactLanguage,
+  });
   const aiService = createAiService({
     config: config.ai,
     client: config.ai.provider
@@ -160,10 +181,16 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
   await app.register(commentsRoutes, { commentsService, decisionsService });
+  await app.register(exportRoutes, {
+    exportService: createExportService({ decisionsService }),
+    decisionsService,
+  });
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus });
+  await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
+  await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
   if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });
 
   return app;

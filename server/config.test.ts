@@ -29,6 +29,33 @@ describe('loadConfig', () => {
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
 
+  it('reads the mail settings, with defaults for retries, contact language and contact limit', () => {
+    expect(loadConfig({})).toMatchObject({
+      contactTo: undefined,
+      contactLanguage: 'en',
+      mailRetryDelaysMs: [1_000, 5_000, 30_000],
+      contactRateLimitPerHour: LIMITS.contact.perIpPerHour,
+    });
+    expect(
+      loadConfig({
+        CONTACT_TO: 'team@example.org',
+        CONTACT_LANGUAGE: 'de',
+        MAIL_RETRY_DELAYS_MS: '10,200',
+        RATE_LIMIT_CONTACT_PER_HOUR: '20',
+      }),
+    ).toMatchObject({
+      contactTo: 'team@example.org',
+      contactLanguage: 'de',
+      mailRetryDelaysMs: [10, 200],
+      contactRateLimitPerHour: 20,
+    });
+    expect(configError({ MAIL_RETRY_DELAYS_MS: '1s,5s' }).message).toContain('MAIL_RETRY_DELAYS_MS="1s,5s"');
+    expect(configError({ CONTACT_LANGUAGE: 'fr' }).message).toContain('CONTACT_LANGUAGE="fr"');
+    expect(configError({ RATE_LIMIT_CONTACT_PER_HOUR: '0' }).message).toContain(
+      'RATE_LIMIT_CONTACT_PER_HOUR',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATA_DIR: '', DATABASE_URL: '', APP_URL: '', LOG_LEVEL: '' });
     expect(config.port).toBe(3000);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { LIMITS } from '../shared/limits.ts';
+import { LANGUAGES, LIMITS, type Language } from '../shared/limits.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -24,6 +24,15 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   CONTACT_TO: optionalString,
+  CONTACT_LANGUAGE: z.preprocess(emptyAsUndefined, z.enum(LANGUAGES).default('en')),
+  MAIL_RETRY_DELAYS_MS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of milliseconds, e.g. 1000,5000,30000')
+      .default('1000,5000,30000')
+      .transform((value) => value.split(',').map(Number)),
+  ),
   AI_PROVIDER: z.preprocess(
     emptyAsUndefined,
     z.enum(['openai', 'anthropic', 'openai-compatible']).optional(),
@@ -54,6 +63,10 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.auth.perIpPerMinute),
+  ),
+  RATE_LIMIT_CONTACT_PER_HOUR: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.contact.perIpPerHour),
   ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
 });
@@ -91,7 +104,13 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Recipient of the contact form; without it, contact mails go to the MAIL_FROM address. */
   contactTo: string | undefined;
+  /** Language of the contact mail sent to CONTACT_TO. */
+  contactLanguage: Language;
+  /** Waits between SMTP attempts; after the last one the mail goes to the dead-letter folder. */
+  mailRetryDelaysMs: number[];
+  contactRateLimitPerHour: number;
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
@@ -127,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Decision Compass <no-reply@localhost>',
     contactTo: e.CONTACT_TO,
+    contactLanguage: e.CONTACT_LANGUAGE,
+    mailRetryDelaysMs: e.MAIL_RETRY_DELAYS_MS,
+    contactRateLimitPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR,
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai: {

@@ -39,6 +39,14 @@ export const LIMITS = {
     explanationMax: 300,
   },
   session: { days: 30, slideAfterMinutes: 60 },
+  passwordReset: { validMinutes: 60, mailsPerAccountPerHour: 3 },
+  contact: {
+    topicMax: 120,
+    messageMax: 5000,
+    attachmentMaxBytes: 5 * 1024 * 1024,
+    attachmentNameMax: 200,
+    perIpPerHour: 5,
+  },
   auth: {
     // Per IP on login, register and password endpoints; per account on failed logins.
     perIpPerMinute: 30,

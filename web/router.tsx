@@ -25,6 +25,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'privacy', lazy: privacyPage },
   { path: 'invite', lazy: page(() => import('./routes/invite.tsx')) },
   { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx')) },
+  { path: 'reset-password', lazy: page(() => import('./routes/reset-password.tsx')) },
 ];
 
 const protectedRoutes: RouteObject[] = [

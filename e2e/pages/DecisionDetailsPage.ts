@@ -12,6 +12,8 @@ export class DecisionDetailsPage {
   readonly postCommentButton: Locator;
   readonly saveCommentButton: Locator;
   readonly confirmDialog: Locator;
+  readonly downloadPdfButton: Locator;
+  readonly downloadCsvButton: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
@@ -27,6 +29,8 @@ export class DecisionDetailsPage {
     this.postCommentButton = main.getByRole('button', { name: 'Post comment' });
     this.saveCommentButton = main.getByRole('button', { name: 'Save', exact: true });
     this.confirmDialog = page.getByRole('alertdialog');
+    this.downloadPdfButton = main.getByRole('button', { name: /^(Download PDF|PDF herunterladen)$/ });
+    this.downloadCsvButton = main.getByRole('button', { name: /^(Download CSV|CSV herunterladen)$/ });
   }
 
   async goto(decisionId: number): Promise<void> {

@@ -7,6 +7,8 @@ export class TeamDecisionPage {
   readonly changeDeadlineLink: Locator;
   readonly results: Locator;
   readonly teamStatus: Locator;
+  readonly downloadPdfButton: Locator;
+  readonly downloadCsvButton: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
@@ -15,6 +17,8 @@ export class TeamDecisionPage {
     this.changeDeadlineLink = main.getByRole('link', { name: /^(Change deadline|Deadline ändern)$/ });
     this.results = main.getByRole('region', { name: /Team value of every option/ });
     this.teamStatus = main.locator('li[data-voted]');
+    this.downloadPdfButton = main.getByRole('button', { name: /^(Download PDF|PDF herunterladen)$/ });
+    this.downloadCsvButton = main.getByRole('button', { name: /^(Download CSV|CSV herunterladen)$/ });
   }
 
   async goto(decisionId: number): Promise<void> {

@@ -148,6 +148,29 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  firstname: string;
+  lastname: string;
+  email: string;
+  topic: string | null;
+  message: string;
+  language: string;
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment: Buffer | null;
+  created_at: Timestamp;
+}
+
 export interface AiUsageTable {
   user_id: number;
   /** UTC day, YYYY-MM-DD. */
@@ -174,6 +197,8 @@ export interface Database {
   comments: CommentsTable;
   invitations: InvitationsTable;
   notifications: NotificationsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  contact_messages: ContactMessagesTable;
   ai_usage: AiUsageTable;
   ai_runs: AiRunsTable;
 }

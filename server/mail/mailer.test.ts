@@ -151,6 +151,21 @@ describe('createMailer over SMTP', () => {
     ]);
     expect(entries.at(-1)!.obj).toMatchObject({ to: 'lost@example.com', subject: 'Hello there' });
     expect(entries.at(-1)!.obj.err).toBeInstanceOf(Error);
+    // Dead letter: the whole message is kept in outbox/failed/, and the log names the file.
+    const deadLetter = entries.at(-1)!.obj.deadLetter as string;
+    expect(path.dirname(deadLetter)).toBe(path.join(tmpDir, 'failed'));
+    expect(JSON.parse(fs.readFileSync(deadLetter, 'utf8'))).toEqual({
+      from: FROM,
+      ...message('lost@example.com'),
+    });
+  });
+
+  it('close() on shutdown first delivers what is queued, then closes the connection', async () => {
+    const { log } = recordingLog();
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tmpDir, log });
+    mailer.send(message('last@example.com'));
+    await mailer.close();
+    expect(smtp.messages.map((mail) => mail.envelopeTo)).toEqual([['last@example.com']]);
   });
 
   it('retries and logs when the SMTP server cannot be reached at all', async () => {
@@ -213,6 +228,7 @@ describe('createMailer without SMTP_URL (dev outbox)', () => {
     await mailer.idle();
     expect(entries.map((entry) => [entry.level, entry.msg])).toEqual([
       ['error', 'mail delivery failed; retrying'],
+      ['error', 'mail could not be written to the dead-letter folder either'],
       ['error', 'mail delivery failed; giving up'],
     ]);
   });

@@ -40,3 +40,46 @@ export function invitationMail(
     params.link,
   );
 }
+
+export function passwordResetMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {
+  return compose(language, 'passwordReset', { minutes: '60' }, params.link);
+}
+
+/** The contact form's message for the operator; every submitted value is escaped in HTML. */
+export function contactMail(
+  language: Language,
+  params: { firstname: string; lastname: string; email: string; topic: string | null; message: string },
+): Omit<MailMessage, 'to'> {
+  const name = `${params.firstname} ${params.lastname}`;
+  const topic = params.topic ?? translate(language, 'mail.contact.noTopic');
+  const t = (part: string, values: Record<string, string> = {}) =>
+    translate(language, `mail.contact.${part}`, values);
+  const rows: [string, string][] = [
+    [t('name'), name],
+    [t('email'), params.email],
+    [t('topic'), topic],
+  ];
+  const text = [
+    t('intro'),
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${t('message')}:`,
+    params.message,
+    '',
+    t('footer'),
+  ].join('\n');
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escapeHtml(t('intro'))}</p>
+<table style="border-collapse:collapse">${rows
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>
+<p><strong>${escapeHtml(t('message'))}:</strong></p>
+<p style="white-space:pre-wrap">${escapeHtml(params.message)}</p>
+<p style="color:#555;font-size:13px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t('subject', { name, topic }), text, html };
+}

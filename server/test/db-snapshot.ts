@@ -31,3 +31,17 @@ export async function expectDatabaseUnchanged<T>(app: FastifyInstance, action: (
   expect(await snapshotAccounts(app)).toEqual(before);
   return result;
 }
+
+/** Runs a refused request and asserts the given tables kept exactly their rows. */
+export async function expectTablesUnchanged<T>(
+  app: FastifyInstance,
+  tables: AccountTable[],
+  action: () => Promise<T>,
+): Promise<T> {
+  const snapshot = () =>
+    Promise.all(tables.map((table) => app.database.db.selectFrom(table).selectAll().orderBy('id').execute()));
+  const before = await snapshot();
+  const result = await action();
+  expect(await snapshot()).toEqual(before);
+  return result;
+}

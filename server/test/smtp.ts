@@ -14,6 +14,8 @@ export interface ReceivedMail {
   text: string | undefined;
   /** Decoded text/html part, or undefined when the message has none. */
   html: string | undefined;
+  /** Parts with a file name (Content-Disposition attachment), bytes decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -150,14 +152,25 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 function decodeBody(body: string, transferEncoding: string | undefined): string {
+  return decodeBytes(body, transferEncoding).toString('utf8');
+}
+
+function decodeBytes(body: string, transferEncoding: string | undefined): Buffer {
   switch ((transferEncoding ?? '7bit').toLowerCase()) {
     case 'base64':
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64');
     case 'quoted-printable':
-      return decodeQuotedPrintable(body);
+      return Buffer.from(decodeQuotedPrintable(body), 'utf8');
     default:
-      return body;
+      return Buffer.from(body, 'utf8');
   }
+}
+
+interface LeafPart {
+  type: string;
+  content: string;
+  bytes: Buffer;
+  filename: string | undefined;
 }
 
 function boundaryOf(contentType: string): string | undefined {
@@ -165,14 +178,19 @@ function boundaryOf(contentType: string): string | undefined {
 }
 
 /** Collects the leaf parts of a (possibly nested) multipart entity. */
-function leafParts(headers: Record<string, string>, body: string): { type: string; content: string }[] {
+function leafParts(headers: Record<string, string>, body: string): LeafPart[] {
   const contentType = headers['content-type'] ?? 'text/plain';
   const boundary = boundaryOf(contentType);
   if (!/^multipart\//i.test(contentType) || !boundary) {
+    const disposition = headers['content-disposition'] ?? '';
     return [
       {
         type: contentType.split(';')[0]!.trim().toLowerCase(),
         content: decodeBody(body, headers['content-transfer-encoding']),
+        bytes: decodeBytes(body, headers['content-transfer-encoding']),
+        filename: /^attachment/i.test(disposition)
+          ? (/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '')
+          : undefined,
       },
     ];
   }
@@ -195,8 +213,11 @@ export function parseMessage(raw: string): Omit<ReceivedMail, 'envelopeTo' | 'en
     headers,
     subject: headers.subject ?? '',
     to: headers.to ?? '',
-    text: parts.find((part) => part.type === 'text/plain')?.content,
-    html: parts.find((part) => part.type === 'text/html')?.content,
+    text: parts.find((part) => part.type === 'text/plain' && part.filename === undefined)?.content,
+    html: parts.find((part) => part.type === 'text/html' && part.filename === undefined)?.content,
+    attachments: parts
+      .filter((part) => part.filename !== undefined)
+      .map((part) => ({ filename: part.filename!, contentType: part.type, content: part.bytes })),
     raw,
   };
 }

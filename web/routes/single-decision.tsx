@@ -20,6 +20,7 @@ import { useDecisionLoadError } from '../features/decisions/useDecisionLoadError
 
 // The chart is code-split: it loads only when a decision with totals is shown.
 const TotalsChart = lazy(() => import('../features/decisions/TotalsChart.tsx'));
+const ExportButtons = lazy(() => import('../features/export/ExportButtons.tsx'));
 
 export default function SingleDecisionPage() {
   const { t } = useTranslation();
@@ -87,6 +88,9 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
+          <Suspense fallback={null}>
+            <ExportButtons decisionId={decision.id} />
+          </Suspense>
           {abilities.canEdit ? (
             <ButtonLink to={`/decision/${decision.id}/edit`} variant="secondary">
               <Pencil aria-hidden size={16} />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ClipboardCheck, Eye, RotateCw, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -16,6 +17,9 @@ import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { TeamFormula, TeamResultsMatrix } from '../features/team/TeamResultsMatrix.tsx';
 import { TeamStatusList } from '../features/team/TeamStatusList.tsx';
 import { useTeamDecision, useTeamMembersQuery } from '../features/team/team-api.ts';
+
+// The download buttons and their fetch code load with the page's first render, not with the app.
+const ExportButtons = lazy(() => import('../features/export/ExportButtons.tsx'));
 
 export default function TeamDecisionPage() {
   const { t } = useTranslation();
@@ -91,6 +95,9 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
               {t('teamView.invite')}
             </ButtonLink>
           ) : null}
+          <Suspense fallback={null}>
+            <ExportButtons decisionId={decision.id} />
+          </Suspense>
         </div>
       </div>
 

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './001_accounts.ts';
 import * as decisions from './002_decisions.ts';
 import * as team from './003_team.ts';
+import * as mailFlows from './004_mail_flows.ts';
 import * as ai from './005_ai.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '001_accounts': accounts,
   '002_decisions': decisions,
   '003_team': team,
+  '004_mail_flows': mailFlows,
   '005_ai': ai,
 };

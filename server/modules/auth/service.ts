@@ -15,7 +15,7 @@ export interface AuthenticatedSession {
   tokenHash: string;
 }
 
-function assertAcceptablePassword(field: string, password: string): void {
+export function assertAcceptablePassword(field: string, password: string): void {
   if (isCommonPassword(password))
     throw new AppError('WEAK_PASSWORD', { [field]: 'validation.passwordCommon' });
 }

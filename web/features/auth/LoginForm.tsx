@@ -20,7 +20,12 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signIn = useAuthStore((state) => state.signIn);
-  const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(null);
+  // Arriving from a successful password reset: say so until the next attempt.
+  const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(() =>
+    searchParams.get('passwordReset') === '1'
+      ? { tone: 'success', message: t('resetPassword.loginNotice') }
+      : null,
+  );
   const {
     register,
     handleSubmit,

@@ -1,30 +1,91 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation, Trans } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { StatusLine } from '../../components/ui/StatusLine.tsx';
+import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
 import { inputClasses, TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
+import { LIMITS } from '../../../shared/limits.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
-import { operator } from '../../lib/operator.ts';
-import { CONTACT_LIMITS, contactFormSchema } from './contact-schema.ts';
+import { sendContactMessage } from './contact-api.ts';
+import { ATTACHMENT_ACCEPT, contactFormSchema, type ContactFormValues } from './contact-schema.ts';
+
+const FIELD_LABELS: Record<string, string> = {
+  firstname: 'contact.firstname',
+  lastname: 'contact.lastname',
+  email: 'contact.email',
+  topic: 'contact.topic',
+  message: 'contact.message',
+  attachment: 'contact.attachment',
+  consent: 'contact.consentLabel',
+};
+
+function ThankYou({ onAnother }: { onAnother: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card className="flex max-w-2xl flex-col gap-4">
+      <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t('contact.thankYouTitle')}</h2>
+      <p role="status" className="text-slate-700 dark:text-slate-300">
+        {t('contact.thankYou')}
+      </p>
+      <Button variant="secondary" className="self-start" onClick={onAnother}>
+        {t('contact.sendAnother')}
+      </Button>
+    </Card>
+  );
+}
 
 export function ContactForm() {
   const { t } = useTranslation();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: StatusTone; message: string } | null>(null);
+  const [isSent, setIsSent] = useState(false);
   const {
     register,
     handleSubmit,
-    formState: { errors },
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(contactFormSchema),
     defaultValues: { firstname: '', lastname: '', email: '', topic: '', message: '', consent: false },
   });
 
-  // Sending arrives with the mail issue; until then the form says so instead of pretending success.
-  const submit = handleSubmit(() => setNotice(t('contact.notAvailableYet', { email: operator.email })));
+  // Server field errors read "Email: …" / "Message: …", prefixed with the field's label.
+  function showServerErrors(error: ApiError) {
+    for (const [field, message] of Object.entries(error.fields)) {
+      const label = FIELD_LABELS[field];
+      if (!label) continue;
+      setError(field as Path<ContactFormValues>, {
+        type: 'server',
+        message: t('contact.serverFieldError', { field: t(label), message }),
+      });
+    }
+  }
+
+  const submit = handleSubmit(async (values) => {
+    setNotice({ tone: 'info', message: t('contact.sending') });
+    try {
+      const answer = await sendContactMessage(values);
+      if (typeof answer?.id !== 'number') {
+        setNotice({ tone: 'error', message: t('contact.unexpectedResponse') });
+        return;
+      }
+      setNotice(null);
+      reset();
+      setIsSent(true);
+    } catch (error) {
+      if (error instanceof ApiError) showServerErrors(error);
+      setNotice({
+        tone: 'error',
+        message: t('contact.failed', { message: error instanceof Error ? error.message : '' }),
+      });
+    }
+  });
+
+  if (isSent) return <ThankYou onAnother={() => setIsSent(false)} />;
 
   return (
     <Card className="max-w-2xl">
@@ -56,7 +117,7 @@ export function ContactForm() {
         <div className="sm:col-span-2">
           <TextField
             label={t('contact.topic')}
-            maxLength={CONTACT_LIMITS.topicMax}
+            maxLength={LIMITS.contact.topicMax}
             error={translateFieldError(t, errors.topic?.message)}
             {...register('topic')}
           />
@@ -66,7 +127,7 @@ export function ContactForm() {
             label={t('contact.message')}
             rows={6}
             required
-            maxLength={CONTACT_LIMITS.messageMax}
+            maxLength={LIMITS.contact.messageMax}
             error={translateFieldError(t, errors.message?.message)}
             {...register('message')}
           />
@@ -81,6 +142,7 @@ export function ContactForm() {
           <input
             id="contact-attachment"
             type="file"
+            accept={ATTACHMENT_ACCEPT}
             aria-describedby="contact-attachment-message"
             aria-invalid={errors.attachment ? true : undefined}
             className={`${inputClasses} file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100`}
@@ -112,10 +174,10 @@ export function ContactForm() {
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:col-span-2">
-          <Button type="submit" className="self-start">
+          <Button type="submit" className="self-start" disabled={isSubmitting}>
             {t('contact.submit')}
           </Button>
-          <StatusLine tone="info" message={notice} />
+          <StatusLine tone={notice?.tone ?? 'info'} message={notice?.message ?? null} />
         </div>
       </form>
     </Card>

@@ -1,0 +1,86 @@
+import { stringify } from 'csv-stringify/sync';
+import { translate } from '../../i18n.ts';
+import { csvDialect, formatNumber, neutraliseFormula } from './format.ts';
+import type { ExportReport } from './service.ts';
+
+/**
+ * The decision as CSV: a header block, the matrix (one row per option with each criterion's value,
+ * total and rank, plus the weights row), then for teams each member's weights and voted status,
+ * the reader's own votes, the reasons and the formula. UTF-8 with BOM so spreadsheets read umlauts.
+ */
+export function renderCsv(report: ExportReport): string {
+  const { language } = report;
+  const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
+  const num = (value: number | null) => (value === null ? '' : formatNumber(value, language));
+  const criterionNames = report.criteria.map((criterion) => criterion.name);
+  const rows: string[][] = [];
+
+  rows.push([t('export.decision'), report.title]);
+  if (report.description) rows.push([t('export.description'), report.description]);
+  rows.push([t('export.kind'), report.kind]);
+  rows.push([t('export.mode'), report.mode]);
+  rows.push([t('export.created'), report.createdAt]);
+  rows.push([t('export.updated'), report.updatedAt]);
+  if (report.isTeam) rows.push([t('export.deadline'), report.deadline ?? t('teamView.noDeadline')]);
+  rows.push([t('export.exported'), report.exportedAt]);
+  rows.push([t('export.timeZone'), report.timeZone]);
+  rows.push([]);
+
+  rows.push([
+    t('export.option'),
+    ...criterionNames,
+    report.isTeam ? t('export.teamResult') : t('export.total'),
+    t('export.rank'),
+  ]);
+  rows.push([
+    report.isTeam ? t('export.teamWeightRow') : t('export.weightRow'),
+    ...report.criteria.map((criterion) => num(criterion.weight)),
+  ]);
+  for (const row of report.rows) {
+    rows.push([row.name, ...row.values.map(num), num(row.total), String(row.rank)]);
+  }
+
+  if (report.isTeam) {
+    rows.push([]);
+    rows.push([t('export.members')]);
+    rows.push([t('export.member'), t('export.role'), t('export.status'), ...criterionNames]);
+    for (const member of report.members) {
+      rows.push([member.name, member.role, memberStatus(report, member), ...member.weights.map(num)]);
+    }
+    if (report.ownVotes) {
+      rows.push([]);
+      rows.push([t('export.ownVotes')]);
+      rows.push([t('export.option'), ...criterionNames]);
+      for (const vote of report.ownVotes) rows.push([vote.name, ...vote.values.map(num)]);
+    }
+  }
+
+  if (report.reasons.length) {
+    rows.push([]);
+    rows.push([t('export.reasons')]);
+    rows.push([t('export.option'), t('export.criterion'), t('export.value'), t('export.reason')]);
+    for (const reason of report.reasons) {
+      rows.push([reason.option, reason.criterion, num(reason.value), reason.explanation]);
+    }
+  }
+
+  rows.push([]);
+  rows.push([t('export.formula')]);
+  for (const line of report.formula) rows.push([line]);
+
+  return stringify(
+    rows.map((row) => row.map(neutraliseFormula)),
+    {
+      delimiter: csvDialect(language).delimiter,
+      bom: true,
+      record_delimiter: 'windows',
+      // Line breaks inside a cell (descriptions, reasons) must be quoted, not only CRLF.
+      quoted_match: /[\r\n]/,
+    },
+  );
+}
+
+export function memberStatus(report: ExportReport, member: ExportReport['members'][number]): string {
+  const key = !member.isAccepted ? 'export.invited' : member.hasVoted ? 'export.voted' : 'export.notVoted';
+  return translate(report.language, key);
+}

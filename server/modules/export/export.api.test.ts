@@ -1,0 +1,363 @@
+import { parse } from 'csv-parse/sync';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import de from '../../../shared/i18n/de.json' with { type: 'json' };
+import en from '../../../shared/i18n/en.json' with { type: 'json' };
+import { expectApiError } from '../../test/api-errors.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createDecision } from '../../test/decision-factories.ts';
+import { expectDecisionTablesUnchanged } from '../../test/decision-snapshot.ts';
+import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
+import {
+  addMember,
+  createTeamDecision,
+  detailsOf,
+  insertAiEvaluation,
+  teamApi,
+} from '../../test/team-factories.ts';
+import { formatDateTime } from './format.ts';
+
+let testApp: TestApp;
+let app: FastifyInstance;
+const team = teamApi(() => app);
+
+let owner: SignedInUser;
+let stranger: SignedInUser;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
+  app = testApp.app;
+  [owner, stranger] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+});
+afterAll(() => testApp.close());
+
+type Format = 'csv' | 'pdf';
+
+function exportOf(
+  caller: SignedInUser | undefined,
+  decisionId: number,
+  format: Format,
+  { language = 'en', query = '' }: { language?: 'en' | 'de'; query?: string } = {},
+) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/decision/${decisionId}/export.${format}${query}`,
+    headers: { ...caller?.headers, 'accept-language': language },
+  });
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** The CSV as rows of cells, as a spreadsheet program would read it. */
+function csvRows(response: LightMyRequestResponse, delimiter = ','): string[][] {
+  expect(response.rawPayload.subarray(0, 3)).toEqual(BOM);
+  return parse(response.rawPayload, { bom: true, delimiter, relax_column_count: true }) as string[][];
+}
+
+/** The rows of a section: from the row whose first cell is `first` up to the next empty row. */
+function section(rows: string[][], first: string): string[][] {
+  const start = rows.findIndex((row) => row[0] === first);
+  expect(start, `section starting with ${first}`).toBeGreaterThanOrEqual(0);
+  const end = rows.findIndex((row, index) => index > start && row.every((cell) => cell === ''));
+  return rows.slice(start, end === -1 ? undefined : end);
+}
+
+async function pdfText(response: LightMyRequestResponse): Promise<{ text: string; pages: number }> {
+  expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
+  try {
+    const result = await parser.getText();
+    return { text: result.text, pages: result.total };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+const number = (cell: string | undefined) => (cell === '' || cell === undefined ? null : Number(cell));
+
+describe('GET /api/decision/{id}/export.csv (personal)', () => {
+  it('matches the details API: one row per option with each value, the weights, totals and ranks', async () => {
+    const { decision, details } = await createDecision(app, owner, {
+      name: 'Neues Auto für die Familie',
+      options: ['Alpha', 'Beta', 'Gamma'],
+      criteria: [
+        { name: 'Price', importance: 60 },
+        { name: 'Comfort', importance: 25 },
+        { name: 'Größe', importance: 15 },
+      ],
+      evaluations: [
+        { option_index: 0, criterion_index: 0, value: 8 },
+        { option_index: 0, criterion_index: 1, value: 5 },
+        { option_index: 0, criterion_index: 2, value: 3 },
+        { option_index: 1, criterion_index: 0, value: 6 },
+        { option_index: 1, criterion_index: 1, value: 9 },
+        { option_index: 2, criterion_index: 0, value: 7 },
+        { option_index: 2, criterion_index: 1, value: 7 },
+        { option_index: 2, criterion_index: 2, value: 7 },
+      ],
+    });
+
+    const response = await exportOf(owner, decision.id, 'csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Neues-Auto-fuer-die-Familie.csv"; filename*=UTF-8''Neues%20Auto%20f%C3%BCr%20die%20Familie.csv`,
+    );
+    expect(response.headers['cache-control']).toBe('private, no-store');
+
+    const rows = csvRows(response);
+    expect(rows[0]).toEqual([en.export.decision, 'Neues Auto für die Familie']);
+    const matrix = section(rows, en.export.option);
+    expect(matrix[0]).toEqual([
+      en.export.option,
+      ...details.criteria.map((c) => c.name),
+      en.export.total,
+      en.export.rank,
+    ]);
+    expect(matrix[1]).toEqual([en.export.weightRow, ...details.criteria.map((c) => String(c.importance))]);
+    const body = matrix.slice(2);
+    expect(body.map((row) => row[0])).toEqual(details.options.map((option) => option.name));
+    for (const [index, option] of details.options.entries()) {
+      const row = body[index]!;
+      details.criteria.forEach((criterion, c) => {
+        const value = details.evaluations.find(
+          (e) => e.option_id === option.id && e.criterion_id === criterion.id,
+        )?.value;
+        expect(number(row[1 + c])).toBe(value ?? null);
+      });
+      const ranked = details.results.ranking.find((entry) => entry.option_id === option.id)!;
+      expect(number(row[1 + details.criteria.length])).toBe(ranked.total);
+      expect(number(row[2 + details.criteria.length])).toBe(ranked.rank);
+    }
+    // Beta misses a cell; an empty cell, not 0, says "not scored".
+    expect(body[1]![3]).toBe('');
+  });
+
+  it('uses ; and a decimal comma for German, with German labels', async () => {
+    const { decision, details } = await createDecision(app, owner, { name: 'Urlaub' });
+    const response = await exportOf(owner, decision.id, 'csv', { language: 'de' });
+    const text = response.rawPayload.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe(`${de.export.decision};Urlaub`);
+
+    const rows = csvRows(response, ';');
+    const matrix = section(rows, de.export.option);
+    expect(matrix[0]).toEqual([de.export.option, 'Price', 'Comfort', de.export.total, de.export.rank]);
+    const totals = matrix.slice(2).map((row) => row[3]);
+    // 8 × 0.6 + 5 × 0.4 = 6.8 and 6 × 0.6 + 9 × 0.4 = 7.2
+    expect(totals).toEqual(['6,8', '7,2']);
+    expect(details.results.ranking.map((entry) => entry.total).sort()).toEqual([6.8, 7.2]);
+  });
+
+  it('neutralises formula injection in every cell a spreadsheet could run', async () => {
+    const { decision } = await createDecision(app, owner, {
+      name: '=HYPERLINK("http://evil.example","click")',
+      description: '@SUM(A1:A9)',
+      options: ['+cmd', '-2+3'],
+      criteria: [{ name: '@risk', importance: 100 }],
+      evaluations: [],
+    });
+    const rows = csvRows(await exportOf(owner, decision.id, 'csv'));
+    expect(rows[0]![1]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(rows[1]![1]).toBe(`'@SUM(A1:A9)`);
+    const matrix = section(rows, en.export.option);
+    expect(matrix[0]![1]).toBe(`'@risk`);
+    expect(matrix.slice(2).map((row) => row[0])).toEqual([`'+cmd`, `'-2+3`]);
+    // No cell anywhere starts with a formula character.
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('shows dates in the requested time zone and refuses an unknown one in the caller’s language', async () => {
+    const { decision } = await createDecision(app, owner);
+    const berlin = csvRows(await exportOf(owner, decision.id, 'csv', { query: '?tz=Europe/Berlin' }));
+    const created = berlin.find((row) => row[0] === en.export.created)![1];
+    expect(created).toBe(formatDateTime(decision.created_at, 'en', 'Europe/Berlin'));
+    expect(berlin.find((row) => row[0] === en.export.timeZone)![1]).toBe('Europe/Berlin');
+    const utc = csvRows(await exportOf(owner, decision.id, 'csv'));
+    expect(utc.find((row) => row[0] === en.export.created)![1]).toBe(
+      formatDateTime(decision.created_at, 'en', 'UTC'),
+    );
+
+    for (const format of ['csv', 'pdf'] as const) {
+      const refused = await exportOf(owner, decision.id, format, {
+        language: 'de',
+        query: '?tz=Mars/Olympus',
+      });
+      const body = expectApiError(refused, 400, 'VALIDATION_FAILED', { language: 'de', fields: ['tz'] });
+      expect(body.fields?.tz).toBe(de.validation.timeZone);
+    }
+  });
+});
+
+describe('GET /api/decision/{id}/export.csv (team)', () => {
+  it('has team weights, mean values, team result and each member’s weights and status, but only the reader’s own votes', async () => {
+    const created = await createTeamDecision(app, owner, { name: 'Offsite' });
+    const [lisbon, oslo] = created.optionIds as [number, number];
+    const [cost, weather] = created.criterionIds as [number, number];
+    const editor = await addMember(app, owner, created.decision.id, 'editor');
+    const viewer = await addMember(app, owner, created.decision.id, 'viewer');
+    await team.evaluate(editor, created.decision.id, [
+      { option_id: lisbon, criterion_id: cost, value: 2 },
+      { option_id: oslo, criterion_id: weather, value: 4 },
+    ]);
+    await team.evaluate(owner, created.decision.id, [{ option_id: lisbon, criterion_id: cost, value: 9 }]);
+    await team.weights(editor, created.decision.id, [
+      { criterion_id: cost, weight: 80 },
+      { criterion_id: weather, weight: 30 },
+    ]);
+    await team.weights(owner, created.decision.id, [{ criterion_id: cost, weight: 60 }]);
+
+    const details: DecisionDetails = await detailsOf(app, editor, created.decision.id);
+    const rows = csvRows(await exportOf(editor, created.decision.id, 'csv'));
+
+    const matrix = section(rows, en.export.option);
+    expect(matrix[0]).toEqual([en.export.option, 'Cost', 'Weather', en.export.teamResult, en.export.rank]);
+    const teamWeights = details.teamResults!.weights;
+    expect(matrix[1]).toEqual([
+      en.export.teamWeightRow,
+      ...details.criteria.map((c) => String(teamWeights.find((w) => w.criterion_id === c.id)!.weight)),
+    ]);
+    expect(matrix[1]).toEqual([en.export.teamWeightRow, '70', '30']);
+    for (const [index, option] of details.options.entries()) {
+      const row = matrix[2 + index]!;
+      expect(row[0]).toBe(option.name);
+      details.criteria.forEach((criterion, c) => {
+        const cell = details.teamResults!.cells.find(
+          (x) => x.option_id === option.id && x.criterion_id === criterion.id,
+        );
+        expect(number(row[1 + c])).toBe(cell?.value ?? null);
+      });
+      const ranked = details.results.ranking.find((entry) => entry.option_id === option.id)!;
+      expect(number(row[3])).toBe(ranked.total);
+      expect(number(row[4])).toBe(ranked.rank);
+    }
+    // The mean of 2 and 9.
+    expect(matrix[2]![1]).toBe('5.5');
+
+    const members = section(rows, en.export.members);
+    expect(members[1]).toEqual([en.export.member, en.export.role, en.export.status, 'Cost', 'Weather']);
+    const byName = new Map(members.slice(2).map((row) => [row[0], row]));
+    expect(byName.get(owner.email)).toEqual([owner.email, en.roles.owner, en.export.voted, '60', '']);
+    expect(byName.get(editor.email)).toEqual([editor.email, en.roles.editor, en.export.voted, '80', '30']);
+    expect(byName.get(viewer.email)).toEqual([viewer.email, en.roles.viewer, en.export.notVoted, '', '']);
+
+    // The reader's own votes only: the owner's 9 never appears as an individual vote.
+    const own = section(rows, en.export.ownVotes);
+    expect(own.slice(2)).toEqual([
+      ['Lisbon', '2', ''],
+      ['Oslo', '', '4'],
+    ]);
+    const viewerRows = csvRows(await exportOf(viewer, created.decision.id, 'csv'));
+    expect(viewerRows.some((row) => row[0] === en.export.ownVotes)).toBe(false);
+    expect(section(viewerRows, en.export.option)).toEqual(matrix);
+  });
+
+  it('lists AI reasons in AI mode', async () => {
+    const created = await createTeamDecision(app, owner, { name: 'KI-Entscheidung', mode: 'ai' });
+    await insertAiEvaluation(app, {
+      decisionId: created.decision.id,
+      optionId: created.optionIds[1]!,
+      criterionId: created.criterionIds[0]!,
+      value: 7,
+    });
+    const rows = csvRows(await exportOf(owner, created.decision.id, 'csv'));
+    expect(section(rows, en.export.reasons).slice(1)).toEqual([
+      [en.export.option, en.export.criterion, en.export.value, en.export.reason],
+      ['Oslo', 'Cost', '7', 'Suggested by the AI'],
+    ]);
+    const { text } = await pdfText(await exportOf(owner, created.decision.id, 'pdf'));
+    expect(text).toContain('Suggested by the AI');
+  });
+});
+
+describe('GET /api/decision/{id}/export.pdf', () => {
+  it('is a one- or two-page report with title, options, totals and umlauts', async () => {
+    const { decision, details } = await createDecision(app, owner, {
+      name: 'Größte Übung: Ärger vermeiden',
+      description: 'Wohin mit dem Büro?',
+      options: ['Köln', 'München'],
+    });
+    const response = await exportOf(owner, decision.id, 'pdf', { language: 'de' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="Groesste-Uebung-Aerger-vermeiden\.pdf"; filename\*=UTF-8''Gr%C3%B6%C3%9Fte/,
+    );
+    const { text, pages } = await pdfText(response);
+    expect(pages).toBe(1);
+    expect(text).toContain('Größte Übung: Ärger vermeiden');
+    expect(text).toContain('Wohin mit dem Büro?');
+    for (const option of ['Köln', 'München']) expect(text).toContain(option);
+    for (const entry of details.results.ranking)
+      expect(text).toContain(String(entry.total).replace('.', ','));
+    expect(text).toContain(de.export.matrix);
+    expect(text).toContain(de.details.formula.slice(0, 30));
+  });
+
+  it('keeps a 30 × 20 decision with long names on at most two pages', async () => {
+    const options = Array.from(
+      { length: 30 },
+      (_, i) => `Option ${i + 1} with a rather long name ${'x'.repeat(80)}`,
+    );
+    const criteria = Array.from({ length: 20 }, (_, i) => ({ name: `Criterion ${i + 1}`, importance: 5 }));
+    const evaluations = options.flatMap((_, o) =>
+      criteria.map((_, c) => ({
+        option_index: o,
+        criterion_index: c,
+        value: 1 + ((o + c) % 10),
+        explanation: `Reason ${o}/${c}`,
+      })),
+    );
+    const { decision } = await createDecision(app, owner, { name: 'Large', options, criteria, evaluations });
+    const { text, pages } = await pdfText(await exportOf(owner, decision.id, 'pdf'));
+    expect(pages).toBeLessThanOrEqual(2);
+    expect(text).toContain('Option 30 with');
+    expect(text).toContain('C20 = Criterion 20');
+  });
+
+  it('shows the team status and the team formula', async () => {
+    const created = await createTeamDecision(app, owner, { name: 'Team PDF' });
+    const editor = await addMember(app, owner, created.decision.id, 'editor');
+    await team.evaluate(editor, created.decision.id, [
+      { option_id: created.optionIds[0], criterion_id: created.criterionIds[0], value: 8 },
+    ]);
+    const { text } = await pdfText(await exportOf(editor, created.decision.id, 'pdf'));
+    expect(text).toContain(en.export.teamStatus);
+    expect(text).toContain(`${editor.email} · ${en.roles.editor} · ${en.export.voted}`);
+    expect(text).toContain(en.teamView.formulaResult.slice(0, 30));
+  });
+});
+
+describe('export permissions follow the details permissions', () => {
+  it('answers every caller exactly as details does, and a refusal changes nothing', async () => {
+    const { decision: privateDecision } = await createDecision(app, owner, { type: 'private' });
+    const { decision: publicDecision } = await createDecision(app, owner, { type: 'public' });
+    const teamDecision = (await createTeamDecision(app, owner)).decision;
+    const viewer = await addMember(app, owner, teamDecision.id, 'viewer');
+    const removed = await addMember(app, owner, teamDecision.id, 'editor');
+    expect((await team.removeMember(owner, teamDecision.id, removed.user.id)).statusCode).toBe(200);
+
+    const cases: [string, SignedInUser, number, number][] = [
+      ['owner, private', owner, privateDecision.id, 200],
+      ['stranger, private', stranger, privateDecision.id, 404],
+      ['stranger, public', stranger, publicDecision.id, 200],
+      ['viewer, team', viewer, teamDecision.id, 200],
+      ['stranger, team', stranger, teamDecision.id, 404],
+      ['removed member, team', removed, teamDecision.id, 404],
+      ['owner, missing', owner, 999_999, 404],
+    ];
+    for (const [label, caller, id, status] of cases) {
+      const details = await team.details(caller, id);
+      expect(details.statusCode, label).toBe(status);
+      for (const format of ['csv', 'pdf'] as const) {
+        const response = await expectDecisionTablesUnchanged(app, () => exportOf(caller, id, format));
+        expect(response.statusCode, `${label} ${format}`).toBe(status);
+        if (status === 404) expectApiError(response, 404, 'NOT_FOUND');
+      }
+    }
+    for (const format of ['csv', 'pdf'] as const) {
+      expectApiError(await exportOf(undefined, privateDecision.id, format), 401, 'UNAUTHORIZED');
+    }
+  });
+});

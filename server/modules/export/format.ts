@@ -1,0 +1,81 @@
+import type { Language } from '../../../shared/limits.ts';
+
+const LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE' };
+
+/** CSV dialect per language: German spreadsheets expect `;` and a decimal comma. */
+export function csvDialect(language: Language): { delimiter: string; decimalSeparator: string } {
+  return language === 'de'
+    ? { delimiter: ';', decimalSeparator: ',' }
+    : { delimiter: ',', decimalSeparator: '.' };
+}
+
+/** A plain number without grouping (spreadsheets parse it back), at most `decimals` places. */
+export function formatNumber(value: number, language: Language, decimals = 2): string {
+  const factor = 10 ** decimals;
+  const text = String(Math.round(value * factor) / factor);
+  return language === 'de' ? text.replace('.', ',') : text;
+}
+
+export function formatDateTime(iso: string, language: Language, timeZone: string): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+// Spreadsheets run cells starting with these as formulas (OWASP "CSV injection").
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Neutralises formula injection: a leading ' makes a spreadsheet show the cell as text. */
+export function neutraliseFormula(cell: string): string {
+  return FORMULA_START.test(cell) ? `'${cell}` : cell;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters must never reach a header
+const UNSAFE_IN_FILENAME = /[\u0000-\u001f\u007f"*/:<>?\\|]+/g;
+
+/** ASCII-only name for old clients: umlauts transliterated, everything else reduced to `-`. */
+export function asciiFileStem(title: string): string {
+  const stem = title
+    .replace(/ß/g, 'ss')
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 80)
+    .replace(/[-.]+$/g, '');
+  return stem || 'decision';
+}
+
+/** The title as a UTF-8 file name: characters no file system accepts removed, length capped. */
+export function unicodeFileStem(title: string): string {
+  const stem = [...title.replace(UNSAFE_IN_FILENAME, ' ').replace(/\s+/g, ' ').trim()]
+    .slice(0, 80)
+    .join('')
+    .replace(/^\.+/, '')
+    .trim();
+  return stem || 'decision';
+}
+
+// RFC 5987 attr-char: encodeURIComponent leaves a few characters that must be encoded as well.
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** `attachment` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
+export function contentDisposition(title: string, extension: string): string {
+  const ascii = `${asciiFileStem(title)}.${extension}`;
+  const unicode = `${unicodeFileStem(title)}.${extension}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(unicode)}`;
+}

@@ -1,0 +1,363 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import { translate } from '../../i18n.ts';
+import { formatNumber } from './format.ts';
+import { memberStatus } from './csv.ts';
+import type { ExportReport } from './service.ts';
+
+// DejaVu covers umlauts, ß, Σ, × and –; read once from node_modules, embedded (subset) per document.
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+const MARGIN = 40;
+const FOOTER_HEIGHT = 20;
+const MAX_PAGES = 2;
+const COLORS = {
+  text: '#0f172a',
+  muted: '#475569',
+  rule: '#cbd5e1',
+  zebra: '#f1f5f9',
+  bar: '#6366f1',
+  top: '#059669',
+  track: '#e2e8f0',
+};
+/** Highest cell value on the team and personal scales. */
+const SCALE_MAX = 10;
+
+type Doc = PDFKit.PDFDocument;
+
+/** One line of `text` cut with "…" to fit `width` at the current font and size. */
+function fitLine(doc: Doc, text: string, width: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (doc.widthOfString(line) <= width) return line;
+  let low = 0;
+  let high = line.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${line.slice(0, mid).trimEnd()}…`) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return `${line.slice(0, low).trimEnd()}…`;
+}
+
+/**
+ * A one- or two-page report in the reader's language: title, description, dates, the matrix with
+ * weights, totals and ranks, a bar chart of the results, team status, the formula and the reasons.
+ * Sections that would overflow the second page are shortened with a note instead of adding pages.
+ */
+export function renderPdf(report: ExportReport): Promise<Buffer> {
+  const { language } = report;
+  const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
+  const num = (value: number, decimals = 2) => formatNumber(value, language, decimals);
+  const { regular, bold } = loadFonts();
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: report.title, Creator: t('app.name'), Producer: t('app.name') },
+    lang: language,
+  });
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - FOOTER_HEIGHT;
+  let pages = 1;
+  /** Makes room for `height`: a new page while under the limit; false when the report is full. */
+  const ensureSpace = (height: number): boolean => {
+    if (doc.y + height <= bottom()) return true;
+    if (pages >= MAX_PAGES) return false;
+    doc.addPage();
+    pages += 1;
+    return true;
+  };
+  const style = (font: 'regular' | 'bold', size: number, color = COLORS.text) =>
+    doc.font(font).fontSize(size).fillColor(color);
+  const heading = (text: string, needed: number) => {
+    if (!ensureSpace(needed + 22)) return false;
+    doc.moveDown(0.6);
+    style('bold', 12).text(text, left, doc.y, { width });
+    doc.moveDown(0.3);
+    return true;
+  };
+
+  // Title, meta line, description.
+  style('bold', 18).text(report.title, left, MARGIN, { width, height: 70, ellipsis: true });
+  doc.moveDown(0.2);
+  const meta = [
+    report.kind,
+    report.mode,
+    `${t('export.created')}: ${report.createdAt}`,
+    `${t('export.updated')}: ${report.updatedAt}`,
+  ];
+  if (report.isTeam) meta.push(`${t('export.deadline')}: ${report.deadline ?? t('teamView.noDeadline')}`);
+  style('regular', 8.5, COLORS.muted).text(meta.join(' · '), { width });
+  style('regular', 8.5, COLORS.muted).text(
+    `${t('export.exported')}: ${report.exportedAt} (${report.timeZone})`,
+    { width },
+  );
+  if (report.description) {
+    doc.moveDown(0.5);
+    style('regular', 10).text(report.description, { width, height: 84, ellipsis: true });
+  }
+
+  drawMatrix();
+  drawChart();
+  if (report.isTeam) drawTeamStatus();
+  drawFormula();
+  drawReasons();
+  drawFooters();
+  doc.end();
+  return done;
+
+  function drawMatrix() {
+    const { criteria, rows } = report;
+    if (!heading(t('export.matrix'), 40)) return;
+    if (!criteria.length || !rows.length) {
+      style('regular', 10, COLORS.muted).text(t('export.emptyMatrix'), left, doc.y, { width });
+      return;
+    }
+    const size = criteria.length <= 6 ? 8.5 : criteria.length <= 12 ? 7 : 6;
+    const rowHeight = size + 5;
+    const rankWidth = 26;
+    const totalWidth = 44;
+    const optionWidth = Math.min(170, Math.max(100, width - rankWidth - totalWidth - criteria.length * 60));
+    const cellWidth = (width - optionWidth - totalWidth - rankWidth) / criteria.length;
+    // Narrow columns get short labels (C1, C2, …) and a legend with the full names below the table.
+    const useLegend = cellWidth < 48;
+    const label = (index: number) => t('export.criterionShort', { number: index + 1 });
+    const headerLines = useLegend ? 1 : 2;
+    const headerHeight = (headerLines + 1) * (size + 2) + 6;
+    const x = {
+      option: left,
+      cell: (index: number) => left + optionWidth + index * cellWidth,
+      total: left + optionWidth + criteria.length * cellWidth,
+      rank: left + width - rankWidth,
+    };
+
+    const drawHeader = () => {
+      const top = doc.y;
+      style('bold', size).text(t('export.option'), x.option, top, {
+        width: optionWidth - 4,
+        lineBreak: false,
+      });
+      criteria.forEach((criterion, index) => {
+        style('bold', size);
+        const name = useLegend
+          ? label(index)
+          : doc.heightOfString(criterion.name, { width: cellWidth - 4 }) <= 2 * (size + 2)
+            ? criterion.name
+            : fitLine(doc, criterion.name, cellWidth - 4);
+        doc.text(name, x.cell(index), top, {
+          width: cellWidth - 4,
+          align: 'center',
+          height: headerLines * (size + 2),
+          ellipsis: true,
+        });
+        style('regular', size - 0.5, COLORS.muted).text(
+          `${num(criterion.weight, 1)} %`,
+          x.cell(index),
+          top + headerLines * (size + 2),
+          { width: cellWidth - 4, align: 'center', lineBreak: false },
+        );
+      });
+      style('bold', size).text(report.isTeam ? t('export.teamResult') : t('export.total'), x.total, top, {
+        width: totalWidth - 4,
+        align: 'right',
+        height: headerLines * (size + 2),
+        ellipsis: true,
+      });
+      doc.text(t('export.rank'), x.rank, top, { width: rankWidth, align: 'right', lineBreak: false });
+      style('regular', size - 0.5, COLORS.muted).text(
+        report.isTeam ? t('export.teamWeightShort') : t('export.weightShort'),
+        x.option,
+        top + headerLines * (size + 2),
+        { width: optionWidth - 4, lineBreak: false },
+      );
+      doc
+        .moveTo(left, top + headerHeight - 3)
+        .lineTo(left + width, top + headerHeight - 3)
+        .strokeColor(COLORS.rule)
+        .lineWidth(0.7)
+        .stroke();
+      doc.y = top + headerHeight;
+    };
+
+    if (!ensureSpace(headerHeight + rowHeight)) return;
+    drawHeader();
+    rows.forEach((row, rowIndex) => {
+      if (doc.y + rowHeight > bottom()) {
+        if (!ensureSpace(headerHeight + rowHeight)) return;
+        drawHeader();
+      }
+      const top = doc.y;
+      if (rowIndex % 2 === 1) doc.rect(left, top - 1.5, width, rowHeight).fill(COLORS.zebra);
+      const font = row.isTop ? 'bold' : 'regular';
+      style(font, size, row.isTop ? COLORS.top : COLORS.text);
+      doc.text(fitLine(doc, row.name, optionWidth - 6), x.option, top, { lineBreak: false });
+      style('regular', size);
+      row.values.forEach((value, index) => {
+        doc.text(value === null ? '–' : num(value), x.cell(index), top, {
+          width: cellWidth - 4,
+          align: 'center',
+          lineBreak: false,
+        });
+      });
+      style(font, size, row.isTop ? COLORS.top : COLORS.text);
+      doc.text(num(row.total), x.total, top, { width: totalWidth - 4, align: 'right', lineBreak: false });
+      doc.text(String(row.rank), x.rank, top, { width: rankWidth, align: 'right', lineBreak: false });
+      doc.y = top + rowHeight;
+    });
+
+    if (useLegend) {
+      doc.moveDown(0.5);
+      const columns = 2;
+      const columnWidth = width / columns;
+      const lineHeight = 10;
+      for (let index = 0; index < criteria.length; index += columns) {
+        if (!ensureSpace(lineHeight)) return;
+        const top = doc.y;
+        for (let column = 0; column < columns && index + column < criteria.length; column += 1) {
+          const criterion = criteria[index + column]!;
+          style('regular', 7.5);
+          const text = `${label(index + column)} = ${criterion.name} (${num(criterion.weight, 1)} %)`;
+          doc.text(fitLine(doc, text, columnWidth - 8), left + column * columnWidth, top, {
+            lineBreak: false,
+          });
+        }
+        doc.y = top + lineHeight;
+      }
+    }
+  }
+
+  function drawChart() {
+    // Stable sort: ties keep the options' order.
+    const ranked = [...report.rows].sort((a, b) => a.rank - b.rank);
+    if (!ranked.length) return;
+    const barHeight = ranked.length > 20 ? 8 : 11;
+    const gap = 3;
+    if (!heading(t('export.chart'), Math.min(ranked.length, 5) * (barHeight + gap))) return;
+    const scaleMax = report.isTeam
+      ? SCALE_MAX
+      : (SCALE_MAX * report.criteria.reduce((sum, criterion) => sum + criterion.weight, 0)) / 100;
+    const maxValue = Math.max(scaleMax, ...ranked.map((row) => row.total), 0.0001);
+    const labelWidth = 170;
+    const valueWidth = 40;
+    const trackWidth = width - labelWidth - valueWidth;
+    const size = Math.min(8, barHeight);
+    for (const [index, row] of ranked.entries()) {
+      if (!ensureSpace(barHeight + gap)) {
+        moreNote(ranked.length - index);
+        return;
+      }
+      const top = doc.y;
+      style(row.isTop ? 'bold' : 'regular', size);
+      doc.text(fitLine(doc, `${row.rank}. ${row.name}`, labelWidth - 8), left, top, { lineBreak: false });
+      doc.rect(left + labelWidth, top, trackWidth, barHeight - 1).fill(COLORS.track);
+      const barWidth = (trackWidth * Math.max(0, row.total)) / maxValue;
+      if (barWidth > 0)
+        doc.rect(left + labelWidth, top, barWidth, barHeight - 1).fill(row.isTop ? COLORS.top : COLORS.bar);
+      style(row.isTop ? 'bold' : 'regular', size).text(num(row.total), left + width - valueWidth, top, {
+        width: valueWidth,
+        align: 'right',
+        lineBreak: false,
+      });
+      doc.y = top + barHeight + gap;
+    }
+    style('regular', 7, COLORS.muted).text(t('export.chartScale', { max: num(scaleMax, 1) }), left, doc.y, {
+      width,
+    });
+  }
+
+  function drawTeamStatus() {
+    if (!heading(t('export.teamStatus'), 12)) return;
+    const columns = 2;
+    const columnWidth = width / columns;
+    const lineHeight = 11;
+    for (let index = 0; index < report.members.length; index += columns) {
+      if (!ensureSpace(lineHeight)) {
+        moreNote(report.members.length - index);
+        return;
+      }
+      const top = doc.y;
+      for (let column = 0; column < columns && index + column < report.members.length; column += 1) {
+        const member = report.members[index + column]!;
+        const x = left + column * columnWidth;
+        const dot = doc.circle(x + 3, top + 3.5, 2.8);
+        if (member.hasVoted) dot.fill(COLORS.top);
+        else dot.lineWidth(0.8).strokeColor(COLORS.muted).stroke();
+        style('regular', 7.5);
+        const text = `${member.name} · ${member.role} · ${memberStatus(report, member)}`;
+        doc.text(fitLine(doc, text, columnWidth - 16), x + 9, top, { lineBreak: false });
+      }
+      doc.y = top + lineHeight;
+    }
+  }
+
+  function drawFormula() {
+    if (!heading(t('export.formula'), 24)) return;
+    for (const line of report.formula) {
+      style('regular', 8.5);
+      if (!ensureSpace(doc.heightOfString(line, { width }))) return;
+      doc.text(line, left, doc.y, { width });
+    }
+  }
+
+  function drawReasons() {
+    if (!report.reasons.length || !heading(t('export.reasons'), 20)) return;
+    for (const [index, reason] of report.reasons.entries()) {
+      style('regular', 7.5);
+      const head = `${reason.option} – ${reason.criterion} (${num(reason.value)})${reason.isAi ? ` · ${t('export.ai')}` : ''}: `;
+      const text = head + reason.explanation.replace(/\s+/g, ' ');
+      const height = Math.min(doc.heightOfString(text, { width }), 2 * 10);
+      if (!ensureSpace(height + 2)) {
+        moreNote(report.reasons.length - index);
+        return;
+      }
+      doc.text(text, left, doc.y, { width, height, ellipsis: true });
+      doc.y += 2;
+    }
+  }
+
+  /** Marks a shortened section; the CSV export always holds everything. */
+  function moreNote(count: number) {
+    const y = Math.min(doc.y, bottom() - 2);
+    style('regular', 7.5, COLORS.muted).text(t('export.more', { count }), left, y, {
+      width,
+      lineBreak: false,
+    });
+  }
+
+  function drawFooters() {
+    const range = doc.bufferedPageRange();
+    for (let index = range.start; index < range.start + range.count; index += 1) {
+      doc.switchToPage(index);
+      // Writing into the bottom margin would otherwise start a new page.
+      const margin = doc.page.margins.bottom;
+      doc.page.margins.bottom = 0;
+      style('regular', 7, COLORS.muted).text(
+        `${t('app.name')} · ${report.title.slice(0, 80)} · ${t('export.page', { page: index + 1, pages: range.count })}`,
+        left,
+        doc.page.height - MARGIN - 8,
+        { width, align: 'center', lineBreak: false },
+      );
+      doc.page.margins.bottom = margin;
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import type { Language } from '../../../shared/limits.ts';
+import { translate } from '../../i18n.ts';
+import { presentDetails } from '../decisions/presenter.ts';
+import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
+import { formatDateTime } from './format.ts';
+
+export interface ExportCriterion {
+  id: number;
+  name: string;
+  /** Personal: the importance; team: the team weight. */
+  weight: number;
+}
+
+export interface ExportRow {
+  optionId: number;
+  name: string;
+  /** One per criterion, in criteria order; null where nothing was scored. */
+  values: (number | null)[];
+  total: number;
+  rank: number;
+  isTop: boolean;
+}
+
+export interface ExportReason {
+  option: string;
+  criterion: string;
+  value: number;
+  explanation: string;
+  isAi: boolean;
+}
+
+export interface ExportMember {
+  name: string;
+  role: string;
+  isAccepted: boolean;
+  hasVoted: boolean;
+  /** The member's submitted weight per criterion (null: not weighted). */
+  weights: (number | null)[];
+}
+
+/**
+ * Everything an export shows, derived only from the details body the reader would get from
+ * GET /details, so an export never reveals more than the screen does (e.g. no other member's votes).
+ */
+export interface ExportReport {
+  language: Language;
+  timeZone: string;
+  isTeam: boolean;
+  title: string;
+  description: string;
+  kind: string;
+  mode: string;
+  createdAt: string;
+  updatedAt: string;
+  exportedAt: string;
+  deadline: string | null;
+  criteria: ExportCriterion[];
+  /** In the options' order; `rank` gives the ranking. */
+  rows: ExportRow[];
+  reasons: ExportReason[];
+  members: ExportMember[];
+  /** Team: the reader's own votes per option (criteria order); null for personal decisions. */
+  ownVotes: { name: string; values: (number | null)[] }[] | null;
+  formula: string[];
+}
+
+/** Value per `option:criterion`; a later entry for the same cell wins, as in the scoring. */
+function valueByCell(cells: readonly { option_id: number; criterion_id: number; value: number }[]) {
+  return new Map(cells.map((cell) => [`${cell.option_id}:${cell.criterion_id}`, cell.value]));
+}
+
+export function buildReport(
+  details: DecisionDetails,
+  language: Language,
+  timeZone: string,
+  now: Date,
+): ExportReport {
+  const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
+  const { decision, options, criteria, results, teamResults } = details;
+  const isTeam = decision.type === 'team';
+  const date = (iso: string) => formatDateTime(iso, language, timeZone);
+
+  // Personal: the owner's values and AI values, as the details matrix shows them (last one wins).
+  const matrixEvaluations = isTeam
+    ? details.evaluations
+    : details.evaluations.filter((e) => e.user_id === decision.user_id || e.generated_by === 'ai');
+  const values = valueByCell(isTeam ? (teamResults?.cells ?? []) : matrixEvaluations);
+  const teamWeights = new Map((teamResults?.weights ?? []).map((w) => [w.criterion_id, w.weight]));
+  const exportCriteria = criteria.map((criterion) => ({
+    id: criterion.id,
+    name: criterion.name,
+    weight: isTeam ? (teamWeights.get(criterion.id) ?? criterion.importance) : criterion.importance,
+  }));
+  const ranking = new Map(results.ranking.map((entry) => [entry.option_id, entry]));
+  const hasScores = results.ranking.some((entry) => entry.total > 0);
+  const rows = options.map((option) => {
+    const entry = ranking.get(option.id);
+    return {
+      optionId: option.id,
+      name: option.name,
+      values: criteria.map((criterion) => values.get(`${option.id}:${criterion.id}`) ?? null),
+      total: entry?.total ?? 0,
+      rank: entry?.rank ?? options.length,
+      isTop: hasScores && entry?.is_top === true,
+    };
+  });
+
+  const optionNames = new Map(options.map((option) => [option.id, option.name]));
+  const criterionNames = new Map(criteria.map((criterion) => [criterion.id, criterion.name]));
+  const optionOrder = new Map(options.map((option, index) => [option.id, index]));
+  const criterionOrder = new Map(criteria.map((criterion, index) => [criterion.id, index]));
+  // Reasons of the values the matrix counts: AI values in a team's AI mode, else the reader's own.
+  const countedSource = decision.mode === 'ai' ? 'ai' : 'user';
+  const reasons = matrixEvaluations
+    .filter((e) => !isTeam || e.generated_by === countedSource)
+    .filter((e) => e.explanation && optionNames.has(e.option_id) && criterionNames.has(e.criterion_id))
+    .sort(
+      (a, b) =>
+        optionOrder.get(a.option_id)! - optionOrder.get(b.option_id)! ||
+        criterionOrder.get(a.criterion_id)! - criterionOrder.get(b.criterion_id)!,
+    )
+    .map((e) => ({
+      option: optionNames.get(e.option_id)!,
+      criterion: criterionNames.get(e.criterion_id)!,
+      value: e.value,
+      explanation: e.explanation!,
+      isAi: e.generated_by === 'ai',
+    }));
+
+  const members = details.teamMembers.map((member) => {
+    const submitted = new Map(
+      (member.user_id === null ? [] : (details.weightsByUser[String(member.user_id)] ?? [])).map((w) => [
+        w.criterion_id,
+        w.weight,
+      ]),
+    );
+    return {
+      name: member.nickname ?? member.email ?? '—',
+      role: t(`roles.${member.role}`),
+      isAccepted: member.accepted,
+      hasVoted: member.has_voted,
+      weights: criteria.map((criterion) => submitted.get(criterion.id) ?? null),
+    };
+  });
+
+  // The reader's own votes: details sends them (and AI values) but never another member's.
+  const ownValues = valueByCell(details.evaluations.filter((e) => e.generated_by === 'user'));
+  const ownVotes = isTeam
+    ? options.map((option) => ({
+        name: option.name,
+        values: criteria.map((criterion) => ownValues.get(`${option.id}:${criterion.id}`) ?? null),
+      }))
+    : null;
+
+  return {
+    language,
+    timeZone,
+    isTeam,
+    title: decision.name,
+    description: decision.description,
+    kind: isTeam ? t('export.kindTeam') : t(`decision.type.${decision.type}`),
+    mode: t(`decision.mode.${decision.mode}`),
+    createdAt: date(decision.created_at),
+    updatedAt: date(decision.updated_at),
+    exportedAt: date(now.toISOString()),
+    deadline: decision.timer ? date(decision.timer) : null,
+    criteria: exportCriteria,
+    rows,
+    reasons,
+    members,
+    ownVotes: ownVotes && ownVotes.some((row) => row.values.some((v) => v !== null)) ? ownVotes : null,
+    formula: isTeam
+      ? [
+          t('teamView.formulaWeight'),
+          t(decision.mode === 'ai' ? 'teamView.formulaCellAi' : 'teamView.formulaCell'),
+          t('teamView.formulaResult'),
+        ]
+      : [t('details.formula')],
+  };
+}
+
+export function createExportService(deps: { decisionsService: DecisionsService }) {
+  return {
+    /** The report for a caller already authorized to view the decision (the details rules). */
+    async report(access: DecisionAccess, language: Language, timeZone = 'UTC'): Promise<ExportReport> {
+      const details = presentDetails(access, await deps.decisionsService.details(access));
+      return buildReport(details, language, timeZone, new Date());
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { passwordSchema } from '../../../shared/api/users.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { Button, ButtonLink } from '../../components/ui/Button.tsx';
+import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
+import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { TextLink } from '../../components/ui/TextLink.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
+import { AuthCard } from '../auth/AuthCard.tsx';
+import { resetPassword, validateResetToken } from './password-reset-api.ts';
+
+const resetFormSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((form) => form.password === form.confirm, {
+    path: ['confirm'],
+    message: 'resetPassword.mismatch',
+  });
+
+function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4">
+      <p role="alert" className="text-red-700 dark:text-red-400">
+        {t('resetPassword.invalid')}
+      </p>
+      <ButtonLink to="/forgot-password" variant="secondary" className="self-start">
+        {t('resetPassword.requestNew')}
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** Checks the link first, then asks for the new password twice; success goes to login with a notice. */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(null);
+  const [isLinkUsedUp, setIsLinkUsedUp] = useState(false);
+  const validation = useQuery({
+    queryKey: ['reset-password-token', token],
+    queryFn: () => validateResetToken(token ?? ''),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirm: '' } });
+
+  const submit = handleSubmit(async ({ password }) => {
+    setStatus({ tone: 'info', message: t('resetPassword.saving') });
+    try {
+      await resetPassword({ token: token ?? '', password });
+      // Every session of the account has ended, this browser's included.
+      useAuthStore.getState().signOut();
+      await navigate('/login?passwordReset=1', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INVALID_RESET_LINK') {
+        setIsLinkUsedUp(true);
+        return;
+      }
+      showServerFieldErrors(error, setError, ['password']);
+      setStatus({
+        tone: 'error',
+        message: t('resetPassword.failed', { message: error instanceof Error ? error.message : '' }),
+      });
+    }
+  });
+
+  let content;
+  if (!token || validation.isError || isLinkUsedUp) content = <InvalidLink />;
+  else if (validation.isPending) content = <LoadingNotice text={t('resetPassword.checking')} />;
+  else
+    content = (
+      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
+        <TextField
+          label={t('resetPassword.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t('register.passwordHint', { min: LIMITS.password.min })}
+          error={translateFieldError(t, errors.password?.message)}
+          {...register('password')}
+        />
+        <TextField
+          label={t('resetPassword.confirm')}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={translateFieldError(t, errors.confirm?.message)}
+          {...register('confirm')}
+        />
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {t('resetPassword.submit')}
+        </Button>
+        <StatusLine tone={status?.tone ?? 'info'} message={status?.message ?? null} />
+      </form>
+    );
+
+  return (
+    <AuthCard
+      title={t('resetPassword.title')}
+      lead={t('resetPassword.lead')}
+      footer={<TextLink to="/login">{t('forgotPassword.backToLogin')}</TextLink>}
+    >
+      {content}
+    </AuthCard>
+  );
+}
