@@ -572,5 +572,30 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
     expect(fake.requests).toHaveLength(1);
     const details = await detailsOf(app, owner, decision.id);
     expect(details.evaluations.filter((e) => e.generated_by === 'ai')).toHaveLength(6);
+    // Only the run that reached the model counts against the daily cap.
+    const usage = await app.database.db
+      .selectFrom('ai_usage')
+      .select('count')
+      .where('user_id', 'in', [owner.user.id, admin.user.id])
+      .execute();
+    expect(usage.reduce((sum, row) => sum + row.count, 0)).toBe(1);
+    expect(await app.database.db.selectFrom('ai_runs').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses while a run holds the lock, and takes over a lock left by a crashed run', async () => {
+    const { owner, decision } = await teamWithMembers();
+    const lock = (startedAt: string) =>
+      app.database.db
+        .insertInto('ai_runs')
+        .values({ decision_id: decision.id, user_id: owner.user.id, started_at: startedAt })
+        .execute();
+    await lock(new Date().toISOString());
+    await expectNothingChanged(app, async () =>
+      expectApiError(await recommendTeam(app, owner, decision.id, teamRequest), 409, 'AI_ALREADY_RUNNING'),
+    );
+    await app.database.db.deleteFrom('ai_runs').execute();
+    await lock(new Date(Date.now() - 3600_000).toISOString());
+    expect((await recommendTeam(app, owner, decision.id, teamRequest)).statusCode).toBe(200);
+    expect(fake.requests).toHaveLength(1);
   });
 });
