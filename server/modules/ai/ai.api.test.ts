@@ -12,6 +12,7 @@ import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
 import { startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
+import { dropLingeringConnections, listenOnRandomPort, openEventStream } from '../../test/sse.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, detailsOf, notificationsOf } from '../../test/team-factories.ts';
 import { expectNothingChanged } from '../../test/team-snapshot.ts';
@@ -580,6 +581,45 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
       .execute();
     expect(usage.reduce((sum, row) => sum + row.count, 0)).toBe(1);
     expect(await app.database.db.selectFrom('ai_runs').selectAll().execute()).toEqual([]);
+  });
+
+  it('tells members live: decision-changed and their new unread count arrive on the event stream', async () => {
+    const live = await appWith();
+    const baseUrl = await listenOnRandomPort(live.app);
+    const owner = await createSignedInUser(live.app);
+    const { decision } = await createTeamDecision(live.app, owner);
+    const editor = await addMember(live.app, owner, decision.id, 'editor');
+    const stream = await openEventStream(baseUrl, editor.headers);
+    try {
+      await stream.waitFor('ready');
+      // Barrier: events of the set-up (PostgreSQL NOTIFY arrives late) come before this unread count of 0.
+      const marked = await live.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/read-all',
+        headers: editor.headers,
+      });
+      expect(marked.statusCode).toBe(200);
+      await stream.waitFor('notification', { where: (data) => (data as { unread: number }).unread === 0 });
+      const from = stream.events.length;
+      const response = await live.app.inject({
+        method: 'POST',
+        url: `/api/team-ai/recommendation/${decision.id}`,
+        payload: teamRequest,
+        headers: owner.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      await stream.waitFor('decision-changed', {
+        from,
+        where: (data) => (data as { decision_id: number }).decision_id === decision.id,
+      });
+      await stream.waitFor('notification', {
+        from,
+        where: (data) => (data as { unread: number }).unread >= 1,
+      });
+    } finally {
+      await stream.close();
+      dropLingeringConnections(live.app);
+    }
   });
 
   it('refuses while a run holds the lock, and takes over a lock left by a crashed run', async () => {
