@@ -47,6 +47,8 @@ export const LIMITS = {
     attachmentNameMax: 200,
     perIpPerHour: 5,
   },
+  // PDF rendering costs ~50 ms of CPU: exports per IP and minute.
+  export: { perMinute: 60 },
   auth: {
     // Per IP on login, register and password endpoints; per account on failed logins.
     perIpPerMinute: 30,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
+import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createDecision } from '../../test/decision-factories.ts';
@@ -316,6 +317,23 @@ describe('GET /api/decision/{id}/export.pdf', () => {
     expect(text).toContain('C20 = Criterion 20');
   });
 
+  it('exports a decision without options or criteria', async () => {
+    const { decision } = await createDecision(app, owner, {
+      name: 'Leer',
+      options: [],
+      criteria: [],
+      evaluations: [],
+    });
+    const { text, pages } = await pdfText(await exportOf(owner, decision.id, 'pdf'));
+    expect(pages).toBe(1);
+    expect(text).toContain(en.export.emptyMatrix);
+    const rows = csvRows(await exportOf(owner, decision.id, 'csv'));
+    expect(section(rows, en.export.option)).toEqual([
+      [en.export.option, en.export.total, en.export.rank],
+      [en.export.weightRow],
+    ]);
+  });
+
   it('shows the team status and the team formula', async () => {
     const created = await createTeamDecision(app, owner, { name: 'Team PDF' });
     const editor = await addMember(app, owner, created.decision.id, 'editor');
@@ -359,5 +377,20 @@ describe('export permissions follow the details permissions', () => {
     for (const format of ['csv', 'pdf'] as const) {
       expectApiError(await exportOf(undefined, privateDecision.id, format), 401, 'UNAUTHORIZED');
     }
+  });
+});
+
+describe('export rate limit', () => {
+  it('refuses more than the per-minute exports from one address with 429', async () => {
+    const { decision } = await createDecision(app, owner);
+    const fromAddress = () =>
+      app.inject({
+        method: 'GET',
+        url: `/api/decision/${decision.id}/export.csv`,
+        headers: owner.headers,
+        remoteAddress: '203.0.113.9',
+      });
+    for (let i = 0; i < LIMITS.export.perMinute; i++) expect((await fromAddress()).statusCode).toBe(200);
+    expectApiError(await fromAddress(), 429, 'RATE_LIMITED');
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
 import { translate } from '../../i18n.ts';
 import { formatNumber } from './format.ts';
 import { memberStatus } from './csv.ts';
@@ -15,6 +15,13 @@ function loadFonts() {
     bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
   };
   return fonts;
+}
+
+// pdfkit takes ~170 ms to import: loaded on the first PDF export, not at server start.
+let pdfkit: Promise<typeof PDFKitDocument> | undefined;
+function loadPdfkit() {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  return pdfkit;
 }
 
 const MARGIN = 40;
@@ -53,7 +60,8 @@ function fitLine(doc: Doc, text: string, width: number): string {
  * weights, totals and ranks, a bar chart of the results, team status, the formula and the reasons.
  * Sections that would overflow the second page are shortened with a note instead of adding pages.
  */
-export function renderPdf(report: ExportReport): Promise<Buffer> {
+export async function renderPdf(report: ExportReport): Promise<Buffer> {
+  const PDFDocument = await loadPdfkit();
   const { language } = report;
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
   const num = (value: number, decimals = 2) => formatNumber(value, language, decimals);

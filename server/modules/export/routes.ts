@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decisionIdParamsSchema } from '../../../shared/api/decisions.ts';
 import { exportQuerySchema } from '../../../shared/api/export.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import { renderCsv } from './csv.ts';
@@ -22,10 +23,12 @@ export const exportRoutes: FastifyPluginAsyncZod<{
   decisionsService: DecisionsService;
 }> = async (app, { exportService, decisionsService }) => {
   app.addHook('onRequest', app.authenticate);
+  const config = { rateLimit: { max: LIMITS.export.perMinute, timeWindow: '1 minute' } };
 
   app.get(
     '/api/decision/:id/export.csv',
     {
+      config,
       schema: {
         ...common,
         description: 'The decision as CSV (UTF-8 with BOM; `;` and decimal comma in German).',
@@ -50,6 +53,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/decision/:id/export.pdf',
     {
+      config,
       schema: {
         ...common,
         description: 'The decision as a one- or two-page PDF report in the caller’s language.',

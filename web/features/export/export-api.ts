@@ -3,20 +3,7 @@ import type { ApiErrorBody } from '../../../shared/errors.ts';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-/** The file name the server chose: the UTF-8 `filename*` first, then the ASCII `filename`. */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // A malformed encoding falls through to the plain name.
-    }
-  }
-  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
-}
+import { fileNameFromDisposition } from './file-name.ts';
 
 /** The viewer's time zone, so dates in the file match the screen. */
 function browserTimeZone(): string | undefined {
