@@ -12,6 +12,7 @@ import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
 import { startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
+import { dropLingeringConnections, listenOnRandomPort, openEventStream } from '../../test/sse.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, detailsOf, notificationsOf } from '../../test/team-factories.ts';
 import { expectNothingChanged } from '../../test/team-snapshot.ts';
@@ -572,5 +573,69 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
     expect(fake.requests).toHaveLength(1);
     const details = await detailsOf(app, owner, decision.id);
     expect(details.evaluations.filter((e) => e.generated_by === 'ai')).toHaveLength(6);
+    // Only the run that reached the model counts against the daily cap.
+    const usage = await app.database.db
+      .selectFrom('ai_usage')
+      .select('count')
+      .where('user_id', 'in', [owner.user.id, admin.user.id])
+      .execute();
+    expect(usage.reduce((sum, row) => sum + row.count, 0)).toBe(1);
+    expect(await app.database.db.selectFrom('ai_runs').selectAll().execute()).toEqual([]);
+  });
+
+  it('tells members live: decision-changed and their new unread count arrive on the event stream', async () => {
+    const live = await appWith();
+    const baseUrl = await listenOnRandomPort(live.app);
+    const owner = await createSignedInUser(live.app);
+    const { decision } = await createTeamDecision(live.app, owner);
+    const editor = await addMember(live.app, owner, decision.id, 'editor');
+    const stream = await openEventStream(baseUrl, editor.headers);
+    try {
+      await stream.waitFor('ready');
+      // Barrier: events of the set-up (PostgreSQL NOTIFY arrives late) come before this unread count of 0.
+      const marked = await live.app.inject({
+        method: 'PUT',
+        url: '/api/notifications/read-all',
+        headers: editor.headers,
+      });
+      expect(marked.statusCode).toBe(200);
+      await stream.waitFor('notification', { where: (data) => (data as { unread: number }).unread === 0 });
+      const from = stream.events.length;
+      const response = await live.app.inject({
+        method: 'POST',
+        url: `/api/team-ai/recommendation/${decision.id}`,
+        payload: teamRequest,
+        headers: owner.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      await stream.waitFor('decision-changed', {
+        from,
+        where: (data) => (data as { decision_id: number }).decision_id === decision.id,
+      });
+      await stream.waitFor('notification', {
+        from,
+        where: (data) => (data as { unread: number }).unread >= 1,
+      });
+    } finally {
+      await stream.close();
+      dropLingeringConnections(live.app);
+    }
+  });
+
+  it('refuses while a run holds the lock, and takes over a lock left by a crashed run', async () => {
+    const { owner, decision } = await teamWithMembers();
+    const lock = (startedAt: string) =>
+      app.database.db
+        .insertInto('ai_runs')
+        .values({ decision_id: decision.id, user_id: owner.user.id, started_at: startedAt })
+        .execute();
+    await lock(new Date().toISOString());
+    await expectNothingChanged(app, async () =>
+      expectApiError(await recommendTeam(app, owner, decision.id, teamRequest), 409, 'AI_ALREADY_RUNNING'),
+    );
+    await app.database.db.deleteFrom('ai_runs').execute();
+    await lock(new Date(Date.now() - 3600_000).toISOString());
+    expect((await recommendTeam(app, owner, decision.id, teamRequest)).statusCode).toBe(200);
+    expect(fake.requests).toHaveLength(1);
   });
 });

@@ -110,14 +110,15 @@ export function createAiService(deps: AiServiceDeps) {
         criteria: input.criteria,
       };
       await decisionsService.assertValidUpdate(access, decisionInput);
-      await admitCall(access.userId);
 
+      // The lock comes first, so a double click does not use up the caller's AI calls.
       const staleBefore = new Date(Date.now() - 2 * config.timeoutMs - MINUTE_MS).toISOString();
       await usage.clearStaleRun(decision.id, staleBefore);
       if (!(await usage.startRun(decision.id, access.userId, isoNow()))) {
         throw new AppError('AI_ALREADY_RUNNING');
       }
       try {
+        await admitCall(access.userId);
         const result = await recommend(model, input, LIMITS.scales.evaluate, language);
         const cells = result.recommendations.flatMap((recommendation) =>
           recommendation.bewertungen.map((cell) => ({

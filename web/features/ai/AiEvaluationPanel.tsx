@@ -28,7 +28,8 @@ export function AiEvaluationPanel({ hasRun, onCompleted, missingCount }: AiEvalu
   const status = useAiStatusQuery();
   const { getValues, setValue, trigger, setFocus } = useFormContext<DecisionFormValues>();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const isAvailable = status.data?.available === true;
+  // If the status cannot be read, trying is allowed: the server's answer then says what is wrong.
+  const isAvailable = status.isError || status.data?.available === true;
 
   async function start() {
     if (!(await trigger(['name', 'options', 'criteria']))) {
@@ -69,7 +70,7 @@ export function AiEvaluationPanel({ hasRun, onCompleted, missingCount }: AiEvalu
       const reason =
         serverMessageOf(error) ?? (error instanceof Error ? error.message : t('common.unexpectedError'));
       setPhase({ kind: 'failed', reason });
-      notify('error', t('ai.failed'));
+      notify('error', `${t('ai.failed')} ${reason}`);
     }
   }
 

@@ -18,7 +18,8 @@ interface TeamAiSectionProps {
 export function TeamAiSection({ phase, isDisabled, onStart }: TeamAiSectionProps) {
   const { t } = useTranslation();
   const status = useAiStatusQuery();
-  const isAvailable = status.data?.available === true;
+  // If the status cannot be read, trying is allowed: the server's answer then says what is wrong.
+  const isAvailable = status.isError || status.data?.available === true;
   return (
     <Card className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
