@@ -192,6 +192,70 @@ describe('createMailer over SMTP', () => {
     expect(smtp.messages.map((mail) => mail.envelopeTo)).toEqual([['last@example.com']]);
   });
 
+  it('keeps each mail in outbox/queue/ until the SMTP server has taken it', async () => {
+    const { log } = recordingLog();
+    const outboxDir = fs.mkdtempSync(path.join(tmpDir, 'queue-'));
+    const queueDir = path.join(outboxDir, 'queue');
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir, log, retryDelaysMs: [300] });
+    smtp.failNext(1);
+    const attemptsBefore = smtp.attempts();
+    mailer.send(message('queued@example.com'));
+    // After the refused first attempt, during the backoff, the mail waits on disk (a crash here keeps it).
+    await expect.poll(() => smtp.attempts() - attemptsBefore).toBe(1);
+    const waiting = fs.readdirSync(queueDir).filter((file) => file.endsWith('.json'));
+    expect(waiting).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(path.join(queueDir, waiting[0]!), 'utf8'))).toEqual({
+      from: FROM,
+      ...message('queued@example.com'),
+    });
+    await mailer.idle();
+    expect(smtp.messages.map((mail) => mail.envelopeTo)).toEqual([['queued@example.com']]);
+    expect(fs.readdirSync(queueDir)).toEqual([]);
+  });
+
+  it('on start, sends what a crash left in outbox/queue/, attachments included', async () => {
+    const { entries, log } = recordingLog();
+    const outboxDir = fs.mkdtempSync(path.join(tmpDir, 'resume-'));
+    const queueDir = path.join(outboxDir, 'queue');
+    fs.mkdirSync(queueDir);
+    const pdf = Buffer.from('%PDF-1.4 left over');
+    fs.writeFileSync(
+      path.join(queueDir, '2026-11-23T10-00-00-000Z-abcdef.json'),
+      JSON.stringify({
+        from: FROM,
+        ...message('left-over@example.com'),
+        replyTo: 'sender@example.com',
+        attachments: [
+          {
+            filename: 'a.pdf',
+            contentType: 'application/pdf',
+            size: pdf.length,
+            contentBase64: pdf.toString('base64'),
+          },
+        ],
+      }),
+    );
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir, log });
+    await mailer.idle();
+
+    expect(smtp.messages).toHaveLength(1);
+    const [mail] = smtp.messages;
+    expect(mail).toMatchObject({
+      envelopeTo: ['left-over@example.com'],
+      subject: 'Hello there',
+      text: 'Plain text body',
+    });
+    expect(mail!.headers['reply-to']).toContain('sender@example.com');
+    expect(mail!.attachments.map((attachment) => attachment.content.toString())).toEqual([
+      '%PDF-1.4 left over',
+    ]);
+    expect(fs.readdirSync(queueDir)).toEqual([]);
+    expect(entries.map((entry) => entry.msg)).toEqual([
+      'queued mail from before the restart resumed',
+      'mail sent',
+    ]);
+  });
+
   it('retries and logs when the SMTP server cannot be reached at all', async () => {
     const { entries, log } = recordingLog();
     const port = await closedPort();
