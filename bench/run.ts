@@ -196,6 +196,24 @@ async function stopServer(child: ReturnType<typeof startBuiltServer>): Promise<v
 }
 
 /** A fresh data directory: the start includes creating the database and running every migration. */
+/** A fresh account on the running server; returns its bearer token. */
+async function signUp(base: string, prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const password = BENCH_PASSWORD;
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
 async function benchColdStart() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-cold-'));
   const startedAt = performance.now();
@@ -225,19 +243,7 @@ async function benchServer() {
   const child = startBuiltServer(port, dataDir);
   try {
     await waitForHealth(`${base}/api/health`, performance.now());
-    const email = `bench-${Date.now()}@example.com`;
-    const password = 'bench password 123';
-    await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signUp(base, 'bench');
 
     // Baseline: a bare Fastify JSON route in this same process run, same machine, same load.
     const bare = Fastify();
@@ -312,19 +318,7 @@ async function benchExport() {
   const child = startBuiltServer(port, dataDir);
   try {
     await waitForHealth(`${base}/api/health`, performance.now());
-    const email = `bench-export-${Date.now()}@example.com`;
-    const password = 'bench password 123';
-    await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signUp(base, 'bench-export');
     const headers = { authorization: `Bearer ${token}`, 'accept-language': 'de' };
     const options = 30;
     const criteria = 20;

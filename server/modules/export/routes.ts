@@ -17,6 +17,22 @@ const common = {
   querystring: exportQuerySchema,
 };
 
+/** One entry per file format: what the route says of itself and how the report is rendered. */
+const FORMATS = [
+  {
+    extension: 'csv',
+    contentType: 'text/csv; charset=utf-8',
+    description: 'The decision as CSV (UTF-8 with BOM; `;` and decimal comma in German).',
+    render: renderCsv,
+  },
+  {
+    extension: 'pdf',
+    contentType: 'application/pdf',
+    description: 'The decision as a one- or two-page PDF report in the caller’s language.',
+    render: renderPdf,
+  },
+] as const;
+
 /** Downloads for everyone who may view the decision: exactly the details rules (outsiders 404). */
 export const exportRoutes: FastifyPluginAsyncZod<{
   exportService: ExportService;
@@ -25,53 +41,26 @@ export const exportRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', app.authenticate);
   const config = { rateLimit: { max: LIMITS.export.perMinute, timeWindow: '1 minute' } };
 
-  app.get(
-    '/api/decision/:id/export.csv',
-    {
-      config,
-      schema: {
-        ...common,
-        description: 'The decision as CSV (UTF-8 with BOM; `;` and decimal comma in German).',
-        produces: ['text/csv'],
+  for (const format of FORMATS) {
+    app.get(
+      `/api/decision/:id/export.${format.extension}`,
+      {
+        config,
+        schema: { ...common, description: format.description, produces: [format.contentType.split(';')[0]!] },
       },
-    },
-    async (request, reply) => {
-      const access = await decisionsService.authorizedAccess(
-        request.params.id,
-        requireSession(request).user.id,
-        'view',
-      );
-      const report = await exportService.report(access, request.language, request.query.tz);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', contentDisposition(report.title, 'csv'))
-        .header('Cache-Control', 'private, no-store')
-        .send(renderCsv(report));
-    },
-  );
-
-  app.get(
-    '/api/decision/:id/export.pdf',
-    {
-      config,
-      schema: {
-        ...common,
-        description: 'The decision as a one- or two-page PDF report in the caller’s language.',
-        produces: ['application/pdf'],
+      async (request, reply) => {
+        const access = await decisionsService.authorizedAccess(
+          request.params.id,
+          requireSession(request).user.id,
+          'view',
+        );
+        const report = await exportService.report(access, request.language, request.query.tz);
+        return reply
+          .type(format.contentType)
+          .header('Content-Disposition', contentDisposition(report.title, format.extension))
+          .header('Cache-Control', 'private, no-store')
+          .send(await format.render(report));
       },
-    },
-    async (request, reply) => {
-      const access = await decisionsService.authorizedAccess(
-        request.params.id,
-        requireSession(request).user.id,
-        'view',
-      );
-      const report = await exportService.report(access, request.language, request.query.tz);
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', contentDisposition(report.title, 'pdf'))
-        .header('Cache-Control', 'private, no-store')
-        .send(await renderPdf(report));
-    },
-  );
+    );
+  }
 };
