@@ -26,10 +26,12 @@ export class DecisionFormPage {
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
-    this.title = main.getByLabel('Title');
-    this.description = main.getByLabel('Description');
-    this.mode = main.getByLabel('Mode');
-    this.type = main.getByLabel('Visibility');
+    // Exact labels: right after a click the previous page may still show while the form's chunk loads,
+    // and the dashboard's "Search by title" field would otherwise match "Title".
+    this.title = main.getByLabel('Title', { exact: true });
+    this.description = main.getByLabel('Description', { exact: true });
+    this.mode = main.getByLabel('Mode', { exact: true });
+    this.type = main.getByLabel('Visibility', { exact: true });
     this.addOptionButton = main.getByRole('button', { name: 'Add option' });
     this.addCriterionButton = main.getByRole('button', { name: 'Add criterion' });
     this.saveButton = main.getByRole('button', { name: /^(Save decision|Save changes)$/ });
