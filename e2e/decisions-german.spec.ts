@@ -31,7 +31,7 @@ test('the older evaluation screen, editing and comments speak German', async ({ 
   ).toHaveText('5,4');
 
   await main.getByRole('link', { name: 'Bearbeiten', exact: true }).click();
-  await main.getByLabel('Titel').fill('Wie pendeln?');
+  await main.getByLabel('Titel', { exact: true }).fill('Wie pendeln?');
   await main.getByRole('button', { name: 'Änderungen speichern' }).click();
   await expect(page.getByText('Entscheidung aktualisiert')).toBeVisible();
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('Wie pendeln?');

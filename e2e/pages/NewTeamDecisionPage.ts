@@ -18,9 +18,9 @@ export class NewTeamDecisionPage {
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
-    this.title = main.getByLabel('Title');
-    this.description = main.getByLabel('Description');
-    this.mode = main.getByLabel('Mode');
+    this.title = main.getByLabel('Title', { exact: true });
+    this.description = main.getByLabel('Description', { exact: true });
+    this.mode = main.getByLabel('Mode', { exact: true });
     this.deadline = main.getByLabel('Deadline', { exact: true });
     this.continueButton = main.getByRole('button', { name: 'Continue to Invitations' });
   }
