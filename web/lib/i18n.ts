@@ -1,5 +1,4 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../shared/limits.ts';
 
@@ -21,6 +20,28 @@ const lazyLocaleBackend: BackendModule = {
   },
 };
 
+function isLanguage(value: string | null | undefined): value is Language {
+  return (LANGUAGES as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The stored choice, else the first supported browser language, else English. A few lines instead
+ * of a detector package: the landing chunk has no room to spare.
+ */
+function detectLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (isLanguage(stored)) return stored;
+  } catch {
+    // storage disabled (privacy mode): fall through to the browser languages
+  }
+  for (const tag of navigator.languages.length ? navigator.languages : [navigator.language]) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
 export function currentLanguage(): Language {
   const resolved = i18n.resolvedLanguage;
   return resolved === 'de' ? 'de' : 'en';
@@ -28,24 +49,24 @@ export function currentLanguage(): Language {
 
 i18n.on('languageChanged', () => {
   document.documentElement.lang = currentLanguage();
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, currentLanguage());
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
 });
 
 export async function initI18n(): Promise<void> {
   await i18n
     .use(lazyLocaleBackend)
-    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
+      lng: detectLanguage(),
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       fallbackLng: 'en',
       interpolation: { escapeValue: false }, // React escapes already
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
     });
   document.documentElement.lang = currentLanguage();
 }
