@@ -334,6 +334,22 @@ describe('GET /api/decision/{id}/export.pdf', () => {
     ]);
   });
 
+  it('shows totals with the details view’s one decimal, also when they are whole numbers', async () => {
+    const { decision } = await createDecision(app, owner, {
+      name: 'Whole totals',
+      evaluations: [
+        { option_index: 0, criterion_index: 0, value: 5 },
+        { option_index: 0, criterion_index: 1, value: 5 },
+        { option_index: 1, criterion_index: 0, value: 7 },
+        { option_index: 1, criterion_index: 1, value: 4 },
+      ],
+    });
+    const { text } = await pdfText(await exportOf(owner, decision.id, 'pdf', { language: 'de' }));
+    // 5 × 60 % + 5 × 40 % = 5,0 and 7 × 60 % + 4 × 40 % = 5,8, in the matrix and in the chart.
+    expect(text.match(/5,0/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(text.match(/5,8/g)?.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('shows the team status and the team formula', async () => {
     const created = await createTeamDecision(app, owner, { name: 'Team PDF' });
     const editor = await addMember(app, owner, created.decision.id, 'editor');

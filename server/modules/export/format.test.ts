@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiFileStem, contentDisposition, formatNumber, neutraliseFormula } from './format.ts';
+import { asciiFileStem, contentDisposition, formatFixed, formatNumber, neutraliseFormula } from './format.ts';
 
 describe('neutraliseFormula', () => {
   it('prefixes cells a spreadsheet would run as a formula', () => {
@@ -30,5 +30,14 @@ describe('formatNumber', () => {
     expect(formatNumber(1234.5678, 'de')).toBe('1234,57');
     expect(formatNumber(1234.5678, 'en')).toBe('1234.57');
     expect(formatNumber(7, 'de')).toBe('7');
+  });
+});
+
+describe('formatFixed', () => {
+  it('shows exactly the screens’ decimals, rounded half away from zero', () => {
+    expect(formatFixed(6, 'de', 1)).toBe('6,0');
+    expect(formatFixed(6.85, 'en', 1)).toBe('6.9');
+    expect(formatFixed(1.005, 'en', 2)).toBe('1.01');
+    expect(formatFixed(7.25, 'de', 2)).toBe('7,25');
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/limits.ts';
+import { roundTo } from '../../../shared/scoring/rounding.ts';
 
 const LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE' };
 
@@ -13,6 +14,12 @@ export function csvDialect(language: Language): { delimiter: string; decimalSepa
 export function formatNumber(value: number, language: Language, decimals = 2): string {
   const factor = 10 ** decimals;
   const text = String(Math.round(value * factor) / factor);
+  return language === 'de' ? text.replace('.', ',') : text;
+}
+
+/** Exactly `decimals` places, rounded like the scoring engine: totals as the screens show them. */
+export function formatFixed(value: number, language: Language, decimals: number): string {
+  const text = roundTo(value, decimals).toFixed(decimals);
   return language === 'de' ? text.replace('.', ',') : text;
 }
 

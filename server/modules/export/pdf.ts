@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
 import { translate } from '../../i18n.ts';
-import { formatNumber } from './format.ts';
+import { formatFixed, formatNumber } from './format.ts';
 import { memberStatus } from './csv.ts';
 import type { ExportReport } from './service.ts';
 
@@ -65,6 +65,9 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
   const { language } = report;
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
   const num = (value: number, decimals = 2) => formatNumber(value, language, decimals);
+  // Totals and team cell means with the details view's fixed decimals (personal 1, team result 2).
+  const total = (value: number) => formatFixed(value, language, report.isTeam ? 2 : 1);
+  const cell = (value: number) => (report.isTeam ? formatFixed(value, language, 1) : num(value));
   const { regular, bold } = loadFonts();
 
   const doc = new PDFDocument({
@@ -221,14 +224,14 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       doc.text(fitLine(doc, row.name, optionWidth - 6), x.option, top, { lineBreak: false });
       style('regular', size);
       row.values.forEach((value, index) => {
-        doc.text(value === null ? '–' : num(value), x.cell(index), top, {
+        doc.text(value === null ? '–' : cell(value), x.cell(index), top, {
           width: cellWidth - 4,
           align: 'center',
           lineBreak: false,
         });
       });
       style(font, size, row.isTop ? COLORS.top : COLORS.text);
-      doc.text(num(row.total), x.total, top, { width: totalWidth - 4, align: 'right', lineBreak: false });
+      doc.text(total(row.total), x.total, top, { width: totalWidth - 4, align: 'right', lineBreak: false });
       doc.text(String(row.rank), x.rank, top, { width: rankWidth, align: 'right', lineBreak: false });
       doc.y = top + rowHeight;
     });
@@ -281,7 +284,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       const barWidth = (trackWidth * Math.max(0, row.total)) / maxValue;
       if (barWidth > 0)
         doc.rect(left + labelWidth, top, barWidth, barHeight - 1).fill(row.isTop ? COLORS.top : COLORS.bar);
-      style(row.isTop ? 'bold' : 'regular', size).text(num(row.total), left + width - valueWidth, top, {
+      style(row.isTop ? 'bold' : 'regular', size).text(total(row.total), left + width - valueWidth, top, {
         width: valueWidth,
         align: 'right',
         lineBreak: false,
