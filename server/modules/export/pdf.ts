@@ -147,7 +147,10 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
     const size = criteria.length <= 6 ? 8.5 : criteria.length <= 12 ? 7 : 6;
     const rowHeight = size + 5;
     const rankWidth = 26;
-    const totalWidth = 44;
+    // Wide enough for its heading on one line ("Teamergebnis" would otherwise break mid-word).
+    const totalLabel = report.isTeam ? t('export.teamResult') : t('export.total');
+    style('bold', size);
+    const totalWidth = Math.min(90, Math.max(44, Math.ceil(doc.widthOfString(totalLabel)) + 8));
     const optionWidth = Math.min(170, Math.max(100, width - rankWidth - totalWidth - criteria.length * 60));
     const cellWidth = (width - optionWidth - totalWidth - rankWidth) / criteria.length;
     // Narrow columns get short labels (C1, C2, …) and a legend with the full names below the table.
@@ -188,7 +191,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
           { width: cellWidth - 4, align: 'center', lineBreak: false },
         );
       });
-      style('bold', size).text(report.isTeam ? t('export.teamResult') : t('export.total'), x.total, top, {
+      style('bold', size).text(totalLabel, x.total, top, {
         width: totalWidth - 4,
         align: 'right',
         height: headerLines * (size + 2),
