@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
 
 const PUBLIC_PAGES = [
   '/',
@@ -15,15 +15,6 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 const SIGNED_IN_PAGES = ['/profile', '/change-password'];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
-}
 
 async function waitForPage(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

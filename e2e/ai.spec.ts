@@ -1,5 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
@@ -8,15 +7,7 @@ import { createAccount, logInThroughUi } from './support/accounts.ts';
 import { scriptFakeAi } from './support/ai.ts';
 import { apiToken } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
-}
+import { seriousViolations } from './support/axe.ts';
 
 // The fake AI server's script queue is shared: these tests run one after the other.
 test.describe.configure({ mode: 'serial' });

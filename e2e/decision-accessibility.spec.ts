@@ -1,16 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createAccount, logInThroughUi } from './support/accounts.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
-}
+import { seriousViolations } from './support/axe.ts';
 
 /** Each page with the text that shows it has finished loading. */
 const PAGES: [path: string, readyText: string][] = [

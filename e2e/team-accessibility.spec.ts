@@ -1,18 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { NotificationBell } from './pages/NotificationBell.ts';
 import { createAccount, logInThroughUi } from './support/accounts.ts';
 import { apiToken } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target.join(' ')) }));
-}
+import { seriousViolations } from './support/axe.ts';
 
 /** Waits until the page shows its content rather than a loading line. */
 async function waitForContent(page: Page) {
