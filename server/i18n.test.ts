@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../shared/i18n/de.json' with { type: 'json' };
 import en from '../shared/i18n/en.json' with { type: 'json' };
 import { ERROR_STATUS } from '../shared/errors.ts';
-import { hasTranslation, languageFromHeader, translate } from './i18n.ts';
+import { hasTranslation, languageFromHeader, preferredLanguage, translate } from './i18n.ts';
 
 function keysOf(node: unknown, prefix = ''): string[] {
   if (typeof node !== 'object' || node === null) return [prefix];
@@ -74,5 +74,14 @@ describe('translate', () => {
       expect(en.errors).toHaveProperty(code);
       expect(de.errors).toHaveProperty(code);
     }
+  });
+});
+
+describe('preferredLanguage', () => {
+  it('keeps a supported stored language and falls back otherwise', () => {
+    expect(preferredLanguage('de', 'en')).toBe('de');
+    expect(preferredLanguage('en', 'de')).toBe('en');
+    expect(preferredLanguage('fr', 'de')).toBe('de');
+    expect(preferredLanguage(undefined, 'en')).toBe('en');
   });
 });

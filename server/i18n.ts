@@ -28,6 +28,11 @@ export function hasTranslation(key: string): boolean {
   return lookup(catalogs.en, key) !== undefined;
 }
 
+/** A user's stored language when it is a supported one, else the fallback (mails to that user). */
+export function preferredLanguage(stored: string | null | undefined, fallback: Language): Language {
+  return LANGUAGES.find((language) => language === stored) ?? fallback;
+}
+
 /** Picks the first supported language of an Accept-Language header, by quality. */
 export function languageFromHeader(header: string | undefined): Language | undefined {
   if (!header) return undefined;

@@ -22,16 +22,6 @@ export function createAiUsageRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    async usedOn(userId: number, day: string): Promise<number> {
-      const row = await db
-        .selectFrom('ai_usage')
-        .select('count')
-        .where('user_id', '=', userId)
-        .where('day', '=', day)
-        .executeTakeFirst();
-      return row?.count ?? 0;
-    },
-
     /** Takes the decision's run lock; false while another run holds it. */
     async startRun(decisionId: number, userId: number, startedAt: string): Promise<boolean> {
       const row = await db

@@ -1,6 +1,7 @@
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
+import { preferredLanguage } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
 import { assertAcceptablePassword } from '../auth/service.ts';
@@ -10,10 +11,6 @@ import type { UsersRepo } from '../users/repo.ts';
 import type { PasswordResetRepo } from './repo.ts';
 
 const VALID_MS = LIMITS.passwordReset.validMinutes * 60_000;
-
-function languageOf(stored: string, fallback: Language): Language {
-  return stored === 'de' || stored === 'en' ? stored : fallback;
-}
 
 export function createPasswordResetService(deps: {
   resets: PasswordResetRepo;
@@ -47,7 +44,7 @@ export function createPasswordResetService(deps: {
         const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         return {
           to: user.email,
-          ...passwordResetMail(languageOf(user.language, requestLanguage), { link }),
+          ...passwordResetMail(preferredLanguage(user.language, requestLanguage), { link }),
         };
       });
     },

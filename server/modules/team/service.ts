@@ -2,7 +2,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
-import { translate } from '../../i18n.ts';
+import { preferredLanguage, translate } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
@@ -110,8 +110,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         revoked_at: null,
       });
       const link = invitationLink(token);
-      const recipientLanguage =
-        invitee?.language === 'de' || invitee?.language === 'en' ? invitee.language : language;
+      const recipientLanguage = preferredLanguage(invitee?.language, language);
       mailer.send({
         to: input.email,
         ...invitationMail(recipientLanguage, {
