@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../shared/errors.ts';
@@ -33,6 +34,27 @@ function fieldMessageKey(issue: ValidationIssue): string {
 
 function fieldName(issue: ValidationIssue): string {
   return issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+}
+
+function fieldKeys(issues: readonly ValidationIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[fieldName(issue)] ??= fieldMessageKey(issue);
+  return fields;
+}
+
+/**
+ * The same field → message-key map for a zod error raised inside a handler (multipart forms, whose
+ * fields are parsed there rather than by the route schema).
+ */
+export function fieldKeysOf(error: z.ZodError): Record<string, string> {
+  return fieldKeys(
+    error.issues.map((issue) => ({
+      keyword: issue.code,
+      instancePath: issue.path.map((part) => `/${String(part)}`).join(''),
+      message: issue.message,
+      params: { ...issue },
+    })),
+  );
 }
 
 export function sendError(
@@ -70,11 +92,7 @@ export const errorHandlerPlugin = fp(async (app) => {
       return sendError(request, reply, error.status, error.code, error.fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        fields[fieldName(issue)] ??= fieldMessageKey(issue);
-      }
-      return sendError(request, reply, 400, 'VALIDATION_FAILED', fields);
+      return sendError(request, reply, 400, 'VALIDATION_FAILED', fieldKeys(error.validation));
     }
     const status = error.statusCode ?? 500;
     const clientCode = CLIENT_ERROR_CODES[status];

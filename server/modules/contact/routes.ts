@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { contactFieldsSchema, contactResponseSchema } from '../../../shared/api/contact.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
-import { hasTranslation, translate } from '../../i18n.ts';
+import { translate } from '../../i18n.ts';
 import type { MailAttachment } from '../../mail/mailer.ts';
+import { fieldKeysOf } from '../../plugins/error-handler.ts';
 import { detectAttachmentType, safeAttachmentName } from './attachment.ts';
 import type { ContactService } from './service.ts';
 
@@ -44,16 +44,6 @@ async function readContactUpload(request: FastifyRequest): Promise<ContactUpload
   return upload;
 }
 
-/** Per-field i18n keys, in the same `{ fields }` format as the JSON routes' validation errors. */
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '_');
-    fields[field] ??= hasTranslation(issue.message) ? issue.message : 'validation.invalid';
-  }
-  return fields;
-}
-
 function checkedAttachment(file: ContactUpload['file']): MailAttachment | undefined {
   if (!file) return undefined;
   const type = file.content.length > 0 ? detectAttachmentType(file.content) : undefined;
@@ -89,7 +79,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const upload = await readContactUpload(request);
       const parsed = contactFieldsSchema.safeParse(upload.fields);
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldErrors(parsed.error));
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', fieldKeysOf(parsed.error));
       const attachment = checkedAttachment(upload.file);
       const { id } = await contactService.submit(parsed.data, attachment, request.language);
       return reply.status(201).send({ id, message: translate(request.language, 'api.contactSent') });
