@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computePersonalTotals, rankOptions, topScore, type CellValue } from './personal.ts';
+import {
+  computePersonalTotals,
+  countedPersonalCells,
+  rankOptions,
+  topScore,
+  type CellValue,
+} from './personal.ts';
 import { roundTo } from './rounding.ts';
 
 const matrix = fc
@@ -145,5 +151,16 @@ describe('roundTo', () => {
     expect(roundTo(2.675, 2)).toBe(2.68);
     expect(roundTo(-1.25, 1)).toBe(-1.3);
     expect(roundTo(7.44999, 1)).toBe(7.4);
+  });
+});
+
+describe('countedPersonalCells', () => {
+  it('keeps the owner’s values and AI values, nobody else’s', () => {
+    const cells = [
+      { option_id: 1, criterion_id: 1, value: 8, user_id: 7, generated_by: 'user' as const },
+      { option_id: 1, criterion_id: 2, value: 6, user_id: null, generated_by: 'ai' as const },
+      { option_id: 2, criterion_id: 1, value: 3, user_id: 9, generated_by: 'user' as const },
+    ];
+    expect(countedPersonalCells(cells, 7).map((cell) => cell.value)).toEqual([8, 6]);
   });
 });

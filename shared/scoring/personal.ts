@@ -24,6 +24,17 @@ export interface RankedOption {
 }
 
 /**
+ * The cells that count in a personal decision: its owner's values and AI values (other rows, e.g. a
+ * former team member's, are ignored). One rule for the server's totals, the exports and the screens.
+ */
+export function countedPersonalCells<T extends { user_id: number | null; generated_by: 'user' | 'ai' }>(
+  evaluations: readonly T[],
+  ownerId: number,
+): T[] {
+  return evaluations.filter((e) => e.user_id === ownerId || e.generated_by === 'ai');
+}
+
+/**
  * Personal weighted totals: each option's Σ value × importance / 100. A missing cell counts 0.
  * When several values exist for one cell (e.g. older duplicates), the last one wins.
  */

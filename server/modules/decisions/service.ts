@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import {
   computePersonalTotals,
+  countedPersonalCells,
   rankOptions,
   topScore,
   type RankedOption,
@@ -98,9 +99,9 @@ export function computeRanking(
   if (decision.type === 'team') {
     return rankOptions(computeTeamTotals(options, criteria, evaluations, weights, decision.mode));
   }
-  // A personal decision is scored by its owner's values (and AI values, issue AI).
-  const ownCells = evaluations.filter((e) => e.user_id === decision.user_id || e.generated_by === 'ai');
-  return rankOptions(computePersonalTotals(options, criteria, ownCells));
+  return rankOptions(
+    computePersonalTotals(options, criteria, countedPersonalCells(evaluations, decision.user_id)),
+  );
 }
 
 export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBus: EventBus }) {

@@ -1,5 +1,6 @@
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import type { Language } from '../../../shared/limits.ts';
+import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
 import { translate } from '../../i18n.ts';
 import { presentDetails } from '../decisions/presenter.ts';
 import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
@@ -84,7 +85,7 @@ export function buildReport(
   // Personal: the owner's values and AI values, as the details matrix shows them (last one wins).
   const matrixEvaluations = isTeam
     ? details.evaluations
-    : details.evaluations.filter((e) => e.user_id === decision.user_id || e.generated_by === 'ai');
+    : countedPersonalCells(details.evaluations, decision.user_id);
   const values = valueByCell(isTeam ? (teamResults?.cells ?? []) : matrixEvaluations);
   const teamWeights = new Map((teamResults?.weights ?? []).map((w) => [w.criterion_id, w.weight]));
   const exportCriteria = criteria.map((criterion) => ({

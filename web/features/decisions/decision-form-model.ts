@@ -9,7 +9,12 @@ import {
 } from '../../../shared/api/decisions.ts';
 import { multiLineText, singleLineText } from '../../../shared/api/text.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { computePersonalTotals, rankOptions, type RankedOption } from '../../../shared/scoring/personal.ts';
+import {
+  computePersonalTotals,
+  countedPersonalCells,
+  rankOptions,
+  type RankedOption,
+} from '../../../shared/scoring/personal.ts';
 
 const { decision: D, scales } = LIMITS;
 export const PERSONAL_SCALE = scales.personalGrid;
@@ -204,9 +209,7 @@ export function toDecisionRequest(values: DecisionFormValues) {
 
 /** The scores that count for a personal decision: the owner's own and AI-generated ones (as on the server). */
 export function ownerEvaluations(details: DecisionDetails) {
-  return details.evaluations.filter(
-    (evaluation) => evaluation.user_id === details.decision.user_id || evaluation.generated_by === 'ai',
-  );
+  return countedPersonalCells(details.evaluations, details.decision.user_id);
 }
 
 export function formValuesOf(details: DecisionDetails): DecisionFormValues {
