@@ -1,9 +1,16 @@
-import type { Language } from '../../shared/limits.ts';
+import { LIMITS, type Language } from '../../shared/limits.ts';
 import { translate } from '../i18n.ts';
 import type { MailMessage } from './mailer.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The HTML frame every mail shares. */
+function htmlDocument(language: Language, body: string): string {
+  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+${body}
+</body></html>`;
 }
 
 /** Plain text and HTML from the same translated lines; user-supplied values are escaped in HTML. */
@@ -19,13 +26,14 @@ function compose(
     Object.entries(params).map(([name, value]) => [name, escapeHtml(value)]),
   );
   const text = [t('greeting'), '', t('body'), '', `${t('action')}: ${link}`, '', t('footer')].join('\n');
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<p>${t('greeting', escaped)}</p>
+  const html = htmlDocument(
+    language,
+    `<p>${t('greeting', escaped)}</p>
 <p>${t('body', escaped)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${t('action', escaped)}</a></p>
 <p style="color:#555;font-size:13px">${escapeHtml(link)}</p>
-<p style="color:#555;font-size:13px">${t('footer', escaped)}</p>
-</body></html>`;
+<p style="color:#555;font-size:13px">${t('footer', escaped)}</p>`,
+  );
   return { subject: t('subject'), text, html };
 }
 
@@ -42,7 +50,12 @@ export function invitationMail(
 }
 
 export function passwordResetMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {
-  return compose(language, 'passwordReset', { minutes: '60' }, params.link);
+  return compose(
+    language,
+    'passwordReset',
+    { minutes: String(LIMITS.passwordReset.validMinutes) },
+    params.link,
+  );
 }
 
 /** The contact form's message for the operator; every submitted value is escaped in HTML. */
@@ -69,17 +82,18 @@ export function contactMail(
     '',
     t('footer'),
   ].join('\n');
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<p>${escapeHtml(t('intro'))}</p>
+  const html = htmlDocument(
+    language,
+    `<p>${escapeHtml(t('intro'))}</p>
 <table style="border-collapse:collapse">${rows
-    .map(
-      ([label, value]) =>
-        `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-    )
-    .join('')}</table>
+      .map(
+        ([label, value]) =>
+          `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+      )
+      .join('')}</table>
 <p><strong>${escapeHtml(t('message'))}:</strong></p>
 <p style="white-space:pre-wrap">${escapeHtml(params.message)}</p>
-<p style="color:#555;font-size:13px">${escapeHtml(t('footer'))}</p>
-</body></html>`;
+<p style="color:#555;font-size:13px">${escapeHtml(t('footer'))}</p>`,
+  );
   return { subject: t('subject', { name, topic }), text, html };
 }
