@@ -34,7 +34,11 @@ interface RequestOptions {
   formData?: FormData;
 }
 
-export async function apiRequest<T>(path: string, { method = 'GET', json, formData }: RequestOptions = {}) {
+/**
+ * Sends a request with the session's token and the UI language. Throws NetworkError when the server
+ * cannot be reached and ApiError for any non-2xx answer; returns the response otherwise.
+ */
+export async function apiResponse(path: string, { method = 'GET', json, formData }: RequestOptions = {}) {
   const token = useAuthStore.getState().token;
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -54,8 +58,8 @@ export async function apiRequest<T>(path: string, { method = 'GET', json, formDa
     throw new NetworkError(error);
   }
 
-  const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
     const error = new ApiError(response.status, (body ?? {}) as Partial<ApiErrorBody>);
     // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in.
     if (response.status === 401 && token && error.code !== 'INVALID_CREDENTIALS') {
@@ -63,7 +67,13 @@ export async function apiRequest<T>(path: string, { method = 'GET', json, formDa
     }
     throw error;
   }
-  return body as T;
+  return response;
+}
+
+/** A JSON call: the parsed body of a successful answer. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}) {
+  const response = await apiResponse(path, options);
+  return (await response.json().catch(() => null)) as T;
 }
 
 /** The server's message for a failed call, or null so callers can use their own fallback text. */

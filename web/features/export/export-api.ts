@@ -1,8 +1,5 @@
 import type { ExportFormat } from '../../../shared/api/export.ts';
-import type { ApiErrorBody } from '../../../shared/errors.ts';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
-import { useAuthStore } from '../../lib/auth-store.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { apiResponse } from '../../lib/api-client.ts';
 import { fileNameFromDisposition } from './file-name.ts';
 
 /** The viewer's time zone, so dates in the file match the screen. */
@@ -19,26 +16,9 @@ function browserTimeZone(): string | undefined {
  * file to the browser under the server's file name.
  */
 export async function downloadExport(decisionId: number, format: ExportFormat): Promise<void> {
-  const token = useAuthStore.getState().token;
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
-  if (token) headers.Authorization = `Bearer ${token}`;
   const zone = browserTimeZone();
   const query = zone ? `?tz=${encodeURIComponent(zone)}` : '';
-
-  let response: Response;
-  try {
-    response = await fetch(`/api/decision/${decisionId}/export.${format}${query}`, {
-      headers,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as Partial<ApiErrorBody>;
-    if (response.status === 401 && token) useAuthStore.getState().expireSession();
-    throw new ApiError(response.status, body);
-  }
+  const response = await apiResponse(`/api/decision/${decisionId}/export.${format}${query}`);
 
   const blob = await response.blob();
   const name = fileNameFromDisposition(
