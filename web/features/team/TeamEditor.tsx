@@ -14,11 +14,12 @@ import { useAuthStore } from '../../lib/auth-store.ts';
 import { requestTeamRecommendation } from '../ai/ai-api.ts';
 import { decisionKeys, fetchDecisionDetails } from '../decisions/decisions-api.ts';
 import { LockNotice } from './LockNotice.tsx';
-import { duplicateRowIndexes, savableRows } from './name-rows.ts';
+import { duplicateRowIndexes } from './name-rows.ts';
 import { NameRowsEditor } from './NameRowsEditor.tsx';
 import { TeamAiSection, type TeamAiPhase } from './TeamAiSection.tsx';
 import { saveVotes, saveWeights, teamKeys, updateTeamDecision } from './team-api.ts';
 import {
+  aiRequestFrom,
   hasInvalidVotes,
   updateRequestFrom,
   valuesFrom,
@@ -157,18 +158,7 @@ export function TeamEditor({ details, now, isLocked }: TeamEditorProps) {
       return;
     }
     try {
-      await requestTeamRecommendation(decisionId, {
-        decisionName: values.name.trim(),
-        description: values.description.trim(),
-        options: savableRows(values.options).map((row) =>
-          row.id ? { id: row.id, name: row.name } : row.name,
-        ),
-        criteria: savableRows(values.criteria).map((row) => ({
-          ...(row.id ? { id: row.id } : {}),
-          name: row.name,
-          importance: row.importance ?? 0,
-        })),
-      });
+      await requestTeamRecommendation(decisionId, aiRequestFrom(values));
       setAiPhase({ kind: 'succeeded' });
       toastFor('success', t('teamEdit.aiSucceeded'), NOTICE_MS.long);
       window.setTimeout(() => void navigate(`/team-decision/${decisionId}`), AI_REDIRECT_MS);

@@ -1,3 +1,4 @@
+import type { AiRecommendationRequest } from '../../../shared/api/ai.ts';
 import type { DecisionDetails, UpdateDecisionRequest } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { savableRows, type NameRow } from './name-rows.ts';
@@ -95,16 +96,28 @@ export function updateRequestFrom(values: TeamFormValues, mode: 'manual' | 'ai')
     description: values.description,
     mode,
     type: 'team',
-    options: options.map((option) =>
+    ...listsFrom(values),
+    evaluations,
+  };
+}
+
+/** Options and criteria as the API takes them: stored rows keep their id, so renames keep their votes. */
+function listsFrom(values: TeamFormValues) {
+  return {
+    options: savableRows(values.options).map((option) =>
       option.id ? { id: option.id, name: option.name } : { name: option.name },
     ),
-    criteria: criteria.map((criterion) => ({
+    criteria: savableRows(values.criteria).map((criterion) => ({
       ...(criterion.id ? { id: criterion.id } : {}),
       name: criterion.name,
       importance: criterion.importance ?? 0,
     })),
-    evaluations,
   };
+}
+
+/** The team AI request (POST /api/team-ai/recommendation/{id}): the same lists the save sends. */
+export function aiRequestFrom(values: TeamFormValues): AiRecommendationRequest {
+  return { decisionName: values.name.trim(), description: values.description.trim(), ...listsFrom(values) };
 }
 
 /** The caller's weights for the stored criteria; rows without a stored id are matched by name. */
