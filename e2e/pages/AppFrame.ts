@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Navbar and footer, present on every page. */
 export class AppFrame {
@@ -22,6 +22,9 @@ export class AppFrame {
   }
 
   async switchLanguage(language: 'English' | 'Deutsch'): Promise<void> {
-    await this.page.getByRole('button', { name: language, exact: true }).click();
+    const button = this.page.getByRole('button', { name: language, exact: true });
+    await button.click();
+    // Pressed once the language is in effect (its texts loaded), so a following reload keeps it.
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
   }
 }

@@ -47,13 +47,19 @@ export function currentLanguage(): Language {
   return resolved === 'de' ? 'de' : 'en';
 }
 
-i18n.on('languageChanged', () => {
-  document.documentElement.lang = currentLanguage();
+// Stored as soon as the switch starts (before the locale chunk has loaded), so a reload right after
+// a click already starts in the chosen language.
+i18n.on('languageChanging', (language: string) => {
+  if (!isLanguage(language)) return;
   try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, currentLanguage());
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // storage disabled: the choice lasts for this page only
   }
+});
+
+i18n.on('languageChanged', () => {
+  document.documentElement.lang = currentLanguage();
 });
 
 export async function initI18n(): Promise<void> {
