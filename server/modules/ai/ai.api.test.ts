@@ -622,6 +622,28 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
     }
   });
 
+  it('saves nothing and answers 409 DEADLINE_PASSED when voting ended while the model was answering', async () => {
+    const { owner, admin, decision } = await teamWithMembers();
+    const before = await detailsOf(app, owner, decision.id);
+    fake.script({ kind: 'slow', delayMs: 500, then: { kind: 'good' } });
+    const running = recommendTeam(app, admin, decision.id, teamRequest);
+    await expect.poll(() => fake.requests.length).toBe(1);
+    const ended = await app.inject({
+      method: 'POST',
+      url: `/api/decision/${decision.id}/end-voting`,
+      headers: owner.headers,
+    });
+    expect(ended.statusCode).toBe(200);
+    expectApiError(await running, 409, 'DEADLINE_PASSED');
+
+    const after = await detailsOf(app, owner, decision.id);
+    expect(after.evaluations).toEqual([]);
+    expect(after.decision).toMatchObject({ name: before.decision.name, mode: before.decision.mode });
+    expect(after.options).toEqual(before.options);
+    expect(after.criteria).toEqual(before.criteria);
+    expect(await app.database.db.selectFrom('ai_runs').selectAll().execute()).toEqual([]);
+  });
+
   it('refuses while a run holds the lock, and takes over a lock left by a crashed run', async () => {
     const { owner, decision } = await teamWithMembers();
     const lock = (startedAt: string) =>

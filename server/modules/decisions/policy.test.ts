@@ -107,19 +107,23 @@ describe('authorize: team decisions', () => {
           Object.entries(actions).map(([action, result]) => [
             action,
             // A lock only matters to someone who had the right; others keep 403/404.
-            result === ok && ['edit', 'vote', 'weight', 'startAi'].includes(action) ? code : result,
+            result === ok && ['edit', 'vote', 'weight', 'startAi', 'manageMembers'].includes(action)
+              ? code
+              : result,
           ]),
         ),
       ]),
     );
 
-  it('after the deadline, edit/vote/weight/startAi give 409 DEADLINE_PASSED; everything else is unchanged', () => {
+  it('after the deadline, edit/vote/weight/startAi/manageMembers give 409 DEADLINE_PASSED; everything else is unchanged', () => {
     const locked = table(state('team', { isExpired: true }));
     expect(locked).toEqual(lockedTable('DEADLINE_PASSED'));
-    expect(locked.owner).toMatchObject({ view: ok, delete: ok, invite: ok, comment: ok, manageMembers: ok });
+    // Removing a member or changing a role would change which votes count in a closed result.
+    expect(locked.owner).toMatchObject({ view: ok, delete: ok, invite: ok, comment: ok });
+    expect(locked.owner?.manageMembers).toBe('DEADLINE_PASSED');
   });
 
-  it('once completed by AI, edit/vote/weight/startAi give 409 COMPLETED_BY_AI (the AI runs once)', () => {
+  it('once completed by AI, edit/vote/weight/startAi/manageMembers give 409 COMPLETED_BY_AI (the AI runs once)', () => {
     expect(table(state('team', { isCompletedByAi: true }))).toEqual(lockedTable('COMPLETED_BY_AI'));
   });
 

@@ -48,11 +48,15 @@ const TEAM: Table = {
   viewer: ['view', 'comment'],
 };
 
-/** Actions a passed deadline or a completed AI run forbids (team decisions only). */
+/**
+ * Actions a passed deadline or a completed AI run forbids (team decisions only): everything that
+ * changes which votes and weights count. Removing a member drops their votes; a role decides who votes.
+ */
 const LOCKABLE: ReadonlySet<DecisionAction> = new Set([
   'edit',
   'vote',
   'weight',
+  'manageMembers',
   'manageDeadline',
   'activate',
   'startAi',

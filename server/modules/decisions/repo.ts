@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { PostgresAdapter, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type {
   CriteriaTable,
   Database,
@@ -42,8 +42,35 @@ export function createDecisionsRepo(db: Kysely<Database>) {
       return executor.selectFrom('decisions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async teamRoleOf(decisionId: number, userId: number): Promise<TeamRole | undefined> {
-      const row = await db
+    /**
+     * Reads the decision and holds it until the transaction ends. Every writer of a decision's rows
+     * takes this lock first, so writers of one decision run one after another in one lock order
+     * (no deadlocks, no lost or doubled rows). PostgreSQL: SELECT … FOR UPDATE. SQLite needs no row
+     * lock: its single connection runs one transaction at a time.
+     */
+    lockForWrite(id: number, trx: Transaction<Database>): Promise<DecisionRow | undefined> {
+      const query = trx.selectFrom('decisions').selectAll().where('id', '=', id);
+      const isPostgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+      return (isPostgres ? query.forUpdate() : query).executeTakeFirst();
+    },
+
+    async hasAiEvaluations(decisionId: number, executor: Executor = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('evaluations')
+        .select('id')
+        .where('decision_id', '=', decisionId)
+        .where('generated_by', '=', 'ai')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async teamRoleOf(
+      decisionId: number,
+      userId: number,
+      executor: Executor = db,
+    ): Promise<TeamRole | undefined> {
+      const row = await executor
         .selectFrom('team_members')
         .select('role')
         .where('decision_id', '=', decisionId)
@@ -80,8 +107,8 @@ export function createDecisionsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    async deleteDecision(id: number): Promise<void> {
-      await db.deleteFrom('decisions').where('id', '=', id).execute();
+    async deleteDecision(id: number, executor: Executor = db): Promise<void> {
+      await executor.deleteFrom('decisions').where('id', '=', id).execute();
     },
 
     listOptions(decisionId: number, executor: Executor = db): Promise<OptionRow[]> {

@@ -220,11 +220,15 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
     await decisions.updateDecision(decision.id, { score }, trx);
   }
 
-  async function loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
-    const decision = await decisions.findById(decisionId);
-    if (!decision) throw new AppError('NOT_FOUND');
-    const teamRole = decision.type === 'team' ? await decisions.teamRoleOf(decisionId, userId) : undefined;
-    const evaluations = decision.type === 'team' ? (await matrixOf(decision)).evaluations : [];
+  /** Who the caller is to the decision and which locks hold, read through `executor` when given. */
+  async function accessTo(
+    decision: DecisionRow,
+    userId: number,
+    isCompletedByAi: boolean,
+    executor?: Transaction<Database>,
+  ): Promise<DecisionAccess> {
+    const teamRole =
+      decision.type === 'team' ? await decisions.teamRoleOf(decision.id, userId, executor) : undefined;
     return {
       decision,
       userId,
@@ -232,9 +236,41 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       state: {
         type: decision.type,
         isExpired: decision.timer !== null && new Date(decision.timer).getTime() <= Date.now(),
-        isCompletedByAi: evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
+        isCompletedByAi,
       },
     };
+  }
+
+  async function loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
+    const decision = await decisions.findById(decisionId);
+    if (!decision) throw new AppError('NOT_FOUND');
+    const isCompletedByAi =
+      decision.type === 'team' &&
+      (await matrixOf(decision)).evaluations.some((evaluation) => evaluation.generated_by === 'ai');
+    return accessTo(decision, userId, isCompletedByAi);
+  }
+
+  /**
+   * Runs one write in one transaction: lock the decision first (the one lock order of every writer),
+   * then check the caller's right and the locks (deadline, AI completion) as of that moment, then
+   * write. A check made before the transaction may be stale when the write lands, e.g. as a deadline
+   * passes or the owner removes an option. `action` null: the caller checks the access itself.
+   * Inside `work`, every query must use `trx` (SQLite has one connection; PostgreSQL a small pool).
+   */
+  function writeLocked<T>(
+    decisionId: number,
+    userId: number,
+    action: DecisionAction | null,
+    work: (access: DecisionAccess, trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return decisions.transaction(async (trx) => {
+      const decision = await decisions.lockForWrite(decisionId, trx);
+      if (!decision) throw new AppError('NOT_FOUND');
+      const isCompletedByAi = decision.type === 'team' && (await decisions.hasAiEvaluations(decisionId, trx));
+      const access = await accessTo(decision, userId, isCompletedByAi, trx);
+      if (action) authorize(access.relation, action, access.state);
+      return work(access, trx);
+    });
   }
 
   /** Refuses a matrix that `update` would refuse (duplicate names), before any slow work starts. */
@@ -254,44 +290,45 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
     announceChange,
     followersOf,
 
-    /** Recomputes the score after changes made elsewhere (e.g. a member's votes removed). */
-    async refreshScore(decisionId: number): Promise<void> {
-      await decisions.transaction(async (trx) => {
-        const decision = await decisions.findById(decisionId, trx);
-        if (decision) await refreshScore(trx, decision);
-      });
+    writeLocked,
+
+    /** Keeps the score right after a write made elsewhere inside `writeLocked` (e.g. a member removed). */
+    refreshScore,
+
+    async markActivated(access: DecisionAccess): Promise<void> {
+      await writeLocked(access.decision.id, access.userId, 'activate', (_, trx) =>
+        decisions.updateDecision(access.decision.id, { activated_at: isoNow() }, trx),
+      );
+      await announceChange(access.decision.id);
     },
 
-    async markActivated(decisionId: number): Promise<void> {
-      await decisions.updateDecision(decisionId, { activated_at: isoNow() });
-      await announceChange(decisionId);
-    },
-
-    async setTimer(decisionId: number, timer: string | null): Promise<void> {
-      await decisions.updateDecision(decisionId, { timer });
+    async setTimer(access: DecisionAccess, timer: string | null): Promise<void> {
+      await writeLocked(access.decision.id, access.userId, 'manageDeadline', (_, trx) =>
+        decisions.updateDecision(access.decision.id, { timer }, trx),
+      );
     },
 
     /** The caller's weights (0–100, null removes one); every criterion must belong to the decision. */
     async setWeights(access: DecisionAccess, weights: { criterion_id: number; weight: number | null }[]) {
-      const { decision } = access;
-      const criterionIds = new Set(
-        (await decisions.listCriteria(decision.id)).map((criterion) => criterion.id),
-      );
-      const fields: Record<string, string> = {};
-      const seen = new Set<number>();
-      weights.forEach((weight, index) => {
-        if (!criterionIds.has(weight.criterion_id))
-          fields[`weights.${index}.criterion_id`] = 'validation.unknownCriterion';
-        if (seen.has(weight.criterion_id)) fields[`weights.${index}`] = 'validation.duplicateCell';
-        seen.add(weight.criterion_id);
-      });
-      if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
-      const updated = await decisions.transaction(async (trx) => {
-        await decisions.replaceUserWeights(decision.id, access.userId, weights, trx);
+      const updated = await writeLocked(access.decision.id, access.userId, 'weight', async (locked, trx) => {
+        const { decision } = locked;
+        const criterionIds = new Set(
+          (await decisions.listCriteria(decision.id, trx)).map((criterion) => criterion.id),
+        );
+        const fields: Record<string, string> = {};
+        const seen = new Set<number>();
+        weights.forEach((weight, index) => {
+          if (!criterionIds.has(weight.criterion_id))
+            fields[`weights.${index}.criterion_id`] = 'validation.unknownCriterion';
+          if (seen.has(weight.criterion_id)) fields[`weights.${index}`] = 'validation.duplicateCell';
+          seen.add(weight.criterion_id);
+        });
+        if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+        await decisions.replaceUserWeights(decision.id, locked.userId, weights, trx);
         await refreshScore(trx, decision);
         return (await decisions.findById(decision.id, trx))!;
       });
-      await announceChange(decision.id);
+      await announceChange(access.decision.id);
       return updated;
     },
 
@@ -337,77 +374,73 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
     },
 
     async update(access: DecisionAccess, input: DecisionInput): Promise<DecisionRow> {
-      const { decision } = access;
-      const isTeam = decision.type === 'team';
-      // The kind of a decision never changes: team stays team, personal stays personal.
-      if (input.type && (input.type === 'team') !== isTeam) {
-        throw new AppError('VALIDATION_FAILED', { type: 'validation.typeChange' });
-      }
-      const [options, criteria] = await Promise.all([
-        decisions.listOptions(decision.id),
-        decisions.listCriteria(decision.id),
-      ]);
-      validateMatrix(input, {
-        optionCount: options.length,
-        criterionCount: criteria.length,
-        type: decision.type,
-      });
-      return decisions
-        .transaction(async (trx) => {
-          await decisions.updateDecision(
-            decision.id,
-            {
-              name: input.name,
-              description: input.description === undefined ? decision.description : (input.description ?? ''),
-              mode: input.mode ?? decision.mode,
-              type: input.type ?? decision.type,
-            },
-            trx,
-          );
-          await applyMatrix(trx, decision.id, access.userId, input);
-          const updated = (await decisions.findById(decision.id, trx))!;
-          await refreshScore(trx, updated);
-          return (await decisions.findById(decision.id, trx))!;
-        })
-        .then(async (updated) => {
-          await announceChange(decision.id);
-          return updated;
+      const updated = await writeLocked(access.decision.id, access.userId, 'edit', async (locked, trx) => {
+        const { decision } = locked;
+        // The kind of a decision never changes: team stays team, personal stays personal.
+        if (input.type && (input.type === 'team') !== (decision.type === 'team')) {
+          throw new AppError('VALIDATION_FAILED', { type: 'validation.typeChange' });
+        }
+        const [options, criteria] = await Promise.all([
+          decisions.listOptions(decision.id, trx),
+          decisions.listCriteria(decision.id, trx),
+        ]);
+        validateMatrix(input, {
+          optionCount: options.length,
+          criterionCount: criteria.length,
+          type: decision.type,
         });
+        await decisions.updateDecision(
+          decision.id,
+          {
+            name: input.name,
+            description: input.description === undefined ? decision.description : (input.description ?? ''),
+            mode: input.mode ?? decision.mode,
+            type: input.type ?? decision.type,
+          },
+          trx,
+        );
+        await applyMatrix(trx, decision.id, locked.userId, input);
+        await refreshScore(trx, (await decisions.findById(decision.id, trx))!);
+        return (await decisions.findById(decision.id, trx))!;
+      });
+      await announceChange(access.decision.id);
+      return updated;
     },
 
     /** Upserts the caller's values for the given cells; every id must belong to this decision. */
     async evaluate(access: DecisionAccess, evaluations: EvaluationInput[]): Promise<DecisionRow> {
-      const { decision } = access;
-      if (!evaluations.length) return decision;
-      const [options, criteria] = await Promise.all([
-        decisions.listOptions(decision.id),
-        decisions.listCriteria(decision.id),
-      ]);
-      const optionIds = new Set(options.map((option) => option.id));
-      const criterionIds = new Set(criteria.map((criterion) => criterion.id));
-      const fields: Record<string, string> = {};
-      const cells = new Set<string>();
-      evaluations.forEach((evaluation, index) => {
-        if (!optionIds.has(evaluation.option_id))
-          fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
-        if (!criterionIds.has(evaluation.criterion_id)) {
-          fields[`evaluations.${index}.criterion_id`] = 'validation.unknownCriterion';
-        }
-        const cell = `${evaluation.option_id}:${evaluation.criterion_id}`;
-        if (cells.has(cell)) fields[`evaluations.${index}`] = 'validation.duplicateCell';
-        cells.add(cell);
-      });
-      if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+      if (!evaluations.length) return access.decision;
+      const updated = await writeLocked(access.decision.id, access.userId, 'vote', async (locked, trx) => {
+        const { decision } = locked;
+        // Read under the lock: an option the owner removed a moment ago is unknown now, not an orphan.
+        const [options, criteria] = await Promise.all([
+          decisions.listOptions(decision.id, trx),
+          decisions.listCriteria(decision.id, trx),
+        ]);
+        const optionIds = new Set(options.map((option) => option.id));
+        const criterionIds = new Set(criteria.map((criterion) => criterion.id));
+        const fields: Record<string, string> = {};
+        const cells = new Set<string>();
+        evaluations.forEach((evaluation, index) => {
+          if (!optionIds.has(evaluation.option_id))
+            fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
+          if (!criterionIds.has(evaluation.criterion_id)) {
+            fields[`evaluations.${index}.criterion_id`] = 'validation.unknownCriterion';
+          }
+          const cell = `${evaluation.option_id}:${evaluation.criterion_id}`;
+          if (cells.has(cell)) fields[`evaluations.${index}`] = 'validation.duplicateCell';
+          cells.add(cell);
+        });
+        if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
 
-      const updated = await decisions.transaction(async (trx) => {
         const rows = evaluations.map((evaluation) => ({ ...evaluation, generated_by: 'user' as const }));
-        await decisions.replaceUserEvaluations(decision.id, access.userId, rows, trx, {
+        await decisions.replaceUserEvaluations(decision.id, locked.userId, rows, trx, {
           onlyGivenCells: true,
         });
         await refreshScore(trx, decision);
         return (await decisions.findById(decision.id, trx))!;
       });
-      await announceChange(decision.id);
+      await announceChange(access.decision.id);
       return updated;
     },
 
@@ -423,18 +456,25 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       input: DecisionInput,
       cells: IndexedEvaluation[],
     ): Promise<DecisionRow> {
-      const { decision } = access;
       await assertValidUpdate(access, input);
-      const updated = await decisions.transaction(async (trx) => {
-        if ((await decisions.listEvaluations(decision.id, trx)).some((e) => e.generated_by === 'ai')) {
-          throw new AppError('COMPLETED_BY_AI');
-        }
+      // The model answered after a wait: the lock re-checks role, deadline and an earlier AI run now.
+      const updated = await writeLocked(access.decision.id, access.userId, 'startAi', async (locked, trx) => {
+        const { decision } = locked;
+        const [options, criteria] = await Promise.all([
+          decisions.listOptions(decision.id, trx),
+          decisions.listCriteria(decision.id, trx),
+        ]);
+        validateMatrix(input, {
+          optionCount: options.length,
+          criterionCount: criteria.length,
+          type: decision.type,
+        });
         await decisions.updateDecision(
           decision.id,
           { name: input.name, description: input.description ?? decision.description, mode: 'ai' },
           trx,
         );
-        const { optionIds, criterionIds } = await applyMatrix(trx, decision.id, access.userId, {
+        const { optionIds, criterionIds } = await applyMatrix(trx, decision.id, locked.userId, {
           options: input.options,
           criteria: input.criteria,
         });
@@ -448,11 +488,10 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
           })),
           trx,
         );
-        const fresh = (await decisions.findById(decision.id, trx))!;
-        await refreshScore(trx, fresh);
+        await refreshScore(trx, (await decisions.findById(decision.id, trx))!);
         return (await decisions.findById(decision.id, trx))!;
       });
-      await announceChange(decision.id);
+      await announceChange(access.decision.id);
       return updated;
     },
 
@@ -471,7 +510,9 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
     /** Followers learn of the deletion live; the audience is read before the rows go. */
     async remove(access: DecisionAccess): Promise<void> {
       const audience = await followersOf(access.decision);
-      await decisions.deleteDecision(access.decision.id);
+      await writeLocked(access.decision.id, access.userId, 'delete', (_, trx) =>
+        decisions.deleteDecision(access.decision.id, trx),
+      );
       await eventBus.publish(audience, {
         type: 'decision-changed',
         data: { decision_id: access.decision.id },

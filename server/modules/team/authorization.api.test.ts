@@ -11,7 +11,8 @@ import { expectNothingChanged, snapshotAllTables } from '../../test/team-snapsho
 // The permission table of DESIGN.md ("Roles"), written out independently of server/modules/decisions/policy.ts:
 // owner and admin edit, set the mode and deadline, invite and vote; editors vote and weight; viewers read and
 // comment; only the owner deletes the decision and manages members. Outsiders get 404, anonymous callers 401.
-// After the deadline, or once the AI completed the decision, edits, votes and weights get 409.
+// After the deadline, or once the AI completed the decision, edits, votes, weights and member changes
+// (removal, role) get 409: they would change which votes count in a closed result.
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -209,14 +210,14 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PUT /api/team/{id}/members/{userId}': {
     call: (c, id, fx) => team.changeRole(c, id, fx.targetUserId, 'admin'),
     allowed: ['owner'],
-    lockable: false,
+    lockable: true,
     success: 200,
     writes: true,
   },
   'DELETE /api/team/{id}/members/{userId}': {
     call: (c, id, fx) => team.removeMember(c, id, fx.targetUserId),
     allowed: ['owner'],
-    lockable: false,
+    lockable: true,
     success: 200,
     writes: true,
   },

@@ -1,17 +1,19 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, InvitationsTable, TeamRole } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 
 export type InvitationRow = Selectable<InvitationsTable>;
 
+type Executor = Kysely<Database> | Transaction<Database>;
+
 export function createTeamRepo(db: Kysely<Database>) {
   return {
-    insertInvitation(values: Insertable<InvitationsTable>): Promise<InvitationRow> {
-      return db.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
+    insertInvitation(values: Insertable<InvitationsTable>, executor: Executor = db): Promise<InvitationRow> {
+      return executor.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
-    findInvitationById(id: number): Promise<InvitationRow | undefined> {
-      return db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
+    findInvitationById(id: number, executor: Executor = db): Promise<InvitationRow | undefined> {
+      return executor.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /** A pending invitation: not accepted, not revoked, not expired. */
@@ -33,8 +35,8 @@ export function createTeamRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async countPendingForDecision(decisionId: number, now: string): Promise<number> {
-      const row = await db
+    async countPendingForDecision(decisionId: number, now: string, executor: Executor = db): Promise<number> {
+      const row = await executor
         .selectFrom('invitations')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('decision_id', '=', decisionId)
@@ -56,8 +58,8 @@ export function createTeamRepo(db: Kysely<Database>) {
     },
 
     /** Earlier pending invitations of the same address are replaced by a new one. */
-    async revokePendingForEmail(decisionId: number, email: string): Promise<void> {
-      await db
+    async revokePendingForEmail(decisionId: number, email: string, executor: Executor = db): Promise<void> {
+      await executor
         .updateTable('invitations')
         .set({ revoked_at: isoNow() })
         .where('decision_id', '=', decisionId)
@@ -67,8 +69,8 @@ export function createTeamRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    async revoke(id: number): Promise<boolean> {
-      const result = await db
+    async revoke(id: number, executor: Executor = db): Promise<boolean> {
+      const result = await executor
         .updateTable('invitations')
         .set({ revoked_at: isoNow() })
         .where('id', '=', id)
@@ -79,37 +81,40 @@ export function createTeamRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Accepts in one transaction: the guarded UPDATE makes the token single-use (of parallel
-     * accepts exactly one matches), then the membership is created.
+     * Accepts inside the caller's transaction: the guarded UPDATE makes the token single-use (of
+     * parallel accepts exactly one matches), then the membership is created.
      */
-    acceptInvitation(invitationId: number, userId: number, now: string) {
-      return db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('invitations')
-          .set({ accepted_at: now, accepted_by: userId })
-          .where('id', '=', invitationId)
-          .where('accepted_at', 'is', null)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', now)
-          .returningAll()
-          .executeTakeFirst();
-        if (!claimed) return undefined;
-        await trx
-          .insertInto('team_members')
-          .values({ decision_id: claimed.decision_id, user_id: userId, role: claimed.role, created_at: now })
-          .onConflict((oc) => oc.columns(['decision_id', 'user_id']).doNothing())
-          .execute();
-        await trx
-          .updateTable('decisions')
-          .set((eb) => ({ revision: eb('revision', '+', 1) }))
-          .where('id', '=', claimed.decision_id)
-          .execute();
-        return claimed;
-      });
+    async acceptInvitation(invitationId: number, userId: number, now: string, trx: Transaction<Database>) {
+      const claimed = await trx
+        .updateTable('invitations')
+        .set({ accepted_at: now, accepted_by: userId })
+        .where('id', '=', invitationId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returningAll()
+        .executeTakeFirst();
+      if (!claimed) return undefined;
+      await trx
+        .insertInto('team_members')
+        .values({ decision_id: claimed.decision_id, user_id: userId, role: claimed.role, created_at: now })
+        .onConflict((oc) => oc.columns(['decision_id', 'user_id']).doNothing())
+        .execute();
+      await trx
+        .updateTable('decisions')
+        .set((eb) => ({ revision: eb('revision', '+', 1) }))
+        .where('id', '=', claimed.decision_id)
+        .execute();
+      return claimed;
     },
 
-    async setRole(decisionId: number, userId: number, role: TeamRole): Promise<boolean> {
-      const result = await db
+    async setRole(
+      decisionId: number,
+      userId: number,
+      role: TeamRole,
+      trx: Transaction<Database>,
+    ): Promise<boolean> {
+      const result = await trx
         .updateTable('team_members')
         .set({ role })
         .where('decision_id', '=', decisionId)
@@ -119,31 +124,29 @@ export function createTeamRepo(db: Kysely<Database>) {
     },
 
     /** Removes the member with their votes and weights; the decision's revision moves on. */
-    removeMember(decisionId: number, userId: number) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('team_members')
-          .where('decision_id', '=', decisionId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) return false;
-        await trx
-          .deleteFrom('evaluations')
-          .where('decision_id', '=', decisionId)
-          .where('user_id', '=', userId)
-          .execute();
-        await trx
-          .deleteFrom('weights')
-          .where('decision_id', '=', decisionId)
-          .where('user_id', '=', userId)
-          .execute();
-        await trx
-          .updateTable('decisions')
-          .set((eb) => ({ revision: eb('revision', '+', 1) }))
-          .where('id', '=', decisionId)
-          .execute();
-        return true;
-      });
+    async removeMember(decisionId: number, userId: number, trx: Transaction<Database>): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('team_members')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await trx
+        .deleteFrom('evaluations')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .execute();
+      await trx
+        .deleteFrom('weights')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('decisions')
+        .set((eb) => ({ revision: eb('revision', '+', 1) }))
+        .where('id', '=', decisionId)
+        .execute();
+      return true;
     },
 
     findUserByEmail(email: string) {

@@ -50,15 +50,22 @@ export function createTeamService(deps: TeamServiceDeps) {
     user: UserRow,
   ) {
     if (invitation.inviter_id === user.id) throw new AppError('CANNOT_ACCEPT_OWN');
-    const access = await decisionsService.loadAccess(invitation.decision_id, user.id);
-    if (access.relation === 'owner') throw new AppError('CANNOT_ACCEPT_OWN');
-    // A member must not use up an invitation meant for someone else.
-    if (access.relation !== 'none') throw new AppError('ALREADY_MEMBER');
-    const accepted = await team.acceptInvitation(invitation.id, user.id, isoNow());
-    if (!accepted) throw new AppError('INVALID_INVITATION');
+    const { accepted, decisionName } = await decisionsService.writeLocked(
+      invitation.decision_id,
+      user.id,
+      null,
+      async (access, trx) => {
+        if (access.relation === 'owner') throw new AppError('CANNOT_ACCEPT_OWN');
+        // A member must not use up an invitation meant for someone else.
+        if (access.relation !== 'none') throw new AppError('ALREADY_MEMBER');
+        const claimed = await team.acceptInvitation(invitation.id, user.id, isoNow(), trx);
+        if (!claimed) throw new AppError('INVALID_INVITATION');
+        return { accepted: claimed, decisionName: access.decision.name };
+      },
+    );
     await notificationsService.notify([invitation.inviter_id], {
       kind: 'invitation_accepted',
-      params: { member: displayName(user), decision: access.decision.name },
+      params: { member: displayName(user), decision: decisionName },
       link: `/team-decision/${invitation.decision_id}`,
       decisionId: invitation.decision_id,
       inviterId: user.id,
@@ -159,8 +166,16 @@ export function createTeamService(deps: TeamServiceDeps) {
       return acceptPending(invitation, user);
     },
 
+    /** Refused once voting ended or the AI completed the decision: roles decide whose votes count. */
     async changeRole(access: DecisionAccess, userId: number, role: TeamRole): Promise<void> {
-      if (!(await team.setRole(access.decision.id, userId, role))) throw new AppError('NOT_FOUND');
+      await decisionsService.writeLocked(
+        access.decision.id,
+        access.userId,
+        'manageMembers',
+        async (_, trx) => {
+          if (!(await team.setRole(access.decision.id, userId, role, trx))) throw new AppError('NOT_FOUND');
+        },
+      );
       await notificationsService.notify([userId], {
         kind: 'role_changed',
         params: { decision: access.decision.name, role },
@@ -171,9 +186,17 @@ export function createTeamService(deps: TeamServiceDeps) {
       await decisionsService.announceChange(access.decision.id);
     },
 
+    /** Removes the member's votes and weights too, so it is refused once the result is closed. */
     async removeMember(access: DecisionAccess, userId: number): Promise<void> {
-      if (!(await team.removeMember(access.decision.id, userId))) throw new AppError('NOT_FOUND');
-      await decisionsService.refreshScore(access.decision.id);
+      await decisionsService.writeLocked(
+        access.decision.id,
+        access.userId,
+        'manageMembers',
+        async (locked, trx) => {
+          if (!(await team.removeMember(access.decision.id, userId, trx))) throw new AppError('NOT_FOUND');
+          await decisionsService.refreshScore(trx, locked.decision);
+        },
+      );
       await notificationsService.notify([userId], {
         kind: 'member_removed',
         params: { decision: access.decision.name },
@@ -184,19 +207,21 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     async revokeInvitation(access: DecisionAccess, invitationId: number): Promise<void> {
-      const invitation = await team.findInvitationById(invitationId);
-      if (
-        !invitation ||
-        invitation.decision_id !== access.decision.id ||
-        !(await team.revoke(invitationId))
-      ) {
-        throw new AppError('NOT_FOUND');
-      }
+      await decisionsService.writeLocked(access.decision.id, access.userId, 'invite', async (_, trx) => {
+        const invitation = await team.findInvitationById(invitationId, trx);
+        if (
+          !invitation ||
+          invitation.decision_id !== access.decision.id ||
+          !(await team.revoke(invitationId, trx))
+        ) {
+          throw new AppError('NOT_FOUND');
+        }
+      });
       await decisionsService.announceChange(access.decision.id);
     },
 
     async activate(access: DecisionAccess): Promise<void> {
-      await decisionsService.markActivated(access.decision.id);
+      await decisionsService.markActivated(access);
       const audience = (await audienceOf(access)).filter((id) => id !== access.userId);
       await notificationsService.notify(audience, {
         kind: 'decision_activated',
@@ -212,7 +237,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       timer: string | null,
       kind: 'deadline_changed' | 'voting_ended',
     ) {
-      await decisionsService.setTimer(access.decision.id, timer);
+      await decisionsService.setTimer(access, timer);
       const audience = (await audienceOf(access)).filter((id) => id !== access.userId);
       await notificationsService.notify(audience, {
         kind,
