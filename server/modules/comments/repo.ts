@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CommentsTable, Database } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 
@@ -29,9 +29,14 @@ export function createCommentsRepo(db: Kysely<Database>) {
       return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async insert(decisionId: number, userId: number, text: string): Promise<number> {
+    async insert(
+      decisionId: number,
+      userId: number,
+      text: string,
+      executor: Kysely<Database> | Transaction<Database> = db,
+    ): Promise<number> {
       const now = isoNow();
-      const row = await db
+      const row = await executor
         .insertInto('comments')
         .values({ decision_id: decisionId, user_id: userId, text, created_at: now, updated_at: now })
         .returning('id')

@@ -31,8 +31,12 @@ export function createCommentsService(deps: {
 
     /** Adds the comment and tells everyone else following the decision. */
     async add(access: DecisionAccess, text: string): Promise<CommentWithAuthor> {
-      const id = await comments.insert(access.decision.id, access.userId, text);
-      const comment = (await comments.findWithAuthor(id))!;
+      // Under the decision's lock: a decision deleted a moment ago is a 404, not a foreign-key error.
+      const id = await decisionsService.writeLocked(access.decision.id, access.userId, 'comment', (_, trx) =>
+        comments.insert(access.decision.id, access.userId, text, trx),
+      );
+      const comment = await comments.findWithAuthor(id);
+      if (!comment) throw new AppError('NOT_FOUND');
       const followers = await decisionsService.followersOf(access.decision);
       const isTeam = access.decision.type === 'team';
       await notificationsService.notify(
@@ -54,7 +58,10 @@ export function createCommentsService(deps: {
     async edit(commentId: number, userId: number, text: string) {
       const { access } = await loadForAction(commentId, userId, 'edit');
       await comments.updateText(commentId, text);
-      return { comment: (await comments.findWithAuthor(commentId))!, access };
+      // Gone if its decision was deleted meanwhile.
+      const comment = await comments.findWithAuthor(commentId);
+      if (!comment) throw new AppError('NOT_FOUND');
+      return { comment, access };
     },
 
     async remove(commentId: number, userId: number): Promise<void> {

@@ -228,6 +228,32 @@ describe('parallel saves on one decision', () => {
   });
 });
 
+describe('writes racing with the deletion of their decision', () => {
+  it('comments, votes and accepts end as done (then deleted) or 404, never 5xx', async () => {
+    const { owner, members, decision, optionIds, criterionIds } = await teamWith(2);
+    const newcomer = await createSignedInUser(app);
+    const invitation = (
+      await team.invite(owner, { decision_id: decision.id, email: newcomer.email, role: 'editor' })
+    ).json<{ invite_token: string }>();
+    const responses = await Promise.all([
+      ...members.map((member) => decisions.postComment(member, { decision_id: decision.id, text: 'Hi' })),
+      ...members.map((member) => team.evaluate(member, decision.id, fullVote(optionIds, criterionIds, 4))),
+      team.accept(newcomer, invitation.invite_token),
+      decisions.remove(owner, decision.id),
+      ...members.map((member) => decisions.postComment(member, { decision_id: decision.id, text: 'Late' })),
+    ]);
+    expectNoServerError(responses);
+    for (const table of ['comments', 'evaluations', 'team_members', 'notifications'] as const) {
+      const left = await app.database.db
+        .selectFrom(table)
+        .select('id')
+        .where('decision_id', '=', decision.id)
+        .execute();
+      expect(left).toEqual([]);
+    }
+  });
+});
+
 describe('a closed result stays closed', () => {
   async function closedTeam() {
     const setup = await teamWith(2);

@@ -9,6 +9,15 @@ export function createNotificationsRepo(db: Kysely<Database>) {
       if (rows.length) await db.insertInto('notifications').values(rows).execute();
     },
 
+    async decisionExists(decisionId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('decisions')
+        .select('id')
+        .where('id', '=', decisionId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     listForUser(userId: number, limit = 100) {
       return db
         .selectFrom('notifications')

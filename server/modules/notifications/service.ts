@@ -28,19 +28,26 @@ export function createNotificationsService(deps: { notifications: NotificationsR
     async notify(userIds: number[], notification: NewNotification): Promise<void> {
       const recipients = [...new Set(userIds)];
       const now = isoNow();
-      await notifications.insertMany(
-        recipients.map((userId) => ({
-          user_id: userId,
-          kind: notification.kind,
-          params: JSON.stringify(notification.params),
-          link: notification.link,
-          decision_id: notification.decisionId ?? null,
-          invitation_id: notification.invitationId ?? null,
-          inviter_id: notification.inviterId ?? null,
-          read: 0,
-          created_at: now,
-        })),
-      );
+      const rows = recipients.map((userId) => ({
+        user_id: userId,
+        kind: notification.kind,
+        params: JSON.stringify(notification.params),
+        link: notification.link,
+        decision_id: notification.decisionId ?? null,
+        invitation_id: notification.invitationId ?? null,
+        inviter_id: notification.inviterId ?? null,
+        read: 0,
+        created_at: now,
+      }));
+      try {
+        await notifications.insertMany(rows);
+      } catch (error) {
+        // The write this reports on has committed; if its decision was deleted meanwhile, there is
+        // nothing left to tell, and the caller must not answer 500 for it.
+        const { decisionId } = notification;
+        if (decisionId !== undefined && !(await notifications.decisionExists(decisionId))) return;
+        throw error;
+      }
       await Promise.all(recipients.map(publishUnreadCount));
     },
 
