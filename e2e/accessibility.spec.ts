@@ -35,6 +35,7 @@ for (const theme of ['light', 'dark'] as const) {
     }
 
     test('signed-in pages have no serious accessibility violations', async ({ page, request }) => {
+      test.setTimeout(SIGNED_IN_PAGES.length * 10_000 + 15_000); // one page load and axe run each
       await logInThroughUi(page, await createAccount(request));
       for (const path of SIGNED_IN_PAGES) {
         await page.goto(path);

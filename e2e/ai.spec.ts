@@ -17,6 +17,7 @@ test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → edi
   page,
   request,
 }) => {
+  test.setTimeout(75_000); // three pages, a 1.2 s model answer and two axe runs: 26–30 s on CI machines
   await logInThroughUi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
@@ -121,6 +122,7 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
   page,
   request,
 }) => {
+  test.setTimeout(75_000); // edit page, model answer, redirect and the locked views
   const owner = await createAccount(request);
   const member = await createAccount(request);
   const ownerToken = await apiToken(request, owner);
