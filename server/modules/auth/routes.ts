@@ -49,11 +49,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
       schema: {
         tags: ['auth'],
         body: loginRequestSchema,
-        response: { 200: sessionResponseSchema, 401: errorResponseSchema },
+        response: { 200: sessionResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
-      const { token, user } = await authService.login(request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const { token, user } = await authService.login(email, password, request.ip);
       return { token, user: presentUser(user) };
     },
   );

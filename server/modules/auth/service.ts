@@ -47,17 +47,20 @@ export function createAuthService(deps: {
       return user;
     },
 
-    async login(email: string, password: string): Promise<{ token: string; user: UserRow }> {
-      const blockedForSeconds = loginThrottle.blockedForSeconds(email);
-      if (blockedForSeconds > 0)
-        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: blockedForSeconds });
+    /** `address` is the client's IP: failures count per (account, address), see login-throttle.ts. */
+    async login(email: string, password: string, address: string): Promise<{ token: string; user: UserRow }> {
+      const verdict = loginThrottle.check(email, address);
+      if (!verdict.ok) {
+        const code = verdict.reason === 'ACCOUNT_DELAYED' ? 'LOGIN_DELAYED' : 'RATE_LIMITED';
+        throw new AppError(code, undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+      }
       const user = await users.findByEmail(email);
       const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
       if (!user || !isValid) {
-        loginThrottle.recordFailure(email);
+        loginThrottle.recordFailure(email, address);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      loginThrottle.reset(email);
+      loginThrottle.recordSuccess(email, address);
       return { token: await startSession(user.id), user };
     },
 
