@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits.ts';
 import type { AppConfig } from './config.ts';
+import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiModelClient } from './modules/ai/provider.ts';
@@ -57,14 +58,16 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  /** pino logger options; false silences logs (tests). */
-  logger?: boolean | { level: string };
+  /** pino logger options; false silences logs (tests). A stream lets a test read what is logged. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the whole application without listening, so tests can use `app.inject()`. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Tokens in URLs (reset and invitation links) never reach the log; see log-redaction.ts.
+    logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: logSerializers },
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: config.trustProxy,
     // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
