@@ -47,6 +47,8 @@ export const LIMITS = {
     attachmentNameMax: 200,
     perIpPerHour: 5,
   },
+  // Open live-event streams per user and instance; one more ends the oldest (tabs keep working).
+  events: { streamsPerUser: 5 },
   // PDF rendering costs ~50 ms of CPU: exports per IP and minute.
   export: { perMinute: 60 },
   auth: {

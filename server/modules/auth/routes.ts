@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
       schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await authService.logout(requireSession(request).tokenHash);
+      await authService.logout(requireSession(request));
       return { message: translate(request.language, 'api.loggedOut') };
     },
   );
