@@ -211,6 +211,7 @@ describe('streams end with their session', () => {
       200,
     );
     await laptopStream.waitForEnd();
+    expect(laptopStream.events.map((event) => event.event)).toEqual(['ready']);
     const from = await settledPosition(phoneStream, phone);
     expect(phoneStream.isEnded).toBe(false);
     expect(phoneStream.events.slice(from)).toEqual([]);
@@ -276,6 +277,8 @@ describe('streams end with their session', () => {
 
     const newest = await streamOf(invitee);
     await streams[0]!.waitForEnd();
+    // Told why, so the web client waits for its tab to be looked at instead of reconnecting at once.
+    expect(streams[0]!.events.at(-1)).toEqual({ event: 'replaced', data: {} });
     const open = [...streams.slice(1), newest];
     expect(open.some((stream) => stream.isEnded)).toBe(false);
     await inviteByEmail(app, owner, decision.id, invitee.email);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireSession } from '../plugins/auth.ts';
 import type { AppEvent, EventBus } from './event-bus.ts';
-import { endsSession, type SessionStreams } from './session-streams.ts';
+import { endsSession, type EndReason, type SessionStreams } from './session-streams.ts';
 
 const KEEP_ALIVE_MS = 25_000;
 
@@ -31,7 +31,7 @@ export const eventsRoutes: FastifyPluginAsync<{
     const onEvent = (event: AppEvent) => {
       // Ended sessions announced by any instance; never forwarded to the client.
       if (event.type === 'session-ended') {
-        if (endsSession(event.data, sessionId)) end();
+        if (endsSession(event.data, sessionId)) end('session-ended');
         return;
       }
       stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
@@ -39,13 +39,16 @@ export const eventsRoutes: FastifyPluginAsync<{
     const unsubscribe = eventBus.subscribe(user.id, onEvent);
     const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     let unregister = () => {};
-    const end = () => {
+    const end = (reason?: EndReason) => {
+      // A replaced stream's tab waits until it is looked at again instead of reconnecting at once,
+      // which would in turn replace another tab's stream.
+      if (reason === 'replaced' && !stream.writableEnded) stream.write(`event: replaced\ndata: {}\n\n`);
       clearInterval(keepAlive);
       unsubscribe();
       unregister();
       if (!stream.writableEnded) stream.end();
     };
     unregister = sessionStreams.open(user.id, sessionId, end);
-    request.raw.on('close', end);
+    request.raw.on('close', () => end());
   });
 };

@@ -4,9 +4,12 @@ import type { AppEvent, EventBus } from './event-bus.ts';
 /** Which of a user's sessions ended: one (logout), all but one (password change), all (password reset). */
 export type EndedSessions = { sessionId: number } | { allExcept: number | null };
 
+/** Why the server ends a stream; `replaced` is told to the client first, so it need not reconnect at once. */
+export type EndReason = 'session-ended' | 'replaced';
+
 interface OpenStream {
   sessionId: number;
-  end(): void;
+  end(reason: EndReason): void;
 }
 
 /** Whether a `session-ended` event's data names this session. Unknown shapes end nothing. */
@@ -35,7 +38,7 @@ export function createSessionStreams(eventBus: EventBus, maxPerUser: number = LI
 
   return {
     /** Registers a stream; `end` must close it and be safe to call twice. Returns the unregistration. */
-    open(userId: number, sessionId: number, end: () => void): () => void {
+    open(userId: number, sessionId: number, end: (reason: EndReason) => void): () => void {
       const stream: OpenStream = { sessionId, end };
       const streams = byUser.get(userId) ?? new Set<OpenStream>();
       byUser.set(userId, streams);
@@ -43,7 +46,7 @@ export function createSessionStreams(eventBus: EventBus, maxPerUser: number = LI
       for (const oldest of streams) {
         if (streams.size <= maxPerUser) break;
         streams.delete(oldest);
-        oldest.end();
+        oldest.end('replaced');
       }
       return () => forget(userId, stream);
     },
@@ -51,14 +54,15 @@ export function createSessionStreams(eventBus: EventBus, maxPerUser: number = LI
     /** Ends the streams of the ended sessions on this instance, then tells the other instances. */
     async endSessions(userId: number, ended: EndedSessions): Promise<void> {
       for (const stream of [...(byUser.get(userId) ?? [])]) {
-        if (endsSession(ended, stream.sessionId)) stream.end();
+        if (endsSession(ended, stream.sessionId)) stream.end('session-ended');
       }
       await eventBus.publish([userId], { type: 'session-ended', data: ended });
     },
 
-    /** Graceful shutdown: streams never finish by themselves. */
+    /** Graceful shutdown: streams never finish by themselves (clients reconnect to another instance). */
     endAll(): void {
-      for (const streams of [...byUser.values()]) for (const stream of [...streams]) stream.end();
+      for (const streams of [...byUser.values()])
+        for (const stream of [...streams]) stream.end('session-ended');
     },
   };
 }
