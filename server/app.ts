@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits.ts';
 import type { AppConfig } from './config.ts';
+import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiModelClient } from './modules/ai/provider.ts';
@@ -42,6 +43,7 @@ import { createTeamService } from './modules/team/service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLocalEventBus, createPostgresEventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
+import { createSessionStreams } from './realtime/session-streams.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -57,14 +59,16 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  /** pino logger options; false silences logs (tests). */
-  logger?: boolean | { level: string };
+  /** pino logger options; false silences logs (tests). A stream lets a test read what is logged. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the whole application without listening, so tests can use `app.inject()`. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Tokens in URLs (reset and invitation links) never reach the log; see log-redaction.ts.
+    logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: logSerializers },
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: config.trustProxy,
     // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
@@ -90,11 +94,24 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', async () => database.close());
   await migrateToLatest(database, config.databaseSchema);
 
+  const eventBus =
+    database.pool && database.connectListener
+      ? await createPostgresEventBus({
+          pool: database.pool,
+          connectListener: database.connectListener,
+          scope: database.scope,
+          log: app.log,
+        })
+      : createLocalEventBus();
+  app.addHook('onClose', async () => eventBus.close());
+  const sessionStreams = createSessionStreams(eventBus);
+
   const users = createUsersRepo(database.db);
   const authService = createAuthService({
     users,
     sessions: createSessionsRepo(database.db),
     loginThrottle: createLoginThrottle(),
+    sessionStreams,
   });
   // Expired sessions are refused anyway; purging keeps the table small.
   const purgeTimer = setInterval(
@@ -108,16 +125,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
-  const eventBus =
-    database.pool && database.connectListener
-      ? await createPostgresEventBus({
-          pool: database.pool,
-          connectListener: database.connectListener,
-          scope: database.scope,
-          log: app.log,
-        })
-      : createLocalEventBus();
-  app.addHook('onClose', async () => eventBus.close());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -152,6 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     mailer,
     appUrl: config.appUrl,
     log: app.log,
+    sessionStreams,
   });
   const contactService = createContactService({
     contact: createContactRepo(database.db),
@@ -189,7 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService, decisionsService });
-  await app.register(eventsRoutes, { eventBus });
+  await app.register(eventsRoutes, { eventBus, sessionStreams });
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
   if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });

@@ -47,13 +47,24 @@ export const LIMITS = {
     attachmentNameMax: 200,
     perIpPerHour: 5,
   },
+  // Open live-event streams per user and instance; one more ends the oldest (tabs keep working).
+  events: { streamsPerUser: 5 },
   // PDF rendering costs ~50 ms of CPU: exports per IP and minute.
   export: { perMinute: 60 },
   auth: {
-    // Per IP on login, register and password endpoints; per account on failed logins.
+    // Per IP on login, register and password endpoints.
     perIpPerMinute: 30,
-    failedLoginsPerAccount: 10,
+    // Failed logins per (account, client address): that address is refused for that account until the
+    // window ends. Counting per address means a stranger cannot lock the owner out.
+    failedLoginsPerAddress: 10,
+    // Failed logins per account across all addresses: beyond this, every attempt waits a growing delay
+    // (first, doubling, capped) instead of a lock, so a distributed guesser slows down but the owner can
+    // still sign in.
+    failedLoginsPerAccount: 100,
     failedLoginWindowMinutes: 15,
+    accountDelaySeconds: { first: 1, max: 30 },
+    // Bound of each in-memory failure table (entries); beyond it the stalest entries are evicted.
+    failureTableEntries: 100_000,
   },
 } as const;
 

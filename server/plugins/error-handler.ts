@@ -63,8 +63,9 @@ export function sendError(
   status: number,
   code: ErrorCode,
   fieldKeys?: Record<string, string>,
+  params?: Record<string, string | number>,
 ) {
-  const body: ApiErrorBody = { error: translate(request.language, `errors.${code}`), code };
+  const body: ApiErrorBody = { error: translate(request.language, `errors.${code}`, params), code };
   if (fieldKeys) {
     body.fields = Object.fromEntries(
       Object.entries(fieldKeys).map(([field, key]) => [field, translate(request.language, key)]),
@@ -88,8 +89,13 @@ const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return sendError(request, reply, error.status, error.code, error.fields);
+      if (error.retryAfterSeconds === undefined)
+        return sendError(request, reply, error.status, error.code, error.fields);
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      // Messages may name the wait ({{seconds}}), e.g. LOGIN_DELAYED.
+      return sendError(request, reply, error.status, error.code, error.fields, {
+        seconds: error.retryAfterSeconds,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return sendError(request, reply, 400, 'VALIDATION_FAILED', fieldKeys(error.validation));

@@ -1,9 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 
-/** What subscribers (the SSE streams) receive. */
+/**
+ * What subscribers (the SSE streams) receive. `session-ended` is internal: the stream of a named session
+ * closes, and the event itself is never sent to a client.
+ */
 export interface AppEvent {
-  type: 'notification' | 'decision-changed';
+  type: 'notification' | 'decision-changed' | 'session-ended';
   data: Record<string, unknown>;
 }
 

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { LIMITS } from '../../shared/limits.ts';
+import { generateToken, hashToken } from '../modules/auth/tokens.ts';
 import { createSignedInUser, type SignedInUser } from '../test/factories.ts';
 import {
   dropLingeringConnections,
@@ -72,6 +74,18 @@ async function settledPosition(stream: EventStream, user: SignedInUser): Promise
   expect((await api.markAllRead(user)).statusCode).toBe(200);
   await stream.waitFor('notification', { from, where: (data) => (data as { unread: number }).unread === 0 });
   return stream.events.length;
+}
+
+/** Another session of the same user (a second device), through POST /api/login. */
+async function anotherSessionOf(user: SignedInUser, target: FastifyInstance = app): Promise<SignedInUser> {
+  const login = await target.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: user.email, password: user.password },
+  });
+  expect(login.statusCode).toBe(200);
+  const { token } = login.json<{ token: string }>();
+  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 const aboutDecision = (decisionId: number) => (data: unknown) =>
@@ -187,6 +201,91 @@ describe('GET /api/events', () => {
   });
 });
 
+describe('streams end with their session', () => {
+  it('logging out ends that session’s stream, not the one of another session', async () => {
+    const user = await createSignedInUser(app);
+    const phone = await anotherSessionOf(user);
+    const [laptopStream, phoneStream] = await Promise.all([streamOf(user), streamOf(phone)]);
+
+    expect((await app.inject({ method: 'POST', url: '/api/logout', headers: user.headers })).statusCode).toBe(
+      200,
+    );
+    await laptopStream.waitForEnd();
+    expect(laptopStream.events.map((event) => event.event)).toEqual(['ready']);
+    const from = await settledPosition(phoneStream, phone);
+    expect(phoneStream.isEnded).toBe(false);
+    expect(phoneStream.events.slice(from)).toEqual([]);
+  });
+
+  it('a password change from another session ends the first session’s stream; the changer’s stays', async () => {
+    const user = await createSignedInUser(app);
+    const other = await anotherSessionOf(user);
+    const [firstStream, otherStream] = await Promise.all([streamOf(user), streamOf(other)]);
+
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/change-password',
+      headers: other.headers,
+      payload: { oldPassword: user.password, newPassword: 'a brand new passphrase' },
+    });
+    expect(change.statusCode).toBe(200);
+    await firstStream.waitForEnd();
+    await settledPosition(otherStream, other);
+    expect(otherStream.isEnded).toBe(false);
+  });
+
+  it('a password reset ends every stream of the user, and no one else’s', async () => {
+    const user = await createSignedInUser(app);
+    const other = await anotherSessionOf(user);
+    const bystander = await createSignedInUser(app);
+    const [first, second, bystanderStream] = await Promise.all([
+      streamOf(user),
+      streamOf(other),
+      streamOf(bystander),
+    ]);
+    const token = generateToken();
+    const now = new Date();
+    await app.database.db
+      .insertInto('password_reset_tokens')
+      .values({
+        user_id: user.user.id,
+        token_hash: hashToken(token),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 60 * 60_000).toISOString(),
+      })
+      .execute();
+
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token, password: 'a brand new passphrase' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await Promise.all([first.waitForEnd(), second.waitForEnd()]);
+    await settledPosition(bystanderStream, bystander);
+    expect(bystanderStream.isEnded).toBe(false);
+  });
+
+  it(`at most ${LIMITS.events.streamsPerUser} streams per user: one more ends the oldest, the rest keep receiving`, async () => {
+    const owner = await createSignedInUser(app);
+    const invitee = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, owner);
+    const streams: EventStream[] = [];
+    for (let i = 0; i < LIMITS.events.streamsPerUser; i += 1) streams.push(await streamOf(invitee));
+    await pause();
+    expect(streams.some((stream) => stream.isEnded)).toBe(false);
+
+    const newest = await streamOf(invitee);
+    await streams[0]!.waitForEnd();
+    // Told why, so the web client waits for its tab to be looked at instead of reconnecting at once.
+    expect(streams[0]!.events.at(-1)).toEqual({ event: 'replaced', data: {} });
+    const open = [...streams.slice(1), newest];
+    expect(open.some((stream) => stream.isEnded)).toBe(false);
+    await inviteByEmail(app, owner, decision.id, invitee.email);
+    for (const stream of open) expect((await stream.waitFor('notification')).data).toEqual({ unread: 1 });
+  });
+});
+
 // Two app instances on the same PostgreSQL schema: LISTEN/NOTIFY carries the events across.
 describe.runIf(process.env.DATABASE_URL)('across instances (PostgreSQL LISTEN/NOTIFY)', () => {
   let other: FastifyInstance;
@@ -226,6 +325,15 @@ describe.runIf(process.env.DATABASE_URL)('across instances (PostgreSQL LISTEN/NO
     ]);
     expect(vote.statusCode).toBe(200);
     await onB.waitFor('decision-changed', { from, where: aboutDecision(decision.id) });
+  });
+
+  it('logging out through instance A ends the session’s stream held by instance B', async () => {
+    const user = await createSignedInUser(app);
+    const onB = await streamOf(user, otherUrl);
+    expect((await app.inject({ method: 'POST', url: '/api/logout', headers: user.headers })).statusCode).toBe(
+      200,
+    );
+    await onB.waitForEnd();
   });
 
   it('an invitation sent through instance B reaches the invitee’s stream on instance A with the unread count', async () => {

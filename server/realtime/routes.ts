@@ -1,22 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireSession } from '../plugins/auth.ts';
 import type { AppEvent, EventBus } from './event-bus.ts';
+import { endsSession, type EndReason, type SessionStreams } from './session-streams.ts';
 
 const KEEP_ALIVE_MS = 25_000;
 
 /**
  * GET /api/events: a Server-Sent Events stream of the signed-in user's notifications and
  * decision changes. The web client reads it with fetch, so the bearer header works as everywhere.
+ * Each stream belongs to its session and ends with it (logout, password change or reset).
  */
-export const eventsRoutes: FastifyPluginAsync<{ eventBus: EventBus }> = async (app, { eventBus }) => {
-  const openStreams = new Set<() => void>();
+export const eventsRoutes: FastifyPluginAsync<{
+  eventBus: EventBus;
+  sessionStreams: SessionStreams;
+}> = async (app, { eventBus, sessionStreams }) => {
   // Streams never finish by themselves: end them first so graceful shutdown can complete.
-  app.addHook('preClose', async () => {
-    for (const end of openStreams) end();
-  });
+  app.addHook('preClose', async () => sessionStreams.endAll());
 
   app.get('/api/events', { onRequest: app.authenticate, schema: { tags: ['events'] } }, (request, reply) => {
-    const userId = requireSession(request).user.id;
+    const { user, sessionId } = requireSession(request);
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -25,18 +27,28 @@ export const eventsRoutes: FastifyPluginAsync<{ eventBus: EventBus }> = async (a
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
-    const send = (event: AppEvent) =>
-      stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
     stream.write(`event: ready\ndata: {}\n\n`);
-    const unsubscribe = eventBus.subscribe(userId, send);
+    const onEvent = (event: AppEvent) => {
+      // Ended sessions announced by any instance; never forwarded to the client.
+      if (event.type === 'session-ended') {
+        if (endsSession(event.data, sessionId)) end('session-ended');
+        return;
+      }
+      stream.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    };
+    const unsubscribe = eventBus.subscribe(user.id, onEvent);
     const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    const end = () => {
+    let unregister = () => {};
+    const end = (reason?: EndReason) => {
+      // A replaced stream's tab waits until it is looked at again instead of reconnecting at once,
+      // which would in turn replace another tab's stream.
+      if (reason === 'replaced' && !stream.writableEnded) stream.write(`event: replaced\ndata: {}\n\n`);
       clearInterval(keepAlive);
       unsubscribe();
-      openStreams.delete(end);
+      unregister();
       if (!stream.writableEnded) stream.end();
     };
-    openStreams.add(end);
-    request.raw.on('close', end);
+    unregister = sessionStreams.open(user.id, sessionId, end);
+    request.raw.on('close', () => end());
   });
 };

@@ -11,6 +11,8 @@ export interface ExpectedApiError {
   language?: 'en' | 'de';
   /** Exactly these keys must appear in `fields`; omit to require no `fields` at all. */
   fields?: string[];
+  /** Values of the message's `{{name}}` placeholders (e.g. the seconds of LOGIN_DELAYED). */
+  params?: Record<string, string | number>;
 }
 
 /**
@@ -27,7 +29,9 @@ export function expectApiError(
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = response.json<ApiErrorBody>();
   expect(body.code).toBe(code);
-  expect(body.error).toBe(catalogs[expected.language ?? 'en'].errors[code]);
+  const template: string = catalogs[expected.language ?? 'en'].errors[code];
+  const params = expected.params ?? {};
+  expect(body.error).toBe(template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name])));
   if (expected.fields) {
     expect(Object.keys(body).sort()).toEqual(['code', 'error', 'fields']);
     expect(Object.keys(body.fields ?? {}).sort()).toEqual([...expected.fields].sort());

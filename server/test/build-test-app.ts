@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 
 export interface TestApp {
@@ -20,7 +20,10 @@ export interface TestApp {
  * A fresh app on a fresh database: a temporary SQLite file, or with DATABASE_URL a new
  * PostgreSQL schema of its own, so test files never see each other's rows.
  */
-export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: BuildAppOptions = { logger: false },
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-test-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const config: AppConfig = {
@@ -29,7 +32,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     databaseSchema: databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined,
     ...overrides,
   };
-  let app = await buildApp(config, { logger: false });
+  let app = await buildApp(config, options);
 
   return {
     get app() {
@@ -38,7 +41,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
     config,
     async restart() {
       await app.close();
-      app = await buildApp(config, { logger: false });
+      app = await buildApp(config, options);
       return app;
     },
     async close() {

@@ -23,6 +23,10 @@ export interface EventStream {
    * `from` on (already received or still to come).
    */
   waitFor(type: string, options?: WaitOptions): Promise<ServerSentEvent>;
+  /** Resolves when the server ends the stream; rejects if it is still open after `timeoutMs`. */
+  waitForEnd(timeoutMs?: number): Promise<void>;
+  /** True once the server ended the stream (not when the test closed it). */
+  readonly isEnded: boolean;
   close(): Promise<void>;
 }
 
@@ -74,6 +78,7 @@ export async function openEventStream(
   const wakers = new Set<() => void>();
 
   let pumping: Promise<void> = Promise.resolve();
+  let isEnded = false;
   if (response.ok && response.body) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -82,7 +87,10 @@ export async function openEventStream(
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) return;
+          if (done) {
+            isEnded = true;
+            return;
+          }
           buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n');
           for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
             const parsed = parseBlock(buffer.slice(0, end));
@@ -119,6 +127,21 @@ export async function openEventStream(
         wakers.add(check);
         check();
       });
+    },
+    get isEnded() {
+      return isEnded;
+    },
+    async waitForEnd(timeoutMs = 3_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`stream still open after ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        await Promise.race([pumping, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!isEnded) throw new Error('stream failed instead of ending');
     },
     async close() {
       controller.abort();

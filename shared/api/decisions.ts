@@ -160,7 +160,7 @@ export const rankedOptionSchema = z.object({
 export const teamMemberSchema = z.object({
   /** Membership id; null for the owner and for pending invitations. */
   id: z.number().nullable(),
-  /** null for an invitee without an account yet. */
+  /** null for pending invitations (accounts are not revealed before acceptance). */
   user_id: z.number().nullable(),
   role: z.enum(['owner', 'admin', 'editor', 'viewer']),
   accepted: z.boolean(),

@@ -69,6 +69,9 @@ export function connectLiveEvents({ url, token, onEvent }: LiveEventsOptions): (
   let controller: AbortController | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = FIRST_RETRY_MS;
+  // The server keeps a few streams per user and ended this one for a newer tab's: reconnecting at once
+  // would end another tab's stream in turn, so this tab waits until it is looked at again.
+  let isReplaced = false;
 
   function scheduleReconnect() {
     if (isStopped) return;
@@ -102,6 +105,7 @@ export function connectLiveEvents({ url, token, onEvent }: LiveEventsOptions): (
       const parse = createSseParser((event) => {
         // A stream that delivered its greeting is healthy: the next outage starts the backoff anew.
         if (event.type === 'ready') retryDelay = FIRST_RETRY_MS;
+        if (event.type === 'replaced') isReplaced = true;
         onEvent(event);
       });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -113,8 +117,17 @@ export function connectLiveEvents({ url, token, onEvent }: LiveEventsOptions): (
     } catch {
       // Network failures and aborts end up here; stop() decides whether to try again.
     }
-    scheduleReconnect();
+    if (!isReplaced) scheduleReconnect();
   }
+
+  function resumeWhenVisible() {
+    if (isStopped || !isReplaced || document.visibilityState !== 'visible') return;
+    isReplaced = false;
+    retryDelay = FIRST_RETRY_MS;
+    void connect();
+  }
+  document.addEventListener('visibilitychange', resumeWhenVisible);
+  window.addEventListener('focus', resumeWhenVisible);
 
   // Coming back online should not wait for the backoff timer.
   function reconnectNow() {
@@ -130,6 +143,8 @@ export function connectLiveEvents({ url, token, onEvent }: LiveEventsOptions): (
   return () => {
     isStopped = true;
     window.removeEventListener('online', reconnectNow);
+    document.removeEventListener('visibilitychange', resumeWhenVisible);
+    window.removeEventListener('focus', resumeWhenVisible);
     clearTimeout(retryTimer);
     controller?.abort();
   };

@@ -49,11 +49,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
       schema: {
         tags: ['auth'],
         body: loginRequestSchema,
-        response: { 200: sessionResponseSchema, 401: errorResponseSchema },
+        response: { 200: sessionResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
-      const { token, user } = await authService.login(request.body.email, request.body.password);
+      const { email, password } = request.body;
+      const { token, user } = await authService.login(email, password, request.ip);
       return { token, user: presentUser(user) };
     },
   );
@@ -65,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
       schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await authService.logout(requireSession(request).tokenHash);
+      await authService.logout(requireSession(request));
       return { message: translate(request.language, 'api.loggedOut') };
     },
   );

@@ -2,6 +2,7 @@ import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
 import type { UserRow, UsersRepo } from '../users/repo.ts';
+import type { SessionStreams } from '../../realtime/session-streams.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import type { SessionsRepo } from './repo.ts';
@@ -13,6 +14,8 @@ const SLIDE_AFTER_MS = LIMITS.session.slideAfterMinutes * 60_000;
 export interface AuthenticatedSession {
   user: UserRow;
   tokenHash: string;
+  /** The `sessions` row id: live event streams belong to it and end with it. */
+  sessionId: number;
 }
 
 export function assertAcceptablePassword(field: string, password: string): void {
@@ -24,8 +27,9 @@ export function createAuthService(deps: {
   users: UsersRepo;
   sessions: SessionsRepo;
   loginThrottle: LoginThrottle;
+  sessionStreams: SessionStreams;
 }) {
-  const { users, sessions, loginThrottle } = deps;
+  const { users, sessions, loginThrottle, sessionStreams } = deps;
   void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
 
   async function startSession(userId: number): Promise<string> {
@@ -47,17 +51,20 @@ export function createAuthService(deps: {
       return user;
     },
 
-    async login(email: string, password: string): Promise<{ token: string; user: UserRow }> {
-      const blockedForSeconds = loginThrottle.blockedForSeconds(email);
-      if (blockedForSeconds > 0)
-        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: blockedForSeconds });
+    /** `address` is the client's IP: failures count per (account, address), see login-throttle.ts. */
+    async login(email: string, password: string, address: string): Promise<{ token: string; user: UserRow }> {
+      const verdict = loginThrottle.check(email, address);
+      if (!verdict.ok) {
+        const code = verdict.reason === 'ACCOUNT_DELAYED' ? 'LOGIN_DELAYED' : 'RATE_LIMITED';
+        throw new AppError(code, undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+      }
       const user = await users.findByEmail(email);
       const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
       if (!user || !isValid) {
-        loginThrottle.recordFailure(email);
+        loginThrottle.recordFailure(email, address);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      loginThrottle.reset(email);
+      loginThrottle.recordSuccess(email, address);
       return { token: await startSession(user.id), user };
     },
 
@@ -71,15 +78,16 @@ export function createAuthService(deps: {
       if (Date.now() - new Date(session_last_used_at).getTime() > SLIDE_AFTER_MS) {
         await sessions.slide(session_id, now, isoNow(SESSION_MS));
       }
-      return { user, tokenHash };
+      return { user, tokenHash, sessionId: session_id };
     },
 
     purgeExpiredSessions(): Promise<void> {
       return sessions.deleteExpired(isoNow());
     },
 
-    logout(tokenHash: string): Promise<void> {
-      return sessions.deleteByHash(tokenHash);
+    async logout(session: AuthenticatedSession): Promise<void> {
+      await sessions.deleteByHash(session.tokenHash);
+      await sessionStreams.endSessions(session.user.id, { sessionId: session.sessionId });
     },
 
     /** Keeps the caller's own session and ends every other one. */
@@ -94,6 +102,7 @@ export function createAuthService(deps: {
       assertAcceptablePassword('newPassword', newPassword);
       const passwordHash = await hashPassword(newPassword);
       await sessions.replacePasswordEndingOtherSessions(session.user.id, passwordHash, session.tokenHash);
+      await sessionStreams.endSessions(session.user.id, { allExcept: session.sessionId });
     },
   };
 }

@@ -45,13 +45,7 @@ interface DetailsParts {
     | {
         owner: { id: number; email: string; nickname: string | null };
         members: { id: number; user_id: number; role: TeamRole; email: string; nickname: string | null }[];
-        pending: {
-          id: number;
-          email: string;
-          role: InvitationRole;
-          user_id: number | null;
-          nickname: string | null;
-        }[];
+        pending: { id: number; email: string; role: InvitationRole }[];
       }
     | undefined;
   ranking: RankedOption[];
@@ -93,14 +87,16 @@ export function presentTeam(
     has_voted: voted(member.user_id),
     invitation_id: null,
   }));
+  // Until accepted, an invitation is only the address as typed: no user id or nickname, which would
+  // reveal whether the address belongs to an account.
   const pending = team.pending.map<TeamMember>((invitation) => ({
     id: null,
-    user_id: invitation.user_id,
+    user_id: null,
     role: invitation.role,
     accepted: false,
     email: invitation.email,
-    nickname: invitation.nickname,
-    users: { nickname: invitation.nickname },
+    nickname: null,
+    users: { nickname: null },
     has_voted: false,
     invitation_id: invitation.id,
   }));

@@ -188,16 +188,10 @@ export function createDecisionsRepo(db: Kysely<Database>) {
           .where('id', '=', ownerId)
           .executeTakeFirstOrThrow(),
         listTeamMembers(decisionId),
+        // No join on users: whether an invited address has an account is not for the team to learn.
         db
           .selectFrom('invitations')
-          .leftJoin('users', 'users.email', 'invitations.email')
-          .select([
-            'invitations.id',
-            'invitations.email',
-            'invitations.role',
-            'users.id as user_id',
-            'users.nickname',
-          ])
+          .select(['invitations.id', 'invitations.email', 'invitations.role'])
           .where('invitations.decision_id', '=', decisionId)
           .where('invitations.accepted_at', 'is', null)
           .where('invitations.revoked_at', 'is', null)

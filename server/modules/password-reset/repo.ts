@@ -34,9 +34,10 @@ export function createPasswordResetRepo(db: Kysely<Database>) {
     /**
      * Uses the token and sets the password in one transaction: the guarded UPDATE lets exactly one
      * of several parallel requests through. Every session and every other open reset link of the
-     * user end with it. Returns false (and changes nothing) for unknown, used or expired tokens.
+     * user end with it. Returns the user's id, or undefined (and changes nothing) for unknown, used or
+     * expired tokens.
      */
-    consumeAndSetPassword(tokenHash: string, passwordHash: string, now: string): Promise<boolean> {
+    consumeAndSetPassword(tokenHash: string, passwordHash: string, now: string): Promise<number | undefined> {
       return db.transaction().execute(async (trx) => {
         const used = await trx
           .updateTable('password_reset_tokens')
@@ -46,7 +47,7 @@ export function createPasswordResetRepo(db: Kysely<Database>) {
           .where('expires_at', '>', now)
           .returning('user_id')
           .executeTakeFirst();
-        if (!used) return false;
+        if (!used) return undefined;
         await trx
           .updateTable('users')
           .set({ password_hash: passwordHash, updated_at: now })
@@ -59,7 +60,7 @@ export function createPasswordResetRepo(db: Kysely<Database>) {
           .where('user_id', '=', used.user_id)
           .where('used_at', 'is', null)
           .execute();
-        return true;
+        return used.user_id;
       });
     },
   };

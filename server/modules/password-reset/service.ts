@@ -7,6 +7,7 @@ import { passwordResetMail } from '../../mail/templates.ts';
 import { assertAcceptablePassword } from '../auth/service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
+import type { SessionStreams } from '../../realtime/session-streams.ts';
 import type { UsersRepo } from '../users/repo.ts';
 import type { PasswordResetRepo } from './repo.ts';
 
@@ -18,8 +19,9 @@ export function createPasswordResetService(deps: {
   mailer: Mailer;
   appUrl: string;
   log: { info(obj: object, msg: string): void };
+  sessionStreams: SessionStreams;
 }) {
-  const { resets, users, mailer, appUrl, log } = deps;
+  const { resets, users, mailer, appUrl, log, sessionStreams } = deps;
 
   return {
     /**
@@ -56,8 +58,9 @@ export function createPasswordResetService(deps: {
     async resetPassword(token: string, password: string): Promise<void> {
       assertAcceptablePassword('password', password);
       const passwordHash = await hashPassword(password);
-      if (!(await resets.consumeAndSetPassword(hashToken(token), passwordHash, isoNow())))
-        throw new AppError('INVALID_RESET_LINK');
+      const userId = await resets.consumeAndSetPassword(hashToken(token), passwordHash, isoNow());
+      if (userId === undefined) throw new AppError('INVALID_RESET_LINK');
+      await sessionStreams.endSessions(userId, { allExcept: null });
     },
   };
 }

@@ -738,7 +738,8 @@ describe('GET /api/team/team-members/{id}', () => {
         invitation_id: null,
       },
       {
-        user_id: registered.user.id,
+        // Pending: the address as typed, never the account behind it.
+        user_id: null,
         role: 'viewer',
         accepted: false,
         email: registered.email,
@@ -758,6 +759,52 @@ describe('GET /api/team/team-members/{id}', () => {
     expect(members[0]!.id).toBeNull();
     expect(members[1]!.id).toEqual(expect.any(Number));
     expect(members[3]!.id).toBeNull();
+  });
+
+  it('a pending invitation never reveals that the address has an account (user id, nickname) until accepted', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, owner);
+    const invitee = await createSignedInUser(app);
+    await setNickname(app, invitee, 'Secret');
+    const stranger = uniqueEmail('stranger');
+    const invitation = await inviteByEmail(app, owner, decision.id, invitee.email, 'editor');
+    await inviteByEmail(app, owner, decision.id, stranger, 'editor');
+
+    const pendingRows = async () => {
+      const listed = await api.teamMembers(owner, decision.id);
+      expect(listed.statusCode).toBe(200);
+      const fromList = listed.json<DecisionDetails['teamMembers']>().filter((member) => !member.accepted);
+      const fromDetails = (await detailsOf(app, owner, decision.id)).teamMembers.filter((m) => !m.accepted);
+      expect(fromDetails).toEqual(fromList);
+      return fromList;
+    };
+    const [pendingInvitee, pendingStranger] = await pendingRows();
+    expect(pendingInvitee).toEqual({
+      id: null,
+      user_id: null,
+      role: 'editor',
+      accepted: false,
+      email: invitee.email,
+      nickname: null,
+      users: { nickname: null },
+      has_voted: false,
+      invitation_id: invitation.invitation_id,
+    });
+    // Same shape as the address without an account: nothing tells them apart but the address.
+    expect({ ...pendingStranger, email: invitee.email, invitation_id: invitation.invitation_id }).toEqual(
+      pendingInvitee,
+    );
+    expect(JSON.stringify(await pendingRows())).not.toContain('Secret');
+
+    await acceptInvitation(app, invitee, invitation.invite_token);
+    const members = (await api.teamMembers(owner, decision.id)).json<DecisionDetails['teamMembers']>();
+    expect(members.find((member) => member.email === invitee.email)).toMatchObject({
+      user_id: invitee.user.id,
+      accepted: true,
+      nickname: 'Secret',
+      users: { nickname: 'Secret' },
+    });
+    expect((await detailsOf(app, owner, decision.id)).teamMembers).toEqual(members);
   });
 
   it('is an empty list for a personal decision the caller owns', async () => {
