@@ -6,6 +6,7 @@ import {
   updateCommentRequestSchema,
 } from '../../../shared/api/comments.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
@@ -20,7 +21,7 @@ const refusals = {
   404: errorResponseSchema,
 };
 const common = { tags: ['comments'], security: [{ bearerAuth: [] }] };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: resourceIdSchema });
 
 export const commentsRoutes: FastifyPluginAsyncZod<{
   commentsService: CommentsService;
@@ -33,7 +34,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...common,
-        params: z.object({ decisionId: z.coerce.number().int().positive() }),
+        params: z.object({ decisionId: resourceIdSchema }),
         response: { 200: z.array(commentSchema), ...refusals },
       },
     },
