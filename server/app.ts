@@ -181,7 +181,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
-  await app.register(commentsRoutes, { commentsService, decisionsService });
+  await app.register(commentsRoutes, {
+    commentsService,
+    decisionsService,
+    rateLimit: config.commentRateLimit,
+  });
   await app.register(exportRoutes, {
     exportService: createExportService({ decisionsService }),
     decisionsService,

@@ -56,6 +56,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the per-user comment limits, defaulting to shared/limits.ts', () => {
+    expect(loadConfig({}).commentRateLimit).toEqual({
+      perMinute: LIMITS.comment.perUserPerMinute,
+      perHour: LIMITS.comment.perUserPerHour,
+    });
+    expect(
+      loadConfig({ RATE_LIMIT_COMMENTS_PER_MINUTE: '3', RATE_LIMIT_COMMENTS_PER_HOUR: '20' })
+        .commentRateLimit,
+    ).toEqual({ perMinute: 3, perHour: 20 });
+    expect(configError({ RATE_LIMIT_COMMENTS_PER_HOUR: '0' }).message).toContain(
+      'RATE_LIMIT_COMMENTS_PER_HOUR',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATA_DIR: '', DATABASE_URL: '', APP_URL: '', LOG_LEVEL: '' });
     expect(config.port).toBe(3000);

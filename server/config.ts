@@ -73,6 +73,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.contact.perIpPerHour),
   ),
+  RATE_LIMIT_COMMENTS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.comment.perUserPerMinute),
+  ),
+  RATE_LIMIT_COMMENTS_PER_HOUR: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.comment.perUserPerHour),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
 });
 
@@ -167,6 +175,8 @@ export interface AppConfig {
   /** Waits between SMTP attempts; after the last one the mail goes to the dead-letter folder. */
   mailRetryDelaysMs: number[];
   contactRateLimitPerHour: number;
+  /** New comments per user (in memory per instance). */
+  commentRateLimit: { perMinute: number; perHour: number };
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
@@ -205,6 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactLanguage: e.CONTACT_LANGUAGE,
     mailRetryDelaysMs: e.MAIL_RETRY_DELAYS_MS,
     contactRateLimitPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR,
+    commentRateLimit: {
+      perMinute: e.RATE_LIMIT_COMMENTS_PER_MINUTE,
+      perHour: e.RATE_LIMIT_COMMENTS_PER_HOUR,
+    },
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai: {

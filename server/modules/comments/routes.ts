@@ -10,6 +10,7 @@ import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { perUserRateLimit } from '../../plugins/rate-limit.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import { presentComment } from './presenter.ts';
 import type { CommentsService } from './service.ts';
@@ -26,8 +27,13 @@ const idParams = z.object({ id: resourceIdSchema });
 export const commentsRoutes: FastifyPluginAsyncZod<{
   commentsService: CommentsService;
   decisionsService: DecisionsService;
-}> = async (app, { commentsService, decisionsService }) => {
+  rateLimit: { perMinute: number; perHour: number };
+}> = async (app, { commentsService, decisionsService, rateLimit }) => {
   app.addHook('onRequest', app.authenticate);
+  const limitNewComments = perUserRateLimit(app, [
+    { max: rateLimit.perMinute, timeWindow: '1 minute' },
+    { max: rateLimit.perHour, timeWindow: '1 hour' },
+  ]);
 
   app.get(
     '/api/comments/:decisionId',
@@ -52,7 +58,12 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/comments',
     {
-      schema: { ...common, body: createCommentRequestSchema, response: { 201: commentSchema, ...refusals } },
+      preHandler: limitNewComments,
+      schema: {
+        ...common,
+        body: createCommentRequestSchema,
+        response: { 201: commentSchema, ...refusals, 429: errorResponseSchema },
+      },
     },
     async (request, reply) => {
       const access = await decisionsService.authorizedAccess(
