@@ -116,7 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           scope: database.scope,
           log: app.log,
         })
-      : createLocalEventBus();
+      : createLocalEventBus(app.log);
   app.addHook('onClose', async () => eventBus.close());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
