@@ -33,9 +33,9 @@ interface EventLog {
 }
 
 /**
- * The NOTIFY payloads of one event: the audience split so each envelope stays under the limit
- * (a 2,000-member team is ~20 kB of ids). Ids and the event are ASCII-safe JSON, so length = bytes
- * except for non-ASCII text in the event, which Buffer.byteLength counts.
+ * The NOTIFY payloads of one event: the audience split so that each envelope stays under the limit
+ * (a 2,000-member team is ~20 kB of ids). The rest of the envelope is measured in bytes once; each
+ * id adds its digits and a comma.
  */
 export function notifyPayloads(scope: string, userIds: number[], event: AppEvent): string[] {
   const emptyBytes = Buffer.byteLength(JSON.stringify({ scope, userIds: [], event }));
