@@ -171,7 +171,6 @@ beforeAll(async () => {
     },
     authRateLimitPerMinute: 100_000,
     contactRateLimitPerHour: 100_000,
-    commentRateLimit: { perMinute: 100_000, perHour: 100_000 },
   });
   app = testApp.app;
   await app.ready();

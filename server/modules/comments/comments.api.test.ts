@@ -27,11 +27,7 @@ let reader: SignedInUser;
 let bystander: SignedInUser;
 
 beforeAll(async () => {
-  // These tests post far more than a person would; the per-user limit has tests of its own below.
-  testApp = await buildTestApp({
-    authRateLimitPerMinute: 10_000,
-    commentRateLimit: { perMinute: 10_000, perHour: 10_000 },
-  });
+  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
   app = testApp.app;
   [owner, reader, bystander] = await Promise.all([
     createSignedInUser(app),
@@ -492,7 +488,10 @@ describe('per-user limit on new comments (shared/limits.ts defaults)', () => {
   let decisionId: number;
 
   beforeAll(async () => {
-    limited = await buildTestApp({ authRateLimitPerMinute: 10_000 });
+    limited = await buildTestApp({
+      authRateLimitPerMinute: 10_000,
+      commentRateLimit: { perMinute: perUserPerMinute, perHour: perUserPerHour },
+    });
     const decisionOwner = await createSignedInUser(limited.app);
     decisionId = (await createDecision(limited.app, decisionOwner, { type: 'public' })).decision.id;
   });
