@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '../shared/limits.ts';
-import type { AppConfig } from './config.ts';
+import { fastifyTrustProxy, type AppConfig } from './config.ts';
 import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
@@ -70,7 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Tokens in URLs (reset and invitation links) never reach the log; see log-redaction.ts.
     logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: logSerializers },
     bodyLimit: LIMITS.jsonBodyBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -102,7 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           scope: database.scope,
           log: app.log,
         })
-      : createLocalEventBus();
+      : createLocalEventBus(app.log);
   app.addHook('onClose', async () => eventBus.close());
   const sessionStreams = createSessionStreams(eventBus);
 
@@ -189,7 +189,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
-  await app.register(commentsRoutes, { commentsService, decisionsService });
+  await app.register(commentsRoutes, {
+    commentsService,
+    decisionsService,
+    rateLimit: config.commentRateLimit,
+  });
   await app.register(exportRoutes, {
     exportService: createExportService({ decisionsService }),
     decisionsService,

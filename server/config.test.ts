@@ -56,6 +56,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the per-user comment limits, defaulting to shared/limits.ts', () => {
+    expect(loadConfig({}).commentRateLimit).toEqual({
+      perMinute: LIMITS.comment.perUserPerMinute,
+      perHour: LIMITS.comment.perUserPerHour,
+    });
+    expect(
+      loadConfig({ RATE_LIMIT_COMMENTS_PER_MINUTE: '3', RATE_LIMIT_COMMENTS_PER_HOUR: '20' })
+        .commentRateLimit,
+    ).toEqual({ perMinute: 3, perHour: 20 });
+    expect(configError({ RATE_LIMIT_COMMENTS_PER_HOUR: '0' }).message).toContain(
+      'RATE_LIMIT_COMMENTS_PER_HOUR',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATA_DIR: '', DATABASE_URL: '', APP_URL: '', LOG_LEVEL: '' });
     expect(config.port).toBe(3000);
@@ -71,7 +85,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://app@db.internal:5432/app',
       APP_URL: 'https://decide.example.org/',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       RATE_LIMIT_AUTH_PER_MINUTE: '5',
     });
     expect(config).toMatchObject({
@@ -80,10 +94,36 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://app@db.internal:5432/app',
       appUrl: 'https://decide.example.org',
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: 1,
       authRateLimitPerMinute: 5,
     });
   });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['127.0.0.1, 10.0.0.0/8,::1,fd00::/8', ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%s as a hop count or a list of proxies', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('refuses TRUST_PROXY=true, saying what to set instead', () => {
+    const message = configError({ TRUST_PROXY: 'true' }).message;
+    expect(message).toContain('TRUST_PROXY="true"');
+    expect(message).toContain('X-Forwarded-For');
+    expect(message).toContain('TRUST_PROXY=1');
+    expect(message).toContain('TRUST_PROXY=127.0.0.1,10.0.0.0/8');
+  });
+
+  it.each(['yes', '10.0.0.0/33', '1.2.3', '127.0.0.1,,', '-1', 'proxy.internal'])(
+    'refuses TRUST_PROXY=%s, naming the entry',
+    (value) => {
+      expect(configError({ TRUST_PROXY: value }).message).toContain(`TRUST_PROXY=${JSON.stringify(value)}`);
+    },
+  );
 
   it('derives the default APP_URL from PORT, never from a request', () => {
     expect(loadConfig({ PORT: '4321' }).appUrl).toBe('http://localhost:4321');

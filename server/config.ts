@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, type Language } from '../shared/limits.ts';
@@ -52,9 +53,13 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
-      .enum(['true', 'false'])
+      .string()
       .default('false')
-      .transform((v) => v === 'true'),
+      .transform((value, context) => {
+        const trust = parseTrustProxy(value);
+        if (typeof trust === 'string') context.addIssue({ code: 'custom', message: trust });
+        return typeof trust === 'string' ? false : trust;
+      }),
   ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -68,8 +73,66 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.contact.perIpPerHour),
   ),
+  RATE_LIMIT_COMMENTS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.comment.perUserPerMinute),
+  ),
+  RATE_LIMIT_COMMENTS_PER_HOUR: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.comment.perUserPerHour),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
 });
+
+/** Fastify's `trustProxy`: nothing, a hop count, or the proxies' addresses/CIDRs (never "every hop"). */
+export type TrustProxy = false | number | string[];
+
+// proxy-addr's names for address ranges, accepted next to addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `true` would trust every X-Forwarded-For hop, so any client could pick its own address and slip
+ * past every per-IP limit: only a hop count or the proxies' own addresses are accepted.
+ * Answers the setting, or a message saying what to set instead.
+ */
+function parseTrustProxy(value: string): TrustProxy | string {
+  const trimmed = value.trim();
+  if (trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true')
+    return (
+      'true would trust every X-Forwarded-For hop (clients could choose their own address); set the number ' +
+      'of reverse proxies in front of the app (e.g. TRUST_PROXY=1) or their addresses/CIDRs ' +
+      '(e.g. TRUST_PROXY=127.0.0.1,10.0.0.0/8)'
+    );
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length)
+    return (
+      `expected false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs ` +
+      `(e.g. 127.0.0.1,10.0.0.0/8); not an address: ${invalid.join(', ')}`
+    );
+  return entries;
+}
+
+/**
+ * The value for Fastify's `trustProxy`. Fastify 5.12 ignores a bare hop count (it cannot check the
+ * immediate peer), so a count becomes proxy-addr's classic rule: believe the last `hops` addresses.
+ */
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
 
 export type AiProviderName = 'openai' | 'anthropic' | 'openai-compatible';
 
@@ -99,7 +162,8 @@ export interface AppConfig {
   databaseSchema?: string | undefined;
   appUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which X-Forwarded-For hops to believe (client IP for rate limits and logs). */
+  trustProxy: TrustProxy;
   authRateLimitPerMinute: number;
   shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
@@ -111,6 +175,8 @@ export interface AppConfig {
   /** Waits between SMTP attempts; after the last one the mail goes to the dead-letter folder. */
   mailRetryDelaysMs: number[];
   contactRateLimitPerHour: number;
+  /** New comments per user (in memory per instance). */
+  commentRateLimit: { perMinute: number; perHour: number };
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
@@ -149,6 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contactLanguage: e.CONTACT_LANGUAGE,
     mailRetryDelaysMs: e.MAIL_RETRY_DELAYS_MS,
     contactRateLimitPerHour: e.RATE_LIMIT_CONTACT_PER_HOUR,
+    commentRateLimit: {
+      perMinute: e.RATE_LIMIT_COMMENTS_PER_MINUTE,
+      perHour: e.RATE_LIMIT_COMMENTS_PER_HOUR,
+    },
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ai: {

@@ -24,7 +24,8 @@ export const LIMITS = {
     simpleForm: { min: 1, max: 5 },
     weight: { min: 0, max: 100 },
   },
-  comment: { max: 2000 },
+  // Per user, so nobody floods a public decision's owner with comments and notifications.
+  comment: { max: 2000, perUserPerMinute: 10, perUserPerHour: 100 },
   team: {
     deadlineMinMinutes: 5,
     invitationDays: 7,

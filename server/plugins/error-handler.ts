@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { UNKNOWN_ID } from '../../shared/api/ids.ts';
 import type { ApiErrorBody, ErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../app-error.ts';
 import { hasTranslation, translate } from '../i18n.ts';
@@ -98,6 +99,10 @@ export const errorHandlerPlugin = fp(async (app) => {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An id no row can have names nothing: answered like an unknown id (shared/api/ids.ts).
+      if (error.validation.every((issue) => issue.message === UNKNOWN_ID)) {
+        return sendError(request, reply, 404, 'NOT_FOUND');
+      }
       return sendError(request, reply, 400, 'VALIDATION_FAILED', fieldKeys(error.validation));
     }
     const status = error.statusCode ?? 500;

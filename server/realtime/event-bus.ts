@@ -16,7 +16,10 @@ interface Envelope {
 }
 
 export interface EventBus {
-  /** Delivers the event to every open stream of the given users, on every instance. */
+  /**
+   * Delivers the event to every open stream of the given users, on every instance. Never rejects:
+   * it runs after the write committed, so a failed notice is logged and must not turn that into a 500.
+   */
   publish(userIds: number[], event: AppEvent): Promise<void>;
   subscribe(userId: number, listener: (event: AppEvent) => void): () => void;
   close(): Promise<void>;
@@ -24,12 +27,51 @@ export interface EventBus {
 
 const CHANNEL = 'decision_compass_events';
 
-function createLocalDispatch() {
+// PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; stay clearly below.
+export const MAX_NOTIFY_PAYLOAD_BYTES = 7_500;
+
+interface EventLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * The NOTIFY payloads of one event: the audience split so that each envelope stays under the limit
+ * (a 2,000-member team is ~20 kB of ids). The rest of the envelope is measured in bytes once; each
+ * id adds its digits and a comma.
+ */
+export function notifyPayloads(scope: string, userIds: number[], event: AppEvent): string[] {
+  const emptyBytes = Buffer.byteLength(JSON.stringify({ scope, userIds: [], event }));
+  const payloads: string[] = [];
+  let chunk: number[] = [];
+  let bytes = emptyBytes;
+  for (const userId of new Set(userIds)) {
+    const idBytes = String(userId).length + 1; // the id and its comma
+    if (chunk.length && bytes + idBytes >= MAX_NOTIFY_PAYLOAD_BYTES) {
+      payloads.push(JSON.stringify({ scope, userIds: chunk, event }));
+      chunk = [];
+      bytes = emptyBytes;
+    }
+    chunk.push(userId);
+    bytes += idBytes;
+  }
+  if (chunk.length) payloads.push(JSON.stringify({ scope, userIds: chunk, event }));
+  return payloads;
+}
+
+function createLocalDispatch(log: EventLog | undefined) {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0); // one listener per open stream
   return {
     dispatch({ userIds, event }: Envelope) {
-      for (const userId of new Set(userIds)) emitter.emit(`user:${userId}`, event);
+      for (const userId of new Set(userIds)) {
+        // One broken stream must not keep the event from the others (nor fail the publishing write).
+        try {
+          emitter.emit(`user:${userId}`, event);
+        } catch (error) {
+          log?.error({ err: error, userId, type: event.type }, 'event listener failed');
+        }
+      }
     },
     subscribe(userId: number, listener: (event: AppEvent) => void) {
       emitter.on(`user:${userId}`, listener);
@@ -39,8 +81,8 @@ function createLocalDispatch() {
 }
 
 /** SQLite: one process, so delivery stays in memory. */
-export function createLocalEventBus(): EventBus {
-  const local = createLocalDispatch();
+export function createLocalEventBus(log?: EventLog): EventBus {
+  const local = createLocalDispatch(log);
   return {
     async publish(userIds, event) {
       local.dispatch({ userIds, event });
@@ -60,10 +102,10 @@ export async function createPostgresEventBus(options: {
   pool: pg.Pool;
   connectListener: () => Promise<pg.Client>;
   scope: string;
-  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: EventLog;
 }): Promise<EventBus> {
   const { pool, connectListener, scope, log } = options;
-  const local = createLocalDispatch();
+  const local = createLocalDispatch(log);
   let listener: pg.Client | undefined;
   let isClosed = false;
 
@@ -99,8 +141,14 @@ export async function createPostgresEventBus(options: {
   await listen();
   return {
     async publish(userIds, event) {
-      if (!userIds.length) return;
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ scope, userIds, event })]);
+      try {
+        for (const payload of notifyPayloads(scope, userIds, event)) {
+          await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+        }
+      } catch (error) {
+        // The write behind the event has committed: its answer stands, live views catch up on reload.
+        log.error({ err: error, type: event.type, audience: userIds.length }, 'event not published');
+      }
     },
     subscribe: local.subscribe,
     async close() {

@@ -131,6 +131,54 @@ describe('GET /api/events', () => {
     expect(event.data).toEqual({ decision_id: decision.id });
   });
 
+  it('a vote on a 2,000-member team answers 200 and reaches the members (NOTIFY payloads stay small)', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, optionIds, criterionIds } = await createTeamDecision(app, owner);
+    const now = new Date().toISOString();
+    const db = app.database.db;
+    const crowd = Array.from({ length: 1_999 }, (_, index) => ({
+      email: `crowd-${decision.id}-${index}@example.com`,
+      password_hash: 'not a hash: never signs in',
+      language: 'en',
+      created_at: now,
+      updated_at: now,
+    }));
+    const memberIds: number[] = [];
+    for (let start = 0; start < crowd.length; start += 500) {
+      const rows = await db
+        .insertInto('users')
+        .values(crowd.slice(start, start + 500))
+        .returning('id')
+        .execute();
+      memberIds.push(...rows.map((row) => row.id));
+    }
+    for (let start = 0; start < memberIds.length; start += 500) {
+      await db
+        .insertInto('team_members')
+        .values(
+          memberIds
+            .slice(start, start + 500)
+            .map((userId) => ({
+              decision_id: decision.id,
+              user_id: userId,
+              role: 'viewer' as const,
+              created_at: now,
+            })),
+        )
+        .execute();
+    }
+    // The 2,000th member, last in the audience, holds a stream.
+    const listener = await addMember(app, owner, decision.id, 'viewer');
+    const stream = await streamOf(listener);
+    const from = await settledPosition(stream, listener);
+
+    const vote = await api.evaluate(owner, decision.id, [
+      { option_id: optionIds[0], criterion_id: criterionIds[0], value: 7 },
+    ]);
+    expect(vote.statusCode).toBe(200);
+    await stream.waitFor('decision-changed', { from, where: aboutDecision(decision.id) });
+  });
+
   it('weights of another member reach every member, but no outsider', async () => {
     const owner = await createSignedInUser(app);
     const { decision, criterionIds } = await createTeamDecision(app, owner);

@@ -30,6 +30,8 @@ export async function buildTestApp(
     ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     databaseUrl,
     databaseSchema: databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined,
+    // Suites post comments as fixtures; the per-user limit is tested with its real values on its own.
+    commentRateLimit: { perMinute: 100_000, perHour: 100_000 },
     ...overrides,
   };
   let app = await buildApp(config, options);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { resourceIdSchema } from './ids.ts';
 import { multiLineText } from './text.ts';
 
 const commentText = multiLineText(LIMITS.comment.max).min(1, 'validation.commentEmpty');
 
 export const createCommentRequestSchema = z.object({
-  decision_id: z.coerce.number().int().positive(),
+  decision_id: resourceIdSchema,
   text: commentText,
 });
 export const updateCommentRequestSchema = z.object({ text: commentText });

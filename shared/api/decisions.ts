@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
+import { partIdSchema, resourceIdSchema } from './ids.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 const { decision: D, scales } = LIMITS;
@@ -8,7 +9,7 @@ export const decisionModeSchema = z.enum(['manual', 'ai']);
 export const personalTypeSchema = z.enum(['private', 'public']);
 export const decisionTypeSchema = z.enum(['private', 'public', 'team']);
 
-export const decisionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const decisionIdParamsSchema = z.object({ id: resourceIdSchema });
 
 const trimmedName = (max: number) => singleLineText(max).min(1, 'validation.nameEmpty');
 
@@ -16,12 +17,12 @@ const trimmedName = (max: number) => singleLineText(max).min(1, 'validation.name
 export const optionInputSchema = z
   .union([
     trimmedName(D.optionNameMax),
-    z.object({ id: z.number().int().positive().optional(), name: trimmedName(D.optionNameMax) }),
+    z.object({ id: partIdSchema.optional(), name: trimmedName(D.optionNameMax) }),
   ])
   .transform((option) => (typeof option === 'string' ? { name: option } : option));
 
 export const criterionInputSchema = z.object({
-  id: z.number().int().positive().optional(),
+  id: partIdSchema.optional(),
   name: trimmedName(D.criterionNameMax),
   // SPEC: coerced to a number, default 0.
   importance: z.coerce
@@ -89,8 +90,8 @@ export const evaluateRequestSchema = z.object({
   evaluations: z
     .array(
       z.object({
-        option_id: z.number().int().positive(),
-        criterion_id: z.number().int().positive(),
+        option_id: partIdSchema,
+        criterion_id: partIdSchema,
         value: z
           .number({ error: 'validation.number' })
           .int('validation.integer')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { decisionModeSchema } from './decisions.ts';
+import { partIdSchema, resourceIdSchema } from './ids.ts';
 import { emailSchema } from './users.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -44,7 +45,7 @@ export const createTeamDecisionRequestSchema = z.object({
 });
 
 export const inviteRequestSchema = z.object({
-  decision_id: z.coerce.number().int().positive(),
+  decision_id: resourceIdSchema,
   email: emailSchema,
   role: z.enum(['editor', 'viewer'], { error: 'validation.inviteRole' }).default('editor'),
 });
@@ -78,7 +79,7 @@ export const weightsRequestSchema = z.object({
   weights: z
     .array(
       z.object({
-        criterion_id: z.number().int().positive(),
+        criterion_id: partIdSchema,
         // Optional per SPEC.md: null (or an empty entry) removes the weight.
         weight: z
           .number({ error: 'validation.number' })

@@ -639,3 +639,38 @@ describe('per-IP rate limit on login, register and change-password', () => {
     expectRateLimited(await expectDatabaseUnchanged(limited.app, () => change(user.password)));
   });
 });
+
+describe.each([
+  ['a hop count', 1],
+  ['the proxy address', ['10.0.9.1']],
+] as const)('per-IP rate limit behind a reverse proxy trusted by %s', (_label, trustProxy) => {
+  const LIMIT = 3;
+  let proxied: TestApp;
+
+  beforeAll(async () => {
+    proxied = await buildTestApp({
+      authRateLimitPerMinute: LIMIT,
+      trustProxy: typeof trustProxy === 'number' ? trustProxy : [...trustProxy],
+    });
+  });
+  afterAll(() => proxied.close());
+
+  // The proxy (10.0.9.1) appends the address it saw; whatever the client sent before it is forged.
+  const loginVia = (forwardedFor: string) =>
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.0.9.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email: 'guess@example.com', password: 'guess' },
+    });
+
+  it('limits the client the proxy saw, whatever hops the client forged before it', async () => {
+    for (let i = 0; i < LIMIT; i += 1) {
+      expect((await loginVia(`203.0.113.${i}, 198.51.100.7`)).statusCode).toBe(401);
+    }
+    expectApiError(await loginVia('203.0.113.99, 198.51.100.7'), 429, 'RATE_LIMITED');
+    // The proxy's hop is believed: another client behind the same proxy keeps its own budget.
+    expect((await loginVia('198.51.100.8')).statusCode).toBe(401);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { commentSchema, type Comment } from '../../../shared/api/comments.ts';
@@ -15,6 +15,7 @@ import {
 } from '../../test/decision-factories.ts';
 import { expectDecisionTablesUnchanged, snapshotDecisionTables } from '../../test/decision-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
+import { expectNothingChanged } from '../../test/team-snapshot.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -478,5 +479,61 @@ describe('visibility of every comment endpoint', () => {
     const { decision } = await createDecision(app, owner);
     const response = await api.listComments(reader, decision.id, { 'accept-language': 'de' });
     expect(expectApiError(response, 404, 'NOT_FOUND', { language: 'de' }).error).toBe('Nicht gefunden.');
+  });
+});
+
+describe('per-user limit on new comments (shared/limits.ts defaults)', () => {
+  const { perUserPerMinute, perUserPerHour } = LIMITS.comment;
+  let limited: TestApp;
+  let decisionId: number;
+
+  beforeAll(async () => {
+    limited = await buildTestApp({
+      authRateLimitPerMinute: 10_000,
+      commentRateLimit: { perMinute: perUserPerMinute, perHour: perUserPerHour },
+    });
+    const decisionOwner = await createSignedInUser(limited.app);
+    decisionId = (await createDecision(limited.app, decisionOwner, { type: 'public' })).decision.id;
+  });
+  afterAll(() => limited.close());
+  afterEach(() => vi.useRealTimers());
+
+  // Each address differs, so only a per-user limit can stop the author.
+  let address = 0;
+  const post = (user: SignedInUser, text = 'Me again') =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      remoteAddress: `10.7.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
+      headers: user.headers,
+      payload: { decision_id: decisionId, text },
+    });
+
+  function expectLimited(response: LightMyRequestResponse, maxRetryAfter: number) {
+    expectApiError(response, 429, 'RATE_LIMITED');
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(maxRetryAfter);
+  }
+
+  it(`refuses the ${perUserPerMinute + 1}th comment of a minute, storing and notifying nothing`, async () => {
+    const author = await createSignedInUser(limited.app);
+    for (let i = 0; i < perUserPerMinute; i += 1)
+      expect((await post(author, `Comment ${i}`)).statusCode).toBe(201);
+    expectLimited(await expectNothingChanged(limited.app, () => post(author)), 60);
+    // Someone else is not held back by the flooder.
+    expect((await post(await createSignedInUser(limited.app))).statusCode).toBe(201);
+  });
+
+  it(`refuses the ${perUserPerHour + 1}th comment of an hour, even spread over minutes`, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const steady = await createSignedInUser(limited.app);
+    for (let posted = 0; posted < perUserPerHour; posted += perUserPerMinute) {
+      for (let i = 0; i < perUserPerMinute; i += 1) expect((await post(steady)).statusCode).toBe(201);
+      vi.setSystemTime(Date.now() + 61_000);
+    }
+    const refused = await expectNothingChanged(limited.app, () => post(steady));
+    expectLimited(refused, 3600);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
   });
 });

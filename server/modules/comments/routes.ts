@@ -6,9 +6,11 @@ import {
   updateCommentRequestSchema,
 } from '../../../shared/api/comments.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { perUserRateLimit } from '../../plugins/rate-limit.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import { presentComment } from './presenter.ts';
 import type { CommentsService } from './service.ts';
@@ -20,20 +22,25 @@ const refusals = {
   404: errorResponseSchema,
 };
 const common = { tags: ['comments'], security: [{ bearerAuth: [] }] };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: resourceIdSchema });
 
 export const commentsRoutes: FastifyPluginAsyncZod<{
   commentsService: CommentsService;
   decisionsService: DecisionsService;
-}> = async (app, { commentsService, decisionsService }) => {
+  rateLimit: { perMinute: number; perHour: number };
+}> = async (app, { commentsService, decisionsService, rateLimit }) => {
   app.addHook('onRequest', app.authenticate);
+  const limitNewComments = perUserRateLimit(app, [
+    { max: rateLimit.perMinute, timeWindow: '1 minute' },
+    { max: rateLimit.perHour, timeWindow: '1 hour' },
+  ]);
 
   app.get(
     '/api/comments/:decisionId',
     {
       schema: {
         ...common,
-        params: z.object({ decisionId: z.coerce.number().int().positive() }),
+        params: z.object({ decisionId: resourceIdSchema }),
         response: { 200: z.array(commentSchema), ...refusals },
       },
     },
@@ -51,7 +58,12 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/comments',
     {
-      schema: { ...common, body: createCommentRequestSchema, response: { 201: commentSchema, ...refusals } },
+      preHandler: limitNewComments,
+      schema: {
+        ...common,
+        body: createCommentRequestSchema,
+        response: { 201: commentSchema, ...refusals, 429: errorResponseSchema },
+      },
     },
     async (request, reply) => {
       const access = await decisionsService.authorizedAccess(

@@ -15,13 +15,31 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+// Starts like a PDF and even ends like one, but has no cross-reference table: not a PDF.
+const HEADER_AND_EOF_ONLY = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/** A real one-page PDF, made by pdfkit (the export's library), so the check meets what readers accept. */
+async function realPdf(): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const document = new PDFDocument({ size: 'A6' });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
+  document.rect(20, 20, 100, 60).fill('#336699');
+  document.end();
+  return ended;
+}
+
+let PDF: Buffer;
 
 let smtp: TestSmtpServer;
 let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
+  PDF = await realPdf();
   smtp = await startSmtpServer();
   testApp = await buildTestApp({
     smtpUrl: smtp.url,
@@ -192,6 +210,38 @@ describe('POST /api/contact', () => {
     });
   });
 
+  it('accepts a real PDF and sends it unchanged', async () => {
+    expect((await postContact(validFields, attachment(PDF, 'scan.pdf', 'application/pdf'))).statusCode).toBe(
+      201,
+    );
+    const [mail] = await smtp.waitForMessages(1);
+    expect(mail!.attachments[0]!.contentType).toBe('application/pdf');
+    expect(mail!.attachments[0]!.content.equals(PDF)).toBe(true);
+  });
+
+  it('refuses anything that only starts like a PDF with 415, even when it would pass as text', async () => {
+    const pdfText = PDF.toString('latin1');
+    const startxrefAt = pdfText.lastIndexOf('startxref');
+    const fakes = {
+      'header and %%EOF only': HEADER_AND_EOF_ONLY,
+      'header then binary junk': Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(256, 0x90)]),
+      'trailer pointing outside the file': Buffer.from('%PDF-1.4\nhello\nstartxref\n999999\n%%EOF\n'),
+      'trailer pointing at no cross-reference': Buffer.from('%PDF-1.4\nhello\nstartxref\n2\n%%EOF\n'),
+      'a real PDF cut before its trailer': PDF.subarray(0, startxrefAt),
+      'a real PDF with 2 kB appended': Buffer.concat([PDF, Buffer.alloc(2048, 0x41)]),
+    };
+    await expectRefusedWithoutTrace(async () => {
+      for (const [name, content] of Object.entries(fakes)) {
+        const response = await postContact(
+          validFields,
+          attachment(content, `${name}.pdf`, 'application/pdf'),
+        );
+        expect({ name, status: response.statusCode }).toEqual({ name, status: 415 });
+        expectApiError(response, 415, 'INVALID_ATTACHMENT', { fields: ['attachment'] });
+      }
+    });
+  });
+
   it(`refuses an attachment over ${LIMITS.contact.attachmentMaxBytes / 1024 / 1024} MB with 413`, async () => {
     const tooLarge = Buffer.concat([PDF, Buffer.alloc(LIMITS.contact.attachmentMaxBytes)]);
     await expectRefusedWithoutTrace(async () => {
@@ -205,8 +255,8 @@ describe('POST /api/contact', () => {
       );
     });
     // Exactly at the limit is fine.
-    const atLimit = Buffer.concat([PDF, Buffer.alloc(LIMITS.contact.attachmentMaxBytes - PDF.length, 0x20)]);
-    expect((await postContact(validFields, attachment(atLimit, 'limit.pdf'))).statusCode).toBe(201);
+    const atLimit = Buffer.alloc(LIMITS.contact.attachmentMaxBytes, 'a');
+    expect((await postContact(validFields, attachment(atLimit, 'limit.txt'))).statusCode).toBe(201);
     const [mail] = await smtp.waitForMessages(1);
     expect(mail!.attachments[0]!.content.length).toBe(LIMITS.contact.attachmentMaxBytes);
   });

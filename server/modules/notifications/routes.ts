@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import { acceptInvitationResponseSchema, notificationSchema } from '../../../shared/api/team.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { AppError } from '../../app-error.ts';
@@ -11,7 +12,7 @@ import { presentNotification } from './presenter.ts';
 import type { NotificationsService } from './service.ts';
 
 const common = { tags: ['notifications'], security: [{ bearerAuth: [] }] };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: resourceIdSchema });
 const refusals = {
   400: errorResponseSchema,
   401: errorResponseSchema,

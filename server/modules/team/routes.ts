@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { decisionIdParamsSchema, decisionSchema, teamMemberSchema } from '../../../shared/api/decisions.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import {
   acceptInvitationRequestSchema,
   acceptInvitationResponseSchema,
@@ -30,10 +31,7 @@ const refusals = {
   429: errorResponseSchema,
 };
 const common = { tags: ['team'], security: [{ bearerAuth: [] }] };
-const memberParams = z.object({
-  decisionId: z.coerce.number().int().positive(),
-  userId: z.coerce.number().int().positive(),
-});
+const memberParams = z.object({ decisionId: resourceIdSchema, userId: resourceIdSchema });
 
 export const teamRoutes: FastifyPluginAsyncZod<{
   teamService: TeamService;
@@ -199,10 +197,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           ...common,
-          params: z.object({
-            decisionId: z.coerce.number().int().positive(),
-            invitationId: z.coerce.number().int().positive(),
-          }),
+          params: z.object({ decisionId: resourceIdSchema, invitationId: resourceIdSchema }),
           response: { 200: messageResponseSchema, ...refusals },
         },
       },
