@@ -4,6 +4,7 @@ import * as decisions from './002_decisions.ts';
 import * as team from './003_team.ts';
 import * as mailFlows from './004_mail_flows.ts';
 import * as ai from './005_ai.ts';
+import * as emailVerification from './008_email_verification.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_team': team,
   '004_mail_flows': mailFlows,
   '005_ai': ai,
+  '008_email_verification': emailVerification,
 };

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/limits.ts';
+import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
@@ -38,6 +38,29 @@ export function createTeamService(deps: TeamServiceDeps) {
 
   function invitationLink(token: string): string {
     return `${appUrl}/invite?token=${encodeURIComponent(token)}`;
+  }
+
+  function sendInvitationMail(
+    to: string,
+    language: Language,
+    params: { inviter: string; decision: string; role: InvitationRole; link: string },
+  ): void {
+    mailer.send({
+      to,
+      ...invitationMail(language, { ...params, role: translate(language, `roles.${params.role}`) }),
+    });
+  }
+
+  /** A real team's need, but no spam run: fewer mails while the account is younger than a day. */
+  async function assertInvitationMailAllowed(inviter: UserRow): Promise<void> {
+    const { invitationMailsPerDay, newAccountHours } = LIMITS.team;
+    const ageMs = Date.now() - new Date(inviter.created_at).getTime();
+    const limit =
+      ageMs < newAccountHours * 3600_000
+        ? invitationMailsPerDay.newAccount
+        : invitationMailsPerDay.established;
+    if ((await team.countSentSince(inviter.id, isoNow(-DAY_MS))) >= limit)
+      throw new AppError('RATE_LIMITED', { email: 'validation.invitationMailLimit' });
   }
 
   /** Everyone who follows the decision: owner and members. */
@@ -86,9 +109,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (inviteeAccess.relation !== 'none')
           throw new AppError('ALREADY_MEMBER', { email: 'validation.alreadyMember' });
       }
-      if ((await team.countSentSince(inviter.id, isoNow(-DAY_MS))) >= LIMITS.team.invitationsPerUserPerDay) {
-        throw new AppError('RATE_LIMITED');
-      }
+      await assertInvitationMailAllowed(inviter);
       await team.revokePendingForEmail(decision.id, input.email);
       if (
         (await team.countPendingForDecision(decision.id, now)) >= LIMITS.team.pendingInvitationsPerDecision
@@ -96,6 +117,8 @@ export function createTeamService(deps: TeamServiceDeps) {
         throw new AppError('TOO_MANY_PENDING_INVITATIONS');
       }
 
+      // Mails to other people wait until the inviter's own address is confirmed.
+      const isMailHeld = inviter.email_verified_at === null;
       const token = generateToken();
       const invitation = await team.insertInvitation({
         decision_id: decision.id,
@@ -108,18 +131,17 @@ export function createTeamService(deps: TeamServiceDeps) {
         accepted_at: null,
         accepted_by: null,
         revoked_at: null,
+        mail_held: isMailHeld ? 1 : 0,
       });
       const link = invitationLink(token);
-      const recipientLanguage = preferredLanguage(invitee?.language, language);
-      mailer.send({
-        to: input.email,
-        ...invitationMail(recipientLanguage, {
+      if (!isMailHeld) {
+        sendInvitationMail(input.email, preferredLanguage(invitee?.language, language), {
           inviter: displayName(inviter),
           decision: decision.name,
-          role: translate(recipientLanguage, `roles.${input.role}`),
+          role: input.role,
           link,
-        }),
-      });
+        });
+      }
       if (invitee) {
         await notificationsService.notify([invitee.id], {
           kind: 'invitation',
@@ -131,7 +153,28 @@ export function createTeamService(deps: TeamServiceDeps) {
         });
       }
       await decisionsService.announceChange(decision.id);
-      return { invitation, token, link };
+      return { invitation, token, link, isMailHeld };
+    },
+
+    /**
+     * Sends the invitation mails that waited for the inviter to confirm their address, for every
+     * invitation still pending. Each mail carries a new token of its own (only hashes are stored).
+     */
+    async releaseHeldInvitationMails(inviter: UserRow): Promise<{ sent: number }> {
+      let sent = 0;
+      const inviterLanguage = preferredLanguage(inviter.language, 'en');
+      for (const held of await team.findHeldPending(inviter.id, isoNow())) {
+        const token = generateToken();
+        if (!(await team.releaseHeld(held.id, hashToken(token)))) continue;
+        sendInvitationMail(held.email, preferredLanguage(held.invitee_language, inviterLanguage), {
+          inviter: displayName(inviter),
+          decision: held.decision_name,
+          role: held.role,
+          link: invitationLink(token),
+        });
+        sent++;
+      }
+      return { sent };
     },
 
     /** The same answer for unknown, expired, used and revoked tokens: nothing to learn from it. */
