@@ -1,13 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from '../../components/ui/Toaster.tsx';
+import { useAuthStore } from '../../lib/auth-store.ts';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { useSessionGuards } from './useSessionGuards.ts';
 
+// Only unconfirmed accounts see it, so it loads on demand instead of weighing on the landing page.
+const VerifyEmailBanner = lazy(() => import('../email-verification/VerifyEmailBanner.tsx'));
+
 export function AppLayout() {
   const { t } = useTranslation();
   const isNavigating = useNavigation().state === 'loading';
+  // false only for a signed-in user whose address is unconfirmed (an older stored user lacks the field).
+  const isUnverified = useAuthStore((state) => state.user?.email_verified === false);
   useSessionGuards();
 
   return (
@@ -29,6 +36,11 @@ export function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6"
       >
+        {isUnverified && (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner />
+          </Suspense>
+        )}
         <Outlet />
       </main>
       <Footer />
