@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { LIMITS } from '../shared/limits.ts';
 import type { AppConfig } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { serializeRequest } from './log-redaction.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiModelClient } from './modules/ai/provider.ts';
 import { createAiService } from './modules/ai/service.ts';
@@ -60,14 +61,17 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions {
-  /** pino logger options; false silences logs (tests). */
-  logger?: boolean | { level: string };
+  /** pino logger options; false silences logs (tests); `stream` receives the JSON lines (tests). */
+  logger?: false | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the whole application without listening, so tests can use `app.inject()`. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { ...(options.logger ?? { level: config.logLevel }), serializers: { req: serializeRequest } },
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: config.trustProxy,
     // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
