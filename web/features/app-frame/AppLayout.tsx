@@ -31,16 +31,18 @@ export function AppLayout() {
         className={`fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-indigo-500 transition-transform duration-500 ${isNavigating ? 'scale-x-75' : 'scale-x-0'}`}
       />
       <Navbar />
+      {isUnverified && (
+        <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
+          <Suspense fallback={null}>
+            <VerifyEmailBanner />
+          </Suspense>
+        </div>
+      )}
       <main
         id="main-content"
         tabIndex={-1}
         className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none sm:px-6"
       >
-        {isUnverified && (
-          <Suspense fallback={null}>
-            <VerifyEmailBanner />
-          </Suspense>
-        )}
         <Outlet />
       </main>
       <Footer />

@@ -27,7 +27,7 @@ export default function VerifyEmailBanner() {
   return (
     <section
       aria-label={t('verifyEmail.title')}
-      className="mb-6 flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
       <div>
         <p>{t('verifyBanner.message', { email })}</p>
