@@ -23,6 +23,7 @@ const bannerOf = (page: Page) => page.getByRole('region', { name: en.verifyEmail
 test('register → confirmation banner with Send again → the mailed link confirms → banner gone', async ({
   page,
 }) => {
+  test.setTimeout(90_000); // register, log in, an axe run, two mails
   const email = uniqueEmail();
   const password = uniquePassword();
   const registerPage = new RegisterPage(page);
@@ -60,6 +61,7 @@ test('an unconfirmed owner’s invitation: the invite page says the mail waits a
   page,
   request,
 }) => {
+  test.setTimeout(90_000); // log in, invite, an axe run, confirm
   const owner = { email: uniqueEmail(), password: uniquePassword() };
   expect((await request.post('/api/register', { data: { ...owner, inviteToken: null } })).status()).toBe(201);
   const login = await request.post('/api/login', { data: owner });
@@ -91,6 +93,6 @@ test.describe('in German', () => {
     await page.goto('/verify-email?token=no-such-token');
     await expect(page.getByRole('heading', { level: 1, name: de.verifyEmail.title })).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toHaveText(de.verifyEmail.failure);
-    await expect(page.getByRole('link', { name: de.verifyEmail.toLogin })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: de.verifyEmail.toLogin })).toBeVisible();
   });
 });
