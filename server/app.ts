@@ -23,6 +23,9 @@ import { createCommentsService } from './modules/comments/service.ts';
 import { createDecisionsRepo } from './modules/decisions/repo.ts';
 import { decisionsRoutes } from './modules/decisions/routes.ts';
 import { createDecisionsService } from './modules/decisions/service.ts';
+import { createEmailVerificationRepo } from './modules/email-verification/repo.ts';
+import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
+import { createEmailVerificationService } from './modules/email-verification/service.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { createExportService } from './modules/export/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -107,23 +110,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const sessionStreams = createSessionStreams(eventBus);
 
   const users = createUsersRepo(database.db);
-  const authService = createAuthService({
-    users,
-    sessions: createSessionsRepo(database.db),
-    loginThrottle: createLoginThrottle(),
-    sessionStreams,
-  });
-  // Expired sessions are refused anyway; purging keeps the table small.
-  const purgeTimer = setInterval(
-    () =>
-      void authService
-        .purgeExpiredSessions()
-        .catch((err: unknown) => app.log.warn({ err }, 'session purge failed')),
-    6 * 3600_000,
-  );
-  purgeTimer.unref();
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
-
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -152,6 +138,33 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     mailer,
     appUrl: config.appUrl,
   });
+
+  const emailVerificationService = createEmailVerificationService({
+    verifications: createEmailVerificationRepo(database.db),
+    users,
+    mailer,
+    appUrl: config.appUrl,
+    onVerified: (user) => teamService.releaseHeldInvitationMails(user),
+  });
+  const authService = createAuthService({
+    users,
+    sessions: createSessionsRepo(database.db),
+    loginThrottle: createLoginThrottle(),
+    sessionStreams,
+    emailVerificationService,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  // Expired sessions are refused anyway; purging keeps the table small.
+  const purgeTimer = setInterval(
+    () =>
+      void authService
+        .purgeExpiredSessions()
+        .catch((err: unknown) => app.log.warn({ err }, 'session purge failed')),
+    6 * 3600_000,
+  );
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   const passwordResetService = createPasswordResetService({
     resets: createPasswordResetRepo(database.db),
@@ -202,6 +215,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus, sessionStreams });
+  await app.register(emailVerificationRoutes, {
+    emailVerificationService,
+    perMinute: config.authRateLimitPerMinute,
+  });
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
   if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });

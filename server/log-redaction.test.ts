@@ -1,4 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
 import { logSerializers, redactUrl } from './log-redaction.ts';
 
 const TOKEN = 'q3Zr-8Yx_0aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456';
@@ -10,6 +16,7 @@ describe('redactUrl', () => {
     [`/api/team/validate/${TOKEN}?lang=de`, '/api/team/validate/[redacted]?lang=de'],
     [`/api/team/validate/${TOKEN}/`, '/api/team/validate/[redacted]/'],
     [`/reset-password?token=${TOKEN}`, '/reset-password?token=[redacted]'],
+    [`/verify-email?token=${TOKEN}`, '/verify-email?token=[redacted]'],
     [`/invite?token=${TOKEN}`, '/invite?token=[redacted]'],
     [`/register?lang=de&inviteToken=${TOKEN}&x=1`, '/register?lang=de&inviteToken=[redacted]&x=1'],
     [`/invite?TOKEN=${TOKEN}#top`, '/invite?TOKEN=[redacted]#top'],
@@ -62,5 +69,31 @@ describe('log serializers', () => {
     expect(serialized.message).toBe(`'/reset-password?token=[redacted]' is not a valid url`);
     expect(serialized.stack).not.toContain(TOKEN);
     expect(serialized.type).toBe('Error');
+  });
+});
+
+describe('request logs', () => {
+  const lines: string[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-log-'));
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    // SQLite on purpose: only the logger is under test.
+    const config = { ...loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' }), databaseUrl: undefined };
+    app = await buildApp(config, {
+      logger: { level: 'info', stream: { write: (line) => lines.push(line) } },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('never contain the token of a mailed confirmation link', async () => {
+    const secret = 'Zs3cr3t-verification-token_0123456789abcdef';
+    await app.inject({ method: 'GET', url: `/verify-email?token=${secret}` });
+    const logged = lines.join('');
+    expect(logged).toContain('/verify-email?token=[redacted]');
+    expect(logged).not.toContain(secret);
   });
 });

@@ -29,7 +29,10 @@ export const LIMITS = {
   team: {
     deadlineMinMinutes: 5,
     invitationDays: 7,
-    invitationsPerUserPerDay: 100,
+    // Invitation mails per account in 24 hours: enough for a real team, too few for a spam run;
+    // an account younger than a day (newAccountHours) gets the lower cap.
+    invitationMailsPerDay: { established: 50, newAccount: 10 },
+    newAccountHours: 24,
     pendingInvitationsPerDecision: 50,
   },
   ai: {
@@ -41,6 +44,8 @@ export const LIMITS = {
   },
   session: { days: 30, slideAfterMinutes: 60 },
   passwordReset: { validMinutes: 60, mailsPerAccountPerHour: 3 },
+  // The registration mail plus three "Send again" per hour.
+  emailVerification: { validHours: 48, mailsPerAccountPerHour: 4 },
   contact: {
     topicMax: 120,
     messageMax: 5000,

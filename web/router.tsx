@@ -26,6 +26,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'invite', lazy: page(() => import('./routes/invite.tsx')) },
   { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx')) },
   { path: 'reset-password', lazy: page(() => import('./routes/reset-password.tsx')) },
+  { path: 'verify-email', lazy: page(() => import('./routes/verify-email.tsx')) },
 ];
 
 const protectedRoutes: RouteObject[] = [

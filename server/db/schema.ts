@@ -14,6 +14,8 @@ export interface UsersTable {
   birthday: string | null;
   language: string;
   avatar_id: string | null;
+  /** null until the address is confirmed through the mailed link. */
+  email_verified_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -120,6 +122,10 @@ export interface InvitationsTable {
   accepted_at: Timestamp | null;
   accepted_by: number | null;
   revoked_at: Timestamp | null;
+  /** 1 while the mail waits for the inviter's address to be confirmed; 0 or 1 on both engines. */
+  mail_held: Generated<number>;
+  /** Hash of the token in the mail sent after a hold (the first token only went to the inviter). */
+  mail_token_hash: Generated<string | null>;
 }
 
 export type NotificationKind =
@@ -149,6 +155,15 @@ export interface NotificationsTable {
 }
 
 export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface EmailVerificationTokensTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
@@ -198,6 +213,7 @@ export interface Database {
   invitations: InvitationsTable;
   notifications: NotificationsTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   contact_messages: ContactMessagesTable;
   ai_usage: AiUsageTable;
   ai_runs: AiRunsTable;

@@ -13,25 +13,38 @@ ${body}
 </body></html>`;
 }
 
-/** Plain text and HTML from the same translated lines; user-supplied values are escaped in HTML. */
+/**
+ * Plain text and HTML from the same translated lines; user-supplied values are escaped in HTML.
+ * `actions` pairs a text part under `mail.<key>` with its link; the first is shown as the button.
+ */
 function compose(
   language: Language,
   key: string,
   params: Record<string, string>,
-  link: string,
+  actions: [part: string, link: string][],
 ): Omit<MailMessage, 'to'> {
   const t = (part: string, values: Record<string, string> = params) =>
     translate(language, `mail.${key}.${part}`, values);
   const escaped = Object.fromEntries(
     Object.entries(params).map(([name, value]) => [name, escapeHtml(value)]),
   );
-  const text = [t('greeting'), '', t('body'), '', `${t('action')}: ${link}`, '', t('footer')].join('\n');
+  const text = [
+    t('greeting'),
+    '',
+    t('body'),
+    '',
+    ...actions.map(([part, link]) => `${t(part)}: ${link}`),
+    '',
+    t('footer'),
+  ].join('\n');
+  const [[firstPart, firstLink] = ['', ''], ...otherActions] = actions;
   const html = htmlDocument(
     language,
     `<p>${t('greeting', escaped)}</p>
 <p>${t('body', escaped)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${t('action', escaped)}</a></p>
-<p style="color:#555;font-size:13px">${escapeHtml(link)}</p>
+<p><a href="${escapeHtml(firstLink)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:8px;text-decoration:none">${t(firstPart, escaped)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(firstLink)}</p>
+${otherActions.map(([part, link]) => `<p><a href="${escapeHtml(link)}">${t(part, escaped)}</a></p>`).join('\n')}
 <p style="color:#555;font-size:13px">${t('footer', escaped)}</p>`,
   );
   return { subject: t('subject'), text, html };
@@ -45,17 +58,31 @@ export function invitationMail(
     language,
     'invitation',
     { inviter: params.inviter, decision: params.decision, role: params.role },
-    params.link,
+    [['action', params.link]],
   );
 }
 
 export function passwordResetMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {
-  return compose(
-    language,
-    'passwordReset',
-    { minutes: String(LIMITS.passwordReset.validMinutes) },
-    params.link,
-  );
+  return compose(language, 'passwordReset', { minutes: String(LIMITS.passwordReset.validMinutes) }, [
+    ['action', params.link],
+  ]);
+}
+
+export function emailVerificationMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {
+  return compose(language, 'emailVerification', { hours: String(LIMITS.emailVerification.validHours) }, [
+    ['action', params.link],
+  ]);
+}
+
+/** To the owner of an address someone tried to register again: log in, or reset the password. */
+export function registrationAttemptMail(
+  language: Language,
+  params: { loginLink: string; resetLink: string },
+): Omit<MailMessage, 'to'> {
+  return compose(language, 'registrationAttempt', {}, [
+    ['loginAction', params.loginLink],
+    ['resetAction', params.resetLink],
+  ]);
 }
 
 /** The contact form's message for the operator; every submitted value is escaped in HTML. */

@@ -32,6 +32,7 @@ function protectedRequests(
       { method: 'POST', url: '/api/users/me/avatar', payload: upload.payload, headers: upload.headers },
     ],
     ['DELETE /api/users/me/avatar', { method: 'DELETE', url: '/api/users/me/avatar' }],
+    ['POST /api/verify-email/resend', { method: 'POST', url: '/api/verify-email/resend' }],
   ];
 }
 
@@ -53,7 +54,8 @@ async function loginAgain(): Promise<string> {
 beforeAll(async () => {
   testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
   app = testApp.app;
-  user = await createSignedInUser(app);
+  // Unconfirmed, so "Send again" is among the requests that would succeed with a valid token.
+  user = await createSignedInUser(app, { isVerified: false });
   requests = protectedRequests(await solidImage('png'), user.password);
 
   const revoked = await loginAgain();
@@ -109,6 +111,7 @@ describe('protected endpoints refuse a bad bearer token with 401 and change noth
     'POST /api/logout',
     'POST /api/users/me/avatar',
     'DELETE /api/users/me/avatar',
+    'POST /api/verify-email/resend',
   ];
 
   it.each(endpoints.flatMap((endpoint) => cases.map((kind) => [endpoint, kind] as const)))(

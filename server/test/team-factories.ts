@@ -15,6 +15,7 @@ export interface InviteResponse {
   token: string;
   link: string;
   invitation_id: number;
+  mail_held: boolean;
 }
 
 /** Thin wrappers over app.inject() for the team and notification endpoints; `undefined` caller = anonymous. */

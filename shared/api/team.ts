@@ -57,6 +57,8 @@ export const inviteResponseSchema = z.object({
   token: z.string(),
   link: z.string(),
   invitation_id: z.number(),
+  /** true while the inviter's address is unconfirmed: the mail waits, the link works already. */
+  mail_held: z.boolean(),
 });
 
 export const validateInvitationResponseSchema = z.object({

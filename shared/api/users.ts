@@ -68,16 +68,14 @@ export const userSchema = z.object({
   birthday: z.string().nullable(),
   language: z.enum(LANGUAGES),
   avatar_url: z.string().nullable(),
+  /** false until the address is confirmed through the mailed link. */
+  email_verified: z.boolean(),
   created_at: z.string(),
 });
 
 export const sessionResponseSchema = z.object({ token: z.string(), user: userSchema });
-export const registerResponseSchema = z.object({
-  message: z.string(),
-  user: userSchema,
-  // Only when the registration carried an invite token: the client continues signed in to accept it.
-  token: z.string().optional(),
-});
+// Identical for a new and an already registered address, so it carries no user and no session.
+export const registerResponseSchema = z.object({ message: z.string() });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export type User = z.infer<typeof userSchema>;

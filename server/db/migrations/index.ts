@@ -5,6 +5,7 @@ import * as team from './003_team.ts';
 import * as mailFlows from './004_mail_flows.ts';
 import * as ai from './005_ai.ts';
 import * as integrity from './006_integrity.ts';
+import * as emailVerification from './007_email_verification.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_mail_flows': mailFlows,
   '005_ai': ai,
   '006_integrity': integrity,
+  '007_email_verification': emailVerification,
 };

@@ -1,6 +1,10 @@
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
+import { preferredLanguage } from '../../i18n.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { registrationAttemptMail } from '../../mail/templates.ts';
+import type { EmailVerificationService } from '../email-verification/service.ts';
 import type { UserRow, UsersRepo } from '../users/repo.ts';
 import type { SessionStreams } from '../../realtime/session-streams.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -28,8 +32,11 @@ export function createAuthService(deps: {
   sessions: SessionsRepo;
   loginThrottle: LoginThrottle;
   sessionStreams: SessionStreams;
+  emailVerificationService: EmailVerificationService;
+  mailer: Mailer;
+  appUrl: string;
 }) {
-  const { users, sessions, loginThrottle, sessionStreams } = deps;
+  const { users, sessions, loginThrottle, sessionStreams, emailVerificationService, mailer, appUrl } = deps;
   void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
 
   async function startSession(userId: number): Promise<string> {
@@ -42,13 +49,28 @@ export function createAuthService(deps: {
   return {
     startSession,
 
-    async register(input: { email: string; password: string; language: Language }): Promise<UserRow> {
+    /**
+     * Creates the account and mails its confirmation link, or, when the address is taken, mails its
+     * owner that someone tried. Both cost one password hash and one insert before the caller gets
+     * the same answer; the mail is worked out afterwards in the mailer's queue, so neither the
+     * answer nor its timing tells whether the address had an account.
+     */
+    async register(input: { email: string; password: string; language: Language }): Promise<void> {
       assertAcceptablePassword('password', input.password);
-      // Hash before looking at the e-mail so new and taken addresses cost the same time.
       const passwordHash = await hashPassword(input.password);
-      const user = await users.insert(input.email, passwordHash, input.language);
-      if (!user) throw new AppError('REGISTRATION_REJECTED');
-      return user;
+      const created = await users.insert(input.email, passwordHash, input.language);
+      mailer.sendPrepared(async () => {
+        if (created) return emailVerificationService.prepareMail(created, input.language);
+        const owner = await users.findByEmail(input.email);
+        if (!owner) return undefined;
+        return {
+          to: owner.email,
+          ...registrationAttemptMail(preferredLanguage(owner.language, input.language), {
+            loginLink: `${appUrl}/login`,
+            resetLink: `${appUrl}/forgot-password`,
+          }),
+        };
+      });
     },
 
     /** `address` is the client's IP: failures count per (account, address), see login-throttle.ts. */

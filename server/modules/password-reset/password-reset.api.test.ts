@@ -39,6 +39,14 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** A signed-in account whose registration mail has been delivered and forgotten, so counts start at 0. */
+async function createAccount(target: FastifyInstance = app): Promise<SignedInUser> {
+  const user = await createSignedInUser(target);
+  await target.mailer.idle();
+  smtp.messages.length = 0;
+  return user;
+}
+
 const forgot = (email: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email }, headers });
 const validate = (token: string) =>
@@ -68,7 +76,7 @@ async function setLanguage(user: SignedInUser, language: 'en' | 'de') {
 
 describe('POST /api/forgot-password', () => {
   it('mails a link valid for one hour in the account language, as text and HTML; the answer is the same for unknown addresses', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     await setLanguage(user, 'de');
 
     const known = await forgot(user.email.toUpperCase());
@@ -106,14 +114,14 @@ describe('POST /api/forgot-password', () => {
   });
 
   it('sends an English mail to an English account', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     await mailedToken(user.email);
     expect(smtp.messages[0]!.subject).toBe(en.mail.passwordReset.subject);
     expect(smtp.messages[0]!.text).toContain(en.mail.passwordReset.footer.replace('{{minutes}}', '60'));
   });
 
   it(`sends at most ${LIMITS.passwordReset.mailsPerAccountPerHour} mails per account and hour, answering the same`, async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     const answers = [];
     for (let i = 0; i <= LIMITS.passwordReset.mailsPerAccountPerHour; i++)
       answers.push(await forgot(user.email));
@@ -124,7 +132,7 @@ describe('POST /api/forgot-password', () => {
   });
 
   it('keeps the per-account limit for parallel requests too', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     const answers = await Promise.all(Array.from({ length: 6 }, () => forgot(user.email)));
     await app.mailer.idle();
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 202));
@@ -141,7 +149,7 @@ describe('POST /api/forgot-password', () => {
 
 describe('reset link from the mail, end to end', () => {
   it('validates, sets the new password, ends every session and works only once', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     const secondSession = await api.login({ email: user.email, password: DEFAULT_PASSWORD });
     const secondToken = secondSession.json<{ token: string }>().token;
     const token = await mailedToken(user.email);
@@ -171,7 +179,7 @@ describe('reset link from the mail, end to end', () => {
   });
 
   it('a reset also ends the other open links of the account', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     const first = await mailedToken(user.email);
     const second = await mailedToken(user.email);
     expect((await reset(second, NEW_PASSWORD)).statusCode).toBe(200);
@@ -179,7 +187,7 @@ describe('reset link from the mail, end to end', () => {
   });
 
   it('refuses expired and unknown links identically, leaving the database unchanged', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     const token = await mailedToken(user.email);
     await app.database.db
       .updateTable('password_reset_tokens')
@@ -199,7 +207,7 @@ describe('reset link from the mail, end to end', () => {
   });
 
   it('applies the password rules of registration and keeps the link usable after a refusal', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     const token = await mailedToken(user.email);
     await expectTablesUnchanged(app, [...RESET_TABLES], async () => {
       expectApiError(await reset(token, 'short'), 400, 'VALIDATION_FAILED', { fields: ['password'] });
@@ -212,7 +220,7 @@ describe('reset link from the mail, end to end', () => {
   });
 
   it('lets only one of several parallel resets with the same link through', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     const token = await mailedToken(user.email);
     const answers = await Promise.all(
       Array.from({ length: 5 }, (_, i) => reset(token, `${NEW_PASSWORD} ${i}`)),
@@ -240,7 +248,7 @@ describe('rate limits and delivery', () => {
   });
 
   it('retries a refused reset mail until the SMTP server takes it', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     smtp.failNext(1);
     const attemptsBefore = smtp.attempts();
     const token = await mailedToken(user.email);
@@ -251,7 +259,7 @@ describe('rate limits and delivery', () => {
   it('still mails a link requested just before shutdown', async () => {
     const closing = await buildTestApp({ smtpUrl: smtp.url });
     try {
-      const user = await createSignedInUser(closing.app);
+      const user = await createAccount(closing.app);
       const answer = await closing.app.inject({
         method: 'POST',
         url: '/api/forgot-password',
@@ -266,7 +274,7 @@ describe('rate limits and delivery', () => {
   });
 
   it('keeps a mail the SMTP server never takes in outbox/failed (dead letter)', async () => {
-    const user = await createSignedInUser(app);
+    const user = await createAccount();
     smtp.failNext(100);
     expect((await forgot(user.email)).statusCode).toBe(202);
     await app.mailer.idle();

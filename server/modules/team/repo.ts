@@ -18,21 +18,29 @@ export function createTeamRepo(db: Kysely<Database>) {
 
     /** A pending invitation: not accepted, not revoked, not expired. */
     findPendingByHash(tokenHash: string, now: string) {
-      return db
-        .selectFrom('invitations')
-        .innerJoin('decisions', 'decisions.id', 'invitations.decision_id')
-        .innerJoin('users as inviter', 'inviter.id', 'invitations.inviter_id')
-        .selectAll('invitations')
-        .select([
-          'decisions.name as decision_name',
-          'inviter.nickname as inviter_nickname',
-          'inviter.email as inviter_email',
-        ])
-        .where('invitations.token_hash', '=', tokenHash)
-        .where('invitations.accepted_at', 'is', null)
-        .where('invitations.revoked_at', 'is', null)
-        .where('invitations.expires_at', '>', now)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('invitations')
+          .innerJoin('decisions', 'decisions.id', 'invitations.decision_id')
+          .innerJoin('users as inviter', 'inviter.id', 'invitations.inviter_id')
+          .selectAll('invitations')
+          .select([
+            'decisions.name as decision_name',
+            'inviter.nickname as inviter_nickname',
+            'inviter.email as inviter_email',
+          ])
+          // The link shared by hand or the one mailed after a hold: either opens the invitation.
+          .where((eb) =>
+            eb.or([
+              eb('invitations.token_hash', '=', tokenHash),
+              eb('invitations.mail_token_hash', '=', tokenHash),
+            ]),
+          )
+          .where('invitations.accepted_at', 'is', null)
+          .where('invitations.revoked_at', 'is', null)
+          .where('invitations.expires_at', '>', now)
+          .executeTakeFirst()
+      );
     },
 
     async countPendingForDecision(decisionId: number, now: string, executor: Executor = db): Promise<number> {
@@ -55,6 +63,39 @@ export function createTeamRepo(db: Kysely<Database>) {
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
       return Number(row.count);
+    },
+
+    /** Pending invitations of the inviter whose mail waits for the inviter's confirmed address. */
+    findHeldPending(inviterId: number, now: string) {
+      return db
+        .selectFrom('invitations')
+        .innerJoin('decisions', 'decisions.id', 'invitations.decision_id')
+        .leftJoin('users as invitee', 'invitee.email', 'invitations.email')
+        .select([
+          'invitations.id',
+          'invitations.email',
+          'invitations.role',
+          'decisions.name as decision_name',
+          'invitee.language as invitee_language',
+        ])
+        .where('invitations.inviter_id', '=', inviterId)
+        .where('invitations.mail_held', '=', 1)
+        .where('invitations.accepted_at', 'is', null)
+        .where('invitations.revoked_at', 'is', null)
+        .where('invitations.expires_at', '>', now)
+        .orderBy('invitations.id')
+        .execute();
+    },
+
+    /** Ends the hold with the hash of the mailed token; false if another release got there first. */
+    async releaseHeld(id: number, mailTokenHash: string): Promise<boolean> {
+      const result = await db
+        .updateTable('invitations')
+        .set({ mail_held: 0, mail_token_hash: mailTokenHash })
+        .where('id', '=', id)
+        .where('mail_held', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Earlier pending invitations of the same address are replaced by a new one. */
@@ -147,6 +188,16 @@ export function createTeamRepo(db: Kysely<Database>) {
         .where('id', '=', decisionId)
         .execute();
       return true;
+    },
+
+    async isMember(decisionId: number, userId: number, executor: Executor = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('team_members')
+        .select('id')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     findUserByEmail(email: string) {

@@ -102,18 +102,19 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const { user } = requireSession(request);
         const access = await decisionsService.authorizedAccess(request.body.decision_id, user.id, 'invite');
-        const { invitation, token, link } = await teamService.invite(
+        const { invitation, token, link, isMailHeld } = await teamService.invite(
           access,
           user,
           request.body,
           request.language,
         );
         return reply.status(201).send({
-          message: translate(request.language, 'api.invitationSent'),
+          message: translate(request.language, isMailHeld ? 'api.invitationMailHeld' : 'api.invitationSent'),
           invite_token: token,
           token,
           link,
           invitation_id: invitation.id,
+          mail_held: isMailHeld,
         });
       },
     );

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/limits.ts';
+import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
@@ -38,6 +38,29 @@ export function createTeamService(deps: TeamServiceDeps) {
 
   function invitationLink(token: string): string {
     return `${appUrl}/invite?token=${encodeURIComponent(token)}`;
+  }
+
+  function sendInvitationMail(
+    to: string,
+    language: Language,
+    params: { inviter: string; decision: string; role: InvitationRole; link: string },
+  ): void {
+    mailer.send({
+      to,
+      ...invitationMail(language, { ...params, role: translate(language, `roles.${params.role}`) }),
+    });
+  }
+
+  /** A real team's need, but no spam run: fewer mails while the account is younger than a day. */
+  async function assertInvitationMailAllowed(inviter: UserRow): Promise<void> {
+    const { invitationMailsPerDay, newAccountHours } = LIMITS.team;
+    const ageMs = Date.now() - new Date(inviter.created_at).getTime();
+    const limit =
+      ageMs < newAccountHours * 3600_000
+        ? invitationMailsPerDay.newAccount
+        : invitationMailsPerDay.established;
+    if ((await team.countSentSince(inviter.id, isoNow(-DAY_MS))) >= limit)
+      throw new AppError('RATE_LIMITED', { email: 'validation.invitationMailLimit' });
   }
 
   /** Everyone who follows the decision: owner and members. */
@@ -84,49 +107,57 @@ export function createTeamService(deps: TeamServiceDeps) {
       language: 'en' | 'de',
     ) {
       const { decision } = access;
-      const now = isoNow();
       if (input.email === inviter.email)
         throw new AppError('ALREADY_MEMBER', { email: 'validation.inviteSelf' });
       const invitee = await team.findUserByEmail(input.email);
-      if (invitee) {
-        const inviteeAccess = await decisionsService.loadAccess(decision.id, invitee.id);
-        if (inviteeAccess.relation !== 'none')
-          throw new AppError('ALREADY_MEMBER', { email: 'validation.alreadyMember' });
-      }
-      if ((await team.countSentSince(inviter.id, isoNow(-DAY_MS))) >= LIMITS.team.invitationsPerUserPerDay) {
-        throw new AppError('RATE_LIMITED');
-      }
-      await team.revokePendingForEmail(decision.id, input.email);
-      if (
-        (await team.countPendingForDecision(decision.id, now)) >= LIMITS.team.pendingInvitationsPerDecision
-      ) {
-        throw new AppError('TOO_MANY_PENDING_INVITATIONS');
-      }
+      await assertInvitationMailAllowed(inviter);
 
+      // Mails to other people wait until the inviter's own address is confirmed.
+      const isMailHeld = inviter.email_verified_at === null;
       const token = generateToken();
-      const invitation = await team.insertInvitation({
-        decision_id: decision.id,
-        inviter_id: inviter.id,
-        email: input.email,
-        role: input.role,
-        token_hash: hashToken(token),
-        created_at: now,
-        expires_at: isoNow(LIMITS.team.invitationDays * DAY_MS),
-        accepted_at: null,
-        accepted_by: null,
-        revoked_at: null,
-      });
+      // Under the decision's lock: membership, the pending count and the insert see one state.
+      const invitation = await decisionsService.writeLocked(
+        decision.id,
+        inviter.id,
+        'invite',
+        async (locked, trx) => {
+          const isAlreadyIn =
+            invitee !== undefined &&
+            (locked.decision.user_id === invitee.id || (await team.isMember(decision.id, invitee.id, trx)));
+          if (isAlreadyIn) throw new AppError('ALREADY_MEMBER', { email: 'validation.alreadyMember' });
+          const now = isoNow();
+          await team.revokePendingForEmail(decision.id, input.email, trx);
+          const pending = await team.countPendingForDecision(decision.id, now, trx);
+          if (pending >= LIMITS.team.pendingInvitationsPerDecision) {
+            throw new AppError('TOO_MANY_PENDING_INVITATIONS');
+          }
+          return team.insertInvitation(
+            {
+              decision_id: decision.id,
+              inviter_id: inviter.id,
+              email: input.email,
+              role: input.role,
+              token_hash: hashToken(token),
+              created_at: now,
+              expires_at: isoNow(LIMITS.team.invitationDays * DAY_MS),
+              accepted_at: null,
+              accepted_by: null,
+              revoked_at: null,
+              mail_held: isMailHeld ? 1 : 0,
+            },
+            trx,
+          );
+        },
+      );
       const link = invitationLink(token);
-      const recipientLanguage = preferredLanguage(invitee?.language, language);
-      mailer.send({
-        to: input.email,
-        ...invitationMail(recipientLanguage, {
+      if (!isMailHeld) {
+        sendInvitationMail(input.email, preferredLanguage(invitee?.language, language), {
           inviter: displayName(inviter),
           decision: decision.name,
-          role: translate(recipientLanguage, `roles.${input.role}`),
+          role: input.role,
           link,
-        }),
-      });
+        });
+      }
       if (invitee) {
         await notificationsService.notify([invitee.id], {
           kind: 'invitation',
@@ -138,7 +169,28 @@ export function createTeamService(deps: TeamServiceDeps) {
         });
       }
       await decisionsService.announceChange(decision.id);
-      return { invitation, token, link };
+      return { invitation, token, link, isMailHeld };
+    },
+
+    /**
+     * Sends the invitation mails that waited for the inviter to confirm their address, for every
+     * invitation still pending. Each mail carries a new token of its own (only hashes are stored).
+     */
+    async releaseHeldInvitationMails(inviter: UserRow): Promise<{ sent: number }> {
+      let sent = 0;
+      const inviterLanguage = preferredLanguage(inviter.language, 'en');
+      for (const held of await team.findHeldPending(inviter.id, isoNow())) {
+        const token = generateToken();
+        if (!(await team.releaseHeld(held.id, hashToken(token)))) continue;
+        sendInvitationMail(held.email, preferredLanguage(held.invitee_language, inviterLanguage), {
+          inviter: displayName(inviter),
+          decision: held.decision_name,
+          role: held.role,
+          link: invitationLink(token),
+        });
+        sent++;
+      }
+      return { sent };
     },
 
     /** The same answer for unknown, expired, used and revoked tokens: nothing to learn from it. */

@@ -70,9 +70,12 @@ async function membershipsOf(decisionId: number) {
     .execute();
 }
 
+/** The one invitation mail to the address (a registered invitee also got a confirmation mail). */
 async function mailTo(email: string): Promise<ReceivedMail> {
   await app.mailer.idle();
-  const mails = smtp.messages.filter((mail) => mail.envelopeTo.includes(email));
+  const mails = smtp.messages.filter(
+    (mail) => mail.envelopeTo.includes(email) && mail.text?.includes(`${APP_URL}/invite?token=`),
+  );
   expect(mails).toHaveLength(1);
   return mails[0]!;
 }
@@ -358,6 +361,8 @@ describe('POST /api/team/invite', () => {
       decisionId: decision.id,
       inviterId: boss.user.id,
       count: LIMITS.team.pendingInvitationsPerDecision - 1,
+      // Still pending, but sent before today, so the daily mail cap stays out of the way.
+      createdAt: new Date(Date.now() - 2 * 24 * 3600_000).toISOString(),
     });
     const last = await api.invite(boss, { decision_id: decision.id, email: uniqueEmail() });
     expect(last.statusCode).toBe(201);
@@ -384,31 +389,50 @@ describe('POST /api/team/invite', () => {
     expect((await api.invite(boss, { decision_id: decision.id, email: uniqueEmail() })).statusCode).toBe(201);
   });
 
-  it(`refuses more than ${LIMITS.team.invitationsPerUserPerDay} invitations per user per day (429), older ones do not count`, async () => {
-    const busy = await createSignedInUser(app);
-    const elsewhere = await createTeamDecision(app, busy, { name: 'Elsewhere' });
-    const { decision } = await createTeamDecision(app, busy);
-    // Sent more than a day ago: not counted.
-    await insertInvitations(app, {
-      decisionId: elsewhere.decision.id,
-      inviterId: busy.user.id,
-      count: 5,
-      createdAt: new Date(Date.now() - 25 * 3600_000).toISOString(),
-    });
-    await insertInvitations(app, {
-      decisionId: elsewhere.decision.id,
-      inviterId: busy.user.id,
-      count: LIMITS.team.invitationsPerUserPerDay - 1,
-    });
-    expect((await api.invite(busy, { decision_id: decision.id, email: uniqueEmail() })).statusCode).toBe(201);
+  it.each([
+    ['older than a day', 48, LIMITS.team.invitationMailsPerDay.established],
+    ['younger than a day', 23, LIMITS.team.invitationMailsPerDay.newAccount],
+  ])(
+    'caps invitation mails of an account %s at %i per 24 hours (429 with a reason), older ones do not count',
+    async (_, ageHours, limit) => {
+      const busy = await createSignedInUser(app);
+      await app.database.db
+        .updateTable('users')
+        .set({ created_at: new Date(Date.now() - ageHours * 3600_000).toISOString() })
+        .where('id', '=', busy.user.id)
+        .execute();
+      const elsewhere = await createTeamDecision(app, busy, { name: 'Elsewhere' });
+      const { decision } = await createTeamDecision(app, busy);
+      // Sent more than a day ago: not counted.
+      await insertInvitations(app, {
+        decisionId: elsewhere.decision.id,
+        inviterId: busy.user.id,
+        count: 5,
+        createdAt: new Date(Date.now() - 25 * 3600_000).toISOString(),
+      });
+      await insertInvitations(app, {
+        decisionId: elsewhere.decision.id,
+        inviterId: busy.user.id,
+        count: limit - 1,
+      });
+      const lastAllowed = uniqueEmail('last');
+      expect((await api.invite(busy, { decision_id: decision.id, email: lastAllowed })).statusCode).toBe(201);
+      await mailTo(lastAllowed);
 
-    const refused = await expectNothingChanged(app, () =>
-      api.invite(busy, { decision_id: decision.id, email: uniqueEmail() }),
-    );
-    expectApiError(refused, 429, 'RATE_LIMITED');
-    // The limit is the inviter's, not the decision's: the owner can still invite.
-    expect((await api.invite(owner, { decision_id: decisionId, email: uniqueEmail() })).statusCode).toBe(201);
-  });
+      const refusedEmail = uniqueEmail('refused');
+      const refused = await expectNothingChanged(app, () =>
+        api.invite(busy, { decision_id: decision.id, email: refusedEmail }),
+      );
+      const body = expectApiError(refused, 429, 'RATE_LIMITED', { fields: ['email'] });
+      expect(body.fields?.email).toBe(en.validation.invitationMailLimit);
+      await app.mailer.idle();
+      expect(smtp.messages.filter((mail) => mail.envelopeTo.includes(refusedEmail))).toEqual([]);
+      // The limit is the inviter's, not the decision's: the owner can still invite.
+      expect((await api.invite(owner, { decision_id: decisionId, email: uniqueEmail() })).statusCode).toBe(
+        201,
+      );
+    },
+  );
 
   it('answers 404 for an unknown decision and 401 without a token', async () => {
     expectApiError(
@@ -461,15 +485,19 @@ describe('the invitation e-mail (real SMTP peer)', () => {
       email,
     });
 
-    // The invitee registers from the link (with the token pending) and accepts.
+    // The invitee registers from the link (with the token pending), logs in and accepts.
     const registered = await app.inject({
       method: 'POST',
       url: '/api/register',
       payload: { email, password: DEFAULT_PASSWORD, inviteToken: token },
     });
     expect(registered.statusCode).toBe(201);
-    const session = registered.json<{ token: string }>().token;
-    expect(session).toEqual(expect.any(String));
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: DEFAULT_PASSWORD },
+    });
+    const session = login.json<{ token: string }>().token;
     const accepted = await api.accept({ headers: { authorization: `Bearer ${session}` } }, token);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ message: 'Invitation accepted.', decision_id: decision.id });

@@ -18,6 +18,7 @@ export function presentUser(row: UserRow): User {
     birthday: row.birthday,
     language: row.language as Language,
     avatar_url: avatarUrl(row.avatar_id),
+    email_verified: row.email_verified_at !== null,
     created_at: toIsoString(row.created_at),
   };
 }

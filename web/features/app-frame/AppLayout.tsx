@@ -1,13 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from '../../components/ui/Toaster.tsx';
+import { useAuthStore } from '../../lib/auth-store.ts';
 import { Footer } from './Footer.tsx';
 import { Navbar } from './Navbar.tsx';
 import { useSessionGuards } from './useSessionGuards.ts';
 
+// Only unconfirmed accounts see it, so it loads on demand instead of weighing on the landing page.
+const VerifyEmailBanner = lazy(() => import('../email-verification/VerifyEmailBanner.tsx'));
+
 export function AppLayout() {
   const { t } = useTranslation();
   const isNavigating = useNavigation().state === 'loading';
+  // false only for a signed-in user whose address is unconfirmed (an older stored user lacks the field).
+  const isUnverified = useAuthStore((state) => state.user?.email_verified === false);
   useSessionGuards();
 
   return (
@@ -24,6 +31,13 @@ export function AppLayout() {
         className={`fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-indigo-500 transition-transform duration-500 ${isNavigating ? 'scale-x-75' : 'scale-x-0'}`}
       />
       <Navbar />
+      {isUnverified && (
+        <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
+          <Suspense fallback={null}>
+            <VerifyEmailBanner />
+          </Suspense>
+        </div>
+      )}
       <main
         id="main-content"
         tabIndex={-1}

@@ -12,7 +12,7 @@ import { TextLink } from '../../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
-import { register as registerAccount } from './auth-api.ts';
+import { login, register as registerAccount } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import {
   consumePendingInvite,
@@ -50,16 +50,21 @@ export function RegisterForm() {
     setStatus({ tone: 'info', message: t('register.status.creating') });
     const inviteToken = peekFreshPendingInvite();
     try {
-      const result = await registerAccount({ email, password, inviteToken });
+      // The server answers a new and a taken address alike, so the answer carries no session.
+      await registerAccount({ email, password, inviteToken });
       setStatus({ tone: 'success', message: t('register.status.created') });
       if (inviteToken) {
-        consumePendingInvite();
-        // With an invite the server signs the new account in, so the invitation can be accepted next.
-        if (result.token) signIn(result.token, result.user);
-        setRedirectTo(invitePath(inviteToken));
-      } else {
-        setRedirectTo('/login');
+        // With an invite the new account signs in right away, so the invitation can be accepted next.
+        const session = await login({ email, password }).catch(() => null);
+        if (session) {
+          consumePendingInvite();
+          signIn(session.token, session.user);
+          setRedirectTo(invitePath(inviteToken));
+          return;
+        }
       }
+      // Without a session the invitation stays pending and the login page continues with it.
+      setRedirectTo('/login');
     } catch (error) {
       showServerFieldErrors(error, setError, ['email', 'password']);
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('register.status.failed') });

@@ -6,11 +6,9 @@ export interface SessionResponse {
   user: User;
 }
 
+/** The same for a new and an already registered address: no user, no session. */
 export interface RegisterResponse {
   message: string;
-  user: User;
-  /** Only present when the registration carried an invite token. */
-  token?: string;
 }
 
 export function login(credentials: LoginRequest) {

@@ -25,7 +25,9 @@ export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isD
   const [emailError, setEmailError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const [invitation, setInvitation] = useState<{ email: string; link: string } | null>(null);
+  const [invitation, setInvitation] = useState<{ email: string; link: string; isMailHeld: boolean } | null>(
+    null,
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,9 +48,10 @@ export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isD
       setInvitation({
         email: address,
         link: `${window.location.origin}/invite?token=${encodeURIComponent(token)}`,
+        isMailHeld: result.mail_held,
       });
       setEmail('');
-      notify('success', t('teamInvite.sent', { email: address }));
+      notify('success', t(result.mail_held ? 'teamInvite.created' : 'teamInvite.sent', { email: address }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: teamKeys.members(decisionId) }),
         queryClient.invalidateQueries({ queryKey: decisionKeys.details(decisionId) }),
@@ -96,6 +99,14 @@ export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isD
         </Button>
         <StatusLine tone="error" message={failure} />
       </form>
+      {invitation?.isMailHeld ? (
+        <p
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t('teamInvite.mailHeld', { email: invitation.email })}
+        </p>
+      ) : null}
       {invitation ? <InviteLinkBox email={invitation.email} link={invitation.link} /> : null}
     </div>
   );

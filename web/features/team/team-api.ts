@@ -19,6 +19,8 @@ export interface InviteResponse extends MessageResponse {
   token: string;
   link: string;
   invitation_id: number;
+  /** true while the inviter's address is unconfirmed: the mail waits, the link works already. */
+  mail_held: boolean;
 }
 
 export interface InvitationPreview {
