@@ -156,14 +156,12 @@ describe('GET /api/events', () => {
       await db
         .insertInto('team_members')
         .values(
-          memberIds
-            .slice(start, start + 500)
-            .map((userId) => ({
-              decision_id: decision.id,
-              user_id: userId,
-              role: 'viewer' as const,
-              created_at: now,
-            })),
+          memberIds.slice(start, start + 500).map((userId) => ({
+            decision_id: decision.id,
+            user_id: userId,
+            role: 'viewer' as const,
+            created_at: now,
+          })),
         )
         .execute();
     }
