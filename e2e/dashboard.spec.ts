@@ -7,6 +7,7 @@ test('search and filter the dashboard, then delete a decision through the dialog
   page,
   request,
 }) => {
+  test.setTimeout(60_000); // search, filters, two reloads and the delete dialog
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const base = { description: '', type: 'private' as const, options: ['A', 'B'] };
@@ -68,6 +69,8 @@ test('search and filter the dashboard, then delete a decision through the dialog
   // Search and filter together, and both survive a reload (they live in the URL).
   await dashboard.filter('Manual').click();
   await dashboard.search.fill('bike');
+  // The search reaches the URL after a deferred render; reloading earlier would lose it.
+  await expect(page).toHaveURL(/[?&]q=bike/);
   await page.reload();
   await expect(dashboard.search).toHaveValue('bike');
   await expect(dashboard.filter('Manual')).toHaveAttribute('aria-pressed', 'true');

@@ -71,6 +71,7 @@ test('the owner manages members on the invite page; an existing account joins th
   page,
   request,
 }) => {
+  test.setTimeout(60_000); // invite page, a second browser through login and invite, then a stranger
   const owner = await createAccount(request);
   const member = await createAccount(request);
   const ownerToken = await apiToken(request, owner);

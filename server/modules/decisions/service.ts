@@ -273,11 +273,18 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
     });
   }
 
-  /** Refuses a matrix that `update` would refuse (duplicate names), before any slow work starts. */
-  async function assertValidUpdate(access: DecisionAccess, input: MatrixInput): Promise<void> {
+  /**
+   * Refuses a matrix that does not fit the decision (duplicate names, indexes beyond the lists): early,
+   * before slow work such as an AI call, and again inside the write under the lock.
+   */
+  async function assertValidUpdate(
+    access: Pick<DecisionAccess, 'decision'>,
+    input: MatrixInput,
+    executor?: Transaction<Database>,
+  ): Promise<void> {
     const [options, criteria] = await Promise.all([
-      decisions.listOptions(access.decision.id),
-      decisions.listCriteria(access.decision.id),
+      decisions.listOptions(access.decision.id, executor),
+      decisions.listCriteria(access.decision.id, executor),
     ]);
     validateMatrix(input, {
       optionCount: options.length,
@@ -380,15 +387,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
         if (input.type && (input.type === 'team') !== (decision.type === 'team')) {
           throw new AppError('VALIDATION_FAILED', { type: 'validation.typeChange' });
         }
-        const [options, criteria] = await Promise.all([
-          decisions.listOptions(decision.id, trx),
-          decisions.listCriteria(decision.id, trx),
-        ]);
-        validateMatrix(input, {
-          optionCount: options.length,
-          criterionCount: criteria.length,
-          type: decision.type,
-        });
+        await assertValidUpdate(locked, input, trx);
         await decisions.updateDecision(
           decision.id,
           {
@@ -460,15 +459,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       // The model answered after a wait: the lock re-checks role, deadline and an earlier AI run now.
       const updated = await writeLocked(access.decision.id, access.userId, 'startAi', async (locked, trx) => {
         const { decision } = locked;
-        const [options, criteria] = await Promise.all([
-          decisions.listOptions(decision.id, trx),
-          decisions.listCriteria(decision.id, trx),
-        ]);
-        validateMatrix(input, {
-          optionCount: options.length,
-          criterionCount: criteria.length,
-          type: decision.type,
-        });
+        await assertValidUpdate(locked, input, trx);
         await decisions.updateDecision(
           decision.id,
           { name: input.name, description: input.description ?? decision.description, mode: 'ai' },
