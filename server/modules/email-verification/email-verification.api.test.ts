@@ -4,6 +4,7 @@ import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import type { User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import type * as passwords from '../auth/passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { expectApiError } from '../../test/api-errors.ts';
@@ -22,7 +23,7 @@ import { createTeamDecision, inviteByEmail, teamApi } from '../../test/team-fact
 // Counts the argon2 hashes a request costs (the real function still runs): answer times must not
 // tell a taken address from a new one, and wall-clock comparisons are flaky on a busy machine.
 vi.mock('../auth/passwords.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../auth/passwords.ts')>();
+  const original = await importOriginal<typeof passwords>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });
 
