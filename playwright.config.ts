@@ -17,6 +17,9 @@ export default defineConfig({
   workers: 2,
   retries: isCI ? 1 : 0,
   reporter: 'list',
+  // A loaded 2-core CI machine sometimes needs more than the default 5 s for a lazy chunk plus a request
+  // (e.g. the /decision/{id} redirector after saving); a passing check returns as soon as it holds.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     // Deterministic language detection; German is tested by switching or by overriding the locale.

@@ -536,8 +536,11 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
     async (_name, replies, status, code) => {
       const { owner, decision } = await teamWithMembers();
       fake.script(...replies);
-      await expectNothingChanged(app, async () =>
-        expectApiError(await recommendTeam(app, owner, decision.id, teamRequest), status, code),
+      // The call reached the model, so it counts against the daily cap; nothing else changes.
+      await expectNothingChanged(
+        app,
+        async () => expectApiError(await recommendTeam(app, owner, decision.id, teamRequest), status, code),
+        { except: ['ai_usage'] },
       );
       expect((await recommendTeam(app, owner, decision.id, teamRequest)).statusCode).toBe(200);
     },
@@ -548,8 +551,15 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
     const owner = await createSignedInUser(impatient.app);
     const { decision } = await createTeamDecision(impatient.app, owner);
     fake.script({ kind: 'slow', delayMs: 1200, then: { kind: 'good' } });
-    await expectNothingChanged(impatient.app, async () =>
-      expectApiError(await recommendTeam(impatient.app, owner, decision.id, teamRequest), 504, 'AI_TIMEOUT'),
+    await expectNothingChanged(
+      impatient.app,
+      async () =>
+        expectApiError(
+          await recommendTeam(impatient.app, owner, decision.id, teamRequest),
+          504,
+          'AI_TIMEOUT',
+        ),
+      { except: ['ai_usage'] }, // the call reached the model
     );
   });
 
