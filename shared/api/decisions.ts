@@ -148,7 +148,19 @@ export const abilitiesSchema = z.object({
   canInvite: z.boolean(),
   canComment: z.boolean(),
   canManageMembers: z.boolean(),
+  /** Team decisions: set, move or clear the deadline, or end voting now. */
+  canManageDeadline: z.boolean(),
+  /** Team decisions: send the invitation mails of a draft (activation). */
+  canActivate: z.boolean(),
+  /** Team decisions: run the AI evaluation (which completes the decision). */
+  canStartAi: z.boolean(),
 });
+
+/**
+ * Why a team decision no longer changes: its deadline passed, or the AI completed it. null while it
+ * is open, and always for personal decisions. Abilities already account for it; this says why.
+ */
+export const decisionLockSchema = z.enum(['deadline', 'ai']).nullable();
 
 export const rankedOptionSchema = z.object({
   option_id: z.number(),
@@ -195,6 +207,7 @@ export const decisionDetailsSchema = z.object({
     })
     .nullable(),
   abilities: abilitiesSchema,
+  lock: decisionLockSchema,
 });
 
 export const createdDecisionSchema = decisionSchema;
@@ -204,6 +217,7 @@ export type Decision = z.infer<typeof decisionSchema>;
 export type DecisionListItem = z.infer<typeof decisionListItemSchema>;
 export type DecisionDetails = z.infer<typeof decisionDetailsSchema>;
 export type Abilities = z.infer<typeof abilitiesSchema>;
+export type DecisionLock = z.infer<typeof decisionLockSchema>;
 export type CreateDecisionRequest = z.input<typeof createDecisionRequestSchema>;
 export type UpdateDecisionRequest = z.input<typeof updateDecisionRequestSchema>;
 export type EvaluateRequest = z.input<typeof evaluateRequestSchema>;

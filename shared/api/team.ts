@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { decisionModeSchema } from './decisions.ts';
+import { criterionInputSchema, decisionModeSchema, optionInputSchema } from './decisions.ts';
 import { partIdSchema, resourceIdSchema } from './ids.ts';
 import { emailSchema } from './users.ts';
 import { multiLineText, singleLineText } from './text.ts';
@@ -92,6 +92,66 @@ export const weightsRequestSchema = z.object({
     )
     .max(D.maxCriteria),
 });
+
+/**
+ * Points at one option or criterion row: `…_id` for a stored row, `…_index` for the row at that
+ * position of the lists as they are after this save (new rows have no id yet). Exactly one of the two.
+ */
+const rowIndex = (max: number) => z.number().int().min(0).max(max - 1);
+const exactlyOneOf =
+  (first: string, second: string) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if ((value[first] === undefined) === (value[second] === undefined))
+      ctx.addIssue({ code: 'custom', message: 'validation.rowReference', path: [first] });
+  };
+
+export const teamVoteInputSchema = z
+  .object({
+    option_id: partIdSchema.optional(),
+    option_index: rowIndex(D.maxOptions).optional(),
+    criterion_id: partIdSchema.optional(),
+    criterion_index: rowIndex(D.maxCriteria).optional(),
+    value: z
+      .number({ error: 'validation.number' })
+      .int('validation.integer')
+      .min(LIMITS.scales.evaluate.min, 'validation.valueRange')
+      .max(LIMITS.scales.evaluate.max, 'validation.valueRange'),
+  })
+  .superRefine(exactlyOneOf('option_id', 'option_index'))
+  .superRefine(exactlyOneOf('criterion_id', 'criterion_index'));
+
+export const teamWeightInputSchema = z
+  .object({
+    criterion_id: partIdSchema.optional(),
+    criterion_index: rowIndex(D.maxCriteria).optional(),
+    weight: z
+      .number({ error: 'validation.number' })
+      .min(LIMITS.scales.weight.min, 'validation.weightRange')
+      .max(LIMITS.scales.weight.max, 'validation.weightRange')
+      .nullable(),
+  })
+  .superRefine(exactlyOneOf('criterion_id', 'criterion_index'));
+
+/**
+ * PUT /api/team-decisions/{id}: the whole team edit page in one request and one transaction.
+ * - name, description, options, criteria: owner and admin only (403 for others); absent keeps the
+ *   stored value; lists as in PUT /api/decision/{id} (ids keep rows, their votes and weights).
+ * - votes: the caller's own votes; present replaces all of them (a cell left out loses its vote).
+ * - weights: the caller's own weights; present replaces all of them (null or left out: no weight).
+ * Answers with the caller's details after the save; a refusal saves nothing.
+ */
+export const teamEditRequestSchema = z.object({
+  name: singleLineText(D.nameMax).min(1, 'validation.titleRequired').optional(),
+  description: multiLineText(D.descriptionMax).nullish(),
+  options: z.array(optionInputSchema).max(D.maxOptions, 'validation.tooMany').optional(),
+  criteria: z.array(criterionInputSchema).max(D.maxCriteria, 'validation.tooMany').optional(),
+  votes: z
+    .array(teamVoteInputSchema)
+    .max(D.maxOptions * D.maxCriteria)
+    .optional(),
+  weights: z.array(teamWeightInputSchema).max(D.maxCriteria).optional(),
+});
+
+export type TeamEditRequest = z.input<typeof teamEditRequestSchema>;
 
 export const notificationSchema = z.object({
   id: z.number(),

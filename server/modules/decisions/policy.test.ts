@@ -4,6 +4,7 @@ import { AppError } from '../../app-error.ts';
 import type { DecisionType } from '../../db/schema.ts';
 import {
   abilitiesOf,
+  lockOf,
   authorize,
   can,
   relationOf,
@@ -181,6 +182,9 @@ describe('can and abilitiesOf', () => {
           canInvite: can(relation, 'invite', decisionState),
           canComment: can(relation, 'comment', decisionState),
           canManageMembers: can(relation, 'manageMembers', decisionState),
+          canManageDeadline: can(relation, 'manageDeadline', decisionState),
+          canActivate: can(relation, 'activate', decisionState),
+          canStartAi: can(relation, 'startAi', decisionState),
         });
       }
     }
@@ -195,6 +199,9 @@ describe('can and abilitiesOf', () => {
       canInvite: false,
       canComment: true,
       canManageMembers: false,
+      canManageDeadline: false,
+      canActivate: false,
+      canStartAi: false,
     });
   });
 
@@ -207,7 +214,20 @@ describe('can and abilitiesOf', () => {
       canInvite: false,
       canComment: true,
       canManageMembers: false,
+      canManageDeadline: false,
+      canActivate: false,
+      canStartAi: false,
     });
+  });
+});
+
+describe('lockOf', () => {
+  it('names why a team decision no longer changes, and never locks a personal one', () => {
+    expect(lockOf(state('team'))).toBeNull();
+    expect(lockOf(state('team', { isExpired: true }))).toBe('deadline');
+    expect(lockOf(state('team', { isCompletedByAi: true }))).toBe('ai');
+    expect(lockOf(state('team', { isExpired: true, isCompletedByAi: true }))).toBe('ai');
+    expect(lockOf(state('private', { isExpired: true }))).toBeNull();
   });
 });
 

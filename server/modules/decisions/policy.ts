@@ -1,4 +1,4 @@
-import type { Abilities } from '../../../shared/api/decisions.ts';
+import type { Abilities, DecisionLock } from '../../../shared/api/decisions.ts';
 import { AppError } from '../../app-error.ts';
 import type { DecisionType, TeamRole } from '../../db/schema.ts';
 
@@ -108,5 +108,15 @@ export function abilitiesOf(relation: Relation, state: DecisionState): Abilities
     canInvite: can(relation, 'invite', state),
     canComment: can(relation, 'comment', state),
     canManageMembers: can(relation, 'manageMembers', state),
+    canManageDeadline: can(relation, 'manageDeadline', state),
+    canActivate: can(relation, 'activate', state),
+    canStartAi: can(relation, 'startAi', state),
   };
+}
+
+/** Why nothing that counts may change any more; an AI completion outranks a deadline. */
+export function lockOf(state: DecisionState): DecisionLock {
+  if (state.type !== 'team') return null;
+  if (state.isCompletedByAi) return 'ai';
+  return state.isExpired ? 'deadline' : null;
 }

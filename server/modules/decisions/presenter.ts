@@ -3,7 +3,7 @@ import type { RankedOption } from '../../../shared/scoring/personal.ts';
 import { TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
-import { abilitiesOf } from './policy.ts';
+import { abilitiesOf, lockOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
 import type { DecisionAccess } from './service.ts';
 
@@ -145,5 +145,6 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       ? { weights: parts.teamResults.weights, cells: parts.teamResults.cells }
       : null,
     abilities: abilitiesOf(relation, state),
+    lock: lockOf(state),
   };
 }

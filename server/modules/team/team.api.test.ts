@@ -1545,6 +1545,9 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canInvite: true,
         canComment: true,
         canManageMembers: true,
+        canManageDeadline: true,
+        canActivate: true,
+        canStartAi: true,
       },
     ],
     [
@@ -1558,6 +1561,9 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canInvite: true,
         canComment: true,
         canManageMembers: false,
+        canManageDeadline: true,
+        canActivate: true,
+        canStartAi: true,
       },
     ],
     [
@@ -1571,6 +1577,9 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canInvite: false,
         canComment: true,
         canManageMembers: false,
+        canManageDeadline: false,
+        canActivate: false,
+        canStartAi: false,
       },
     ],
     [
@@ -1584,6 +1593,9 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canInvite: false,
         canComment: true,
         canManageMembers: false,
+        canManageDeadline: false,
+        canActivate: false,
+        canStartAi: false,
       },
     ],
   ] as const)('gives the %s userRole %s and its abilities', async (who, role, abilities) => {

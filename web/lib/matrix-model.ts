@@ -1,0 +1,75 @@
+/**
+ * The one row and cell model of every grid and list editor: stable row keys while names change,
+ * one cell-key format, one parser for typed cell values, and one duplicate-name rule.
+ * Kept free of zod and React so that light pages can use it.
+ */
+
+let rowCounter = 0;
+
+/** A key that stays with a row while it is renamed, moved or not yet saved. */
+export function newRowKey(): string {
+  rowCounter += 1;
+  return `row-${rowCounter}`;
+}
+
+/** The key of the cell where an option row meets a criterion row (both row keys). */
+export function cellKey(optionKey: string | number, criterionKey: string | number): string {
+  return `${optionKey}|${criterionKey}`;
+}
+
+export interface Scale {
+  min: number;
+  max: number;
+}
+
+export type ParsedCell =
+  /** Nothing typed: not scored, not sent. */
+  | { kind: 'empty' }
+  /** A whole number on the scale. */
+  | { kind: 'value'; value: number }
+  /** Anything else: a typing error to flag, never sent. */
+  | { kind: 'invalid' };
+
+/** Reads a typed cell on the given scale (whole numbers only). */
+export function parseCellValue(raw: string | undefined | null, scale: Scale): ParsedCell {
+  const text = (raw ?? '').trim();
+  if (text === '') return { kind: 'empty' };
+  if (!/^\d+$/.test(text)) return { kind: 'invalid' };
+  const value = Number(text);
+  return value >= scale.min && value <= scale.max ? { kind: 'value', value } : { kind: 'invalid' };
+}
+
+/** The cell's value, or null when it is empty or invalid. */
+export function cellValueOf(raw: string | undefined | null, scale: Scale): number | null {
+  const parsed = parseCellValue(raw, scale);
+  return parsed.kind === 'value' ? parsed.value : null;
+}
+
+export function isInvalidCell(raw: string | undefined | null, scale: Scale): boolean {
+  return parseCellValue(raw, scale).kind === 'invalid';
+}
+
+/**
+ * Positions of names that repeat an earlier one, compared trimmed and case-insensitive. The same
+ * rule as `findDuplicateNames` in shared/api/decisions.ts (which the server applies), kept here so
+ * pages without zod can use it; a unit test holds the two together.
+ */
+export function duplicateIndexes(names: readonly string[]): Set<number> {
+  const seen = new Set<string>();
+  const duplicates = new Set<number>();
+  names.forEach((name, index) => {
+    const key = name.trim().toLocaleLowerCase();
+    if (!key) return;
+    if (seen.has(key)) duplicates.add(index);
+    seen.add(key);
+  });
+  return duplicates;
+}
+
+/** Typed percentages are clamped into 0..100 and rounded to whole numbers; empty or not a number gives null. */
+export function clampPercent(raw: string): number | null {
+  if (raw.trim() === '') return null;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return null;
+  return Math.min(100, Math.max(0, Math.round(value)));
+}
