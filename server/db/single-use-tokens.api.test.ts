@@ -43,7 +43,7 @@ describe('consumeSingleUseToken', () => {
   it('does the work once for the user, then ends the other open links of that user only', async () => {
     const { user } = await createSignedInUser(app);
     const { user: other } = await createSignedInUser(app);
-    const [token, older, othersToken] = [
+    const [token, secondLink, othersToken] = [
       await issueToken(user.id),
       await issueToken(user.id),
       await issueToken(other.id),
@@ -53,12 +53,12 @@ describe('consumeSingleUseToken', () => {
     expect(await consume(token, work)).toBe(user.id);
     expect(work).toHaveBeenCalledTimes(1);
     expect(work.mock.calls[0]?.[0]).toBe(user.id);
-    expect(await usedAt(older)).not.toBeNull();
+    expect(await usedAt(secondLink)).not.toBeNull();
     expect(await usedAt(othersToken)).toBeNull();
 
     const again = vi.fn<Work>(doNothing);
     expect(await consume(token, again)).toBeUndefined();
-    expect(await consume(older, again)).toBeUndefined();
+    expect(await consume(secondLink, again)).toBeUndefined();
     expect(again).not.toHaveBeenCalled();
   });
 
