@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { expectDatabaseUnchanged } from '../test/db-snapshot.ts';
+import { expectNothingChanged } from '../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../test/factories.ts';
 import { solidImage } from '../test/images.ts';
 import { fileUpload } from '../test/multipart.ts';
@@ -121,7 +121,7 @@ describe('protected endpoints refuse a bad bearer token with 401 and change noth
       if (!request) throw new Error(`no request for ${endpoint}`);
       if (!(kind in badAuthorization)) throw new Error(`no Authorization value for ${kind}`);
       const authorization = badAuthorization[kind];
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         app.inject({
           ...request,
           headers: { ...request.headers, ...(authorization ? { authorization } : {}) },

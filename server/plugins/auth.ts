@@ -1,8 +1,25 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Selectable } from 'kysely';
 import { AppError } from '../app-error.ts';
-import type { AuthService, AuthenticatedSession } from '../modules/auth/service.ts';
+import type { UsersTable } from '../db/schema.ts';
 import { LANGUAGES, type Language } from '../../shared/limits.ts';
+
+/** The signed-in caller as routes see it. */
+export interface AuthenticatedSession {
+  user: Selectable<UsersTable>;
+  tokenHash: string;
+  /** The `sessions` row id: live event streams belong to it and end with it. */
+  sessionId: number;
+}
+
+/**
+ * What the plugin needs from the auth module, so plugins depend on no module (modules/auth
+ * implements it; expiry sliding and revocation stay its business).
+ */
+export interface SessionVerifier {
+  authenticate(token: string): Promise<AuthenticatedSession | undefined>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +44,7 @@ export function requireSession(request: FastifyRequest): AuthenticatedSession {
   return request.auth;
 }
 
-export const authPlugin = fp<{ authService: AuthService }>(async (app, { authService }) => {
+export const authPlugin = fp<{ authService: SessionVerifier }>(async (app, { authService }) => {
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);

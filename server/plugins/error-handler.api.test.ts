@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/limits.ts';
 import { expectApiError } from '../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { expectDatabaseUnchanged } from '../test/db-snapshot.ts';
+import { expectNothingChanged } from '../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../test/factories.ts';
 
 let testApp: TestApp;
@@ -54,14 +54,14 @@ function jsonOfSize(bytes: number, field = 'padding'): string {
 
 describe.each(JSON_ENDPOINTS)('$method $url', (endpoint) => {
   it('answers malformed JSON with 400 VALIDATION_FAILED and changes nothing', async () => {
-    const response = await expectDatabaseUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       send(endpoint, '{"email": "a@example.com", "password": '),
     );
     expectApiError(response, 400, 'VALIDATION_FAILED');
   });
 
   it(`answers a body over ${LIMITS.jsonBodyBytes} bytes with 413 PAYLOAD_TOO_LARGE and changes nothing`, async () => {
-    const response = await expectDatabaseUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       send(endpoint, jsonOfSize(LIMITS.jsonBodyBytes + 1)),
     );
     expectApiError(response, 413, 'PAYLOAD_TOO_LARGE');
@@ -70,13 +70,13 @@ describe.each(JSON_ENDPOINTS)('$method $url', (endpoint) => {
   it('reads a body just under the limit, then judges its fields', async () => {
     const body = jsonOfSize(LIMITS.jsonBodyBytes, endpoint.longField);
     expect(Buffer.byteLength(body)).toBe(LIMITS.jsonBodyBytes);
-    const response = await expectDatabaseUnchanged(app, () => send(endpoint, body));
+    const response = await expectNothingChanged(app, () => send(endpoint, body));
     const error = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: [endpoint.longField] });
     expect(error.fields?.[endpoint.longField]).toMatch(/long|characters/);
   });
 
   it('refuses an unsupported content type with 415', async () => {
-    const response = await expectDatabaseUnchanged(app, () => send(endpoint, '<user/>', 'application/xml'));
+    const response = await expectNothingChanged(app, () => send(endpoint, '<user/>', 'application/xml'));
     expectApiError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -93,7 +93,7 @@ describe.each(JSON_ENDPOINTS)('$method $url', (endpoint) => {
 });
 
 it('a huge body to POST /api/logout is refused with 413 and the session survives', async () => {
-  const response = await expectDatabaseUnchanged(app, () =>
+  const response = await expectNothingChanged(app, () =>
     app.inject({
       method: 'POST',
       url: '/api/logout',

@@ -1,62 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { UNKNOWN_ID } from '../../shared/api/ids.ts';
 import type { ApiErrorBody, ErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../app-error.ts';
-import { hasTranslation, translate } from '../i18n.ts';
-
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  message?: string | undefined;
-  params?: Record<string, unknown>;
-}
-
-// Zod's own messages are English; map issue kinds to our translated keys unless the schema named one.
-function fieldMessageKey(issue: ValidationIssue): string {
-  if (issue.message && hasTranslation(issue.message)) return issue.message;
-  switch (issue.keyword) {
-    case 'invalid_type':
-      return issue.message?.includes('received undefined') ? 'validation.required' : 'validation.invalidType';
-    case 'too_small':
-      return 'validation.tooShort';
-    case 'too_big':
-      return 'validation.tooLong';
-    case 'invalid_format':
-      return issue.params?.format === 'email' ? 'validation.email' : 'validation.invalid';
-    case 'unrecognized_keys':
-      return 'validation.unknownField';
-    default:
-      return 'validation.invalid';
-  }
-}
-
-function fieldName(issue: ValidationIssue): string {
-  return issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-}
-
-function fieldKeys(issues: readonly ValidationIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[fieldName(issue)] ??= fieldMessageKey(issue);
-  return fields;
-}
-
-/**
- * The same field → message-key map for a zod error raised inside a handler (multipart forms, whose
- * fields are parsed there rather than by the route schema).
- */
-export function fieldKeysOf(error: z.ZodError): Record<string, string> {
-  return fieldKeys(
-    error.issues.map((issue) => ({
-      keyword: issue.code,
-      instancePath: issue.path.map((part) => `/${String(part)}`).join(''),
-      message: issue.message,
-      params: { ...issue },
-    })),
-  );
-}
+import { translate } from '../i18n.ts';
+import { fieldKeysOfIssues } from '../validation.ts';
 
 export function sendError(
   request: FastifyRequest,
@@ -103,7 +52,7 @@ export const errorHandlerPlugin = fp(async (app) => {
       if (error.validation.every((issue) => issue.message === UNKNOWN_ID)) {
         return sendError(request, reply, 404, 'NOT_FOUND');
       }
-      return sendError(request, reply, 400, 'VALIDATION_FAILED', fieldKeys(error.validation));
+      return sendError(request, reply, 400, 'VALIDATION_FAILED', fieldKeysOfIssues(error.validation));
     }
     const status = error.statusCode ?? 500;
     const clientCode = CLIENT_ERROR_CODES[status];

@@ -1,12 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
 
-export type AccountTable = keyof Database;
+export type Table = keyof Database;
+type Row = Record<string, unknown>;
+export type DatabaseSnapshot = Record<Table, Row[]>;
 
-const ACCOUNT_TABLES: AccountTable[] = ['users', 'sessions', 'avatars'];
+/**
+ * Every table of the schema with the columns that order its rows. Typed over `keyof Database`, so a
+ * new table fails the typecheck until it is listed here: a refusal must leave all of them as they were.
+ */
+const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] } = {
+  users: ['id'],
+  sessions: ['id'],
+  avatars: ['id'],
+  decisions: ['id'],
+  options: ['id'],
+  criteria: ['id'],
+  evaluations: ['id'],
+  weights: ['criterion_id', 'user_id'],
+  team_members: ['id'],
+  comments: ['id'],
+  invitations: ['id'],
+  notifications: ['id'],
+  password_reset_tokens: ['id'],
+  email_verification_tokens: ['id'],
+  contact_messages: ['id'],
+  ai_usage: ['user_id', 'day'],
+  ai_runs: ['decision_id'],
+};
 
-export async function countRows(app: FastifyInstance, table: AccountTable): Promise<number> {
+export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];
+
+export async function countRows(app: FastifyInstance, table: Table): Promise<number> {
   const row = await app.database.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -14,34 +41,41 @@ export async function countRows(app: FastifyInstance, table: AccountTable): Prom
   return Number(row.count);
 }
 
-/** Every row of the account tables, in a stable order, for before/after comparisons. */
-export async function snapshotAccounts(app: FastifyInstance): Promise<Record<AccountTable, unknown[]>> {
-  const db = app.database.db;
-  const snapshot = {} as Record<AccountTable, unknown[]>;
-  for (const table of ACCOUNT_TABLES) {
-    snapshot[table] = await db.selectFrom(table).selectAll().orderBy('id').execute();
-  }
-  return snapshot;
+/** Row counts of every table. */
+export async function countAllRows(app: FastifyInstance): Promise<Record<Table, number>> {
+  const counts = {} as Record<Table, number>;
+  for (const table of ALL_TABLES) counts[table] = await countRows(app, table);
+  return counts;
 }
 
-/** Runs a refused request and asserts it left users, sessions and avatars exactly as they were. */
-export async function expectDatabaseUnchanged<T>(app: FastifyInstance, action: () => Promise<T>): Promise<T> {
-  const before = await snapshotAccounts(app);
-  const result = await action();
-  expect(await snapshotAccounts(app)).toEqual(before);
-  return result;
-}
-
-/** Runs a refused request and asserts the given tables kept exactly their rows. */
-export async function expectTablesUnchanged<T>(
+/** Every row of every table (but `except`) in a stable order, for before/after comparisons. */
+export async function snapshotAllTables<Except extends Table = never>(
   app: FastifyInstance,
-  tables: AccountTable[],
+  options: { except?: readonly Except[] } = {},
+): Promise<Omit<DatabaseSnapshot, Except>> {
+  const except: readonly Table[] = options.except ?? [];
+  const snapshot: Partial<DatabaseSnapshot> = {};
+  for (const table of ALL_TABLES.filter((name) => !except.includes(name))) {
+    const order = sql.join(ROW_ORDER[table].map((column) => sql.ref(column)));
+    const { rows } = await sql<Row>`select * from ${sql.table(table)} order by ${order}`.execute(
+      app.database.db,
+    );
+    snapshot[table] = rows;
+  }
+  return snapshot as Omit<DatabaseSnapshot, Except>;
+}
+
+/**
+ * Runs a refused request and asserts that no table changed: no row added, removed or altered.
+ * `except` names tables the refusal may rightly touch (e.g. `ai_usage`: a failed model call still counts).
+ */
+export async function expectNothingChanged<T>(
+  app: FastifyInstance,
   action: () => Promise<T>,
+  options: { except?: readonly Table[] } = {},
 ): Promise<T> {
-  const snapshot = () =>
-    Promise.all(tables.map((table) => app.database.db.selectFrom(table).selectAll().orderBy('id').execute()));
-  const before = await snapshot();
+  const before = await snapshotAllTables(app, options);
   const result = await action();
-  expect(await snapshot()).toEqual(before);
+  expect(await snapshotAllTables(app, options)).toEqual(before);
   return result;
 }

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { createDecision, createComment } from './decision-factories.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from './factories.ts';
 import { createTeamDecision } from './team-factories.ts';
-import { expectNothingChanged } from './team-snapshot.ts';
+import { expectNothingChanged } from './db-snapshot.ts';
 
 // Ids above the id range. 2147483648 is one past PostgreSQL's `integer`, which answered 500 there;
 // 99999999999999999999 is past 2^53, where a number stops being an exact integer.

@@ -15,7 +15,7 @@ import { startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
 import { dropLingeringConnections, listenOnRandomPort, openEventStream } from '../../test/sse.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, detailsOf, notificationsOf } from '../../test/team-factories.ts';
-import { expectNothingChanged } from '../../test/team-snapshot.ts';
+import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { DATA_CLOSE, DATA_OPEN } from './prompt.ts';
 
 let fake: FakeAiServer;

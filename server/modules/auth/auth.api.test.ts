@@ -7,7 +7,7 @@ import { userSchema, type User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { countRows, expectDatabaseUnchanged } from '../../test/db-snapshot.ts';
+import { countRows, expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, DEFAULT_PASSWORD, uniqueEmail } from '../../test/factories.ts';
 import { accountApi, bearer } from '../../test/http.ts';
 
@@ -130,7 +130,7 @@ describe('POST /api/register', () => {
     ['0 characters', ''],
   ])('refuses a password of %s and stores nothing', async (_, password) => {
     const email = uniqueEmail();
-    const response = await expectDatabaseUnchanged(app, () => api.register({ email, password }));
+    const response = await expectNothingChanged(app, () => api.register({ email, password }));
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['password'] });
     expect(body.fields?.password).toBe(en.validation.passwordLength);
   });
@@ -138,7 +138,7 @@ describe('POST /api/register', () => {
   it.each(['password123', 'PassWord123', 'QWERTYUIOP', 'Passwort'])(
     'refuses the common password %j with WEAK_PASSWORD and stores nothing',
     async (password) => {
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         api.register({ email: uniqueEmail(), password }),
       );
       const body = expectApiError(response, 400, 'WEAK_PASSWORD', { fields: ['password'] });
@@ -150,7 +150,7 @@ describe('POST /api/register', () => {
     const { email } = await createSignedInUser(app);
     const fresh = await api.register({ email: uniqueEmail(), password: 'a different passphrase' });
     for (const spelling of [email, ` ${email.toUpperCase()} `]) {
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         api.register({ email: spelling, password: 'a different passphrase' }),
       );
       expect(response.statusCode).toBe(fresh.statusCode);
@@ -161,13 +161,13 @@ describe('POST /api/register', () => {
   });
 
   it('names every missing field', async () => {
-    const response = await expectDatabaseUnchanged(app, () => api.register({}));
+    const response = await expectNothingChanged(app, () => api.register({}));
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['email', 'password'] });
     expect(body.fields).toEqual({ email: en.validation.required, password: en.validation.required });
   });
 
   it('names every field of the wrong type', async () => {
-    const response = await expectDatabaseUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.register({ email: 42, password: ['correct horse battery staple'], inviteToken: 7 }),
     );
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', {
@@ -182,7 +182,7 @@ describe('POST /api/register', () => {
     ['only spaces', '   ', en.validation.required],
     ['too many characters', `${'a'.repeat(250)}@example.com`, en.validation.tooLong],
   ])('refuses an e-mail with %s', async (_, email, message) => {
-    const response = await expectDatabaseUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.register({ email, password: DEFAULT_PASSWORD }),
     );
     expect(expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['email'] }).fields?.email).toBe(
@@ -195,7 +195,7 @@ describe('POST /api/register', () => {
     ['a string', 'email=a@example.com'],
     ['null', null],
   ])('refuses a body that is %s', async (_, payload) => {
-    const response = await expectDatabaseUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       app.inject({
         method: 'POST',
         url: '/api/register',
@@ -254,10 +254,10 @@ describe('POST /api/login', () => {
 
   it('answers a wrong password and an unknown e-mail identically, and changes nothing', async () => {
     const { email } = await createSignedInUser(app);
-    const wrongPassword = await expectDatabaseUnchanged(app, () =>
+    const wrongPassword = await expectNothingChanged(app, () =>
       api.login({ email, password: 'not the password' }),
     );
-    const unknownEmail = await expectDatabaseUnchanged(app, () =>
+    const unknownEmail = await expectNothingChanged(app, () =>
       api.login({ email: uniqueEmail('nobody'), password: 'not the password' }),
     );
 
@@ -277,7 +277,7 @@ describe('POST /api/login', () => {
   });
 
   it('names missing and mistyped fields', async () => {
-    const missing = await expectDatabaseUnchanged(app, () => api.login({}));
+    const missing = await expectNothingChanged(app, () => api.login({}));
     expect(
       expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['email', 'password'] }).fields,
     ).toEqual({
@@ -285,7 +285,7 @@ describe('POST /api/login', () => {
       password: en.validation.required,
     });
 
-    const mistyped = await expectDatabaseUnchanged(app, () =>
+    const mistyped = await expectNothingChanged(app, () =>
       api.login({ email: ['a@example.com'], password: 12345678 }),
     );
     expect(
@@ -322,9 +322,7 @@ describe('POST /api/login', () => {
           'INVALID_CREDENTIALS',
         );
       }
-      const locked = await expectDatabaseUnchanged(app, () =>
-        api.login({ email, password: DEFAULT_PASSWORD }),
-      );
+      const locked = await expectNothingChanged(app, () => api.login({ email, password: DEFAULT_PASSWORD }));
       expectApiError(locked, 429, 'RATE_LIMITED');
       const retryAfter = Number(locked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(LIMITS.auth.failedLoginWindowMinutes * 60 - 60);
@@ -346,7 +344,7 @@ describe('POST /api/login', () => {
       expect(owner.statusCode).toBe(200);
       expect((await api.me(bearer(owner.json<{ token: string }>().token))).statusCode).toBe(200);
       // The attacker's address stays refused, even with the right password.
-      const attacker = await expectDatabaseUnchanged(app, () =>
+      const attacker = await expectNothingChanged(app, () =>
         loginFrom('10.0.0.1', { email: victim.email, password: DEFAULT_PASSWORD }),
       );
       expectApiError(attacker, 429, 'RATE_LIMITED');
@@ -361,7 +359,7 @@ describe('POST /api/login', () => {
           401,
         );
       }
-      const delayed = await expectDatabaseUnchanged(app, () =>
+      const delayed = await expectNothingChanged(app, () =>
         loginFrom('10.0.0.2', { email: victim.email, password: DEFAULT_PASSWORD }),
       );
       const seconds = LIMITS.auth.accountDelaySeconds.first;
@@ -422,7 +420,7 @@ describe('POST /api/logout', () => {
     expect(await countRows(app, 'sessions')).toBe(sessionsBefore - 1);
 
     expectApiError(await api.me(user.headers), 401, 'UNAUTHORIZED');
-    expectApiError(await expectDatabaseUnchanged(app, () => api.logout(user.headers)), 401, 'UNAUTHORIZED');
+    expectApiError(await expectNothingChanged(app, () => api.logout(user.headers)), 401, 'UNAUTHORIZED');
     expect((await api.me(otherHeaders)).statusCode).toBe(200);
   });
 
@@ -438,7 +436,7 @@ describe('POST /api/change-password', () => {
 
   it('refuses a wrong current password and keeps the old one', async () => {
     const user = await createSignedInUser(app);
-    const response = await expectDatabaseUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.changePassword({ oldPassword: 'not my password', newPassword: NEW_PASSWORD }, user.headers),
     );
     const body = expectApiError(response, 400, 'WRONG_PASSWORD', { fields: ['oldPassword'] });
@@ -451,7 +449,7 @@ describe('POST /api/change-password', () => {
     'refuses the common new password %j',
     async (newPassword) => {
       const user = await createSignedInUser(app);
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         api.changePassword({ oldPassword: user.password, newPassword }, user.headers),
       );
       const body = expectApiError(response, 400, 'WEAK_PASSWORD', { fields: ['newPassword'] });
@@ -464,7 +462,7 @@ describe('POST /api/change-password', () => {
     ['129 characters', 'y'.repeat(129)],
   ])('refuses a new password of %s', async (_, newPassword) => {
     const user = await createSignedInUser(app);
-    const response = await expectDatabaseUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.changePassword({ oldPassword: user.password, newPassword }, user.headers),
     );
     expect(
@@ -474,9 +472,9 @@ describe('POST /api/change-password', () => {
 
   it('names missing and mistyped fields', async () => {
     const user = await createSignedInUser(app);
-    const missing = await expectDatabaseUnchanged(app, () => api.changePassword({}, user.headers));
+    const missing = await expectNothingChanged(app, () => api.changePassword({}, user.headers));
     expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['oldPassword', 'newPassword'] });
-    const mistyped = await expectDatabaseUnchanged(app, () =>
+    const mistyped = await expectNothingChanged(app, () =>
       api.changePassword({ oldPassword: true, newPassword: { value: NEW_PASSWORD } }, user.headers),
     );
     expect(
@@ -485,7 +483,7 @@ describe('POST /api/change-password', () => {
       oldPassword: en.validation.invalidType,
       newPassword: en.validation.invalidType,
     });
-    const overlong = await expectDatabaseUnchanged(app, () =>
+    const overlong = await expectNothingChanged(app, () =>
       api.changePassword({ oldPassword: 'o'.repeat(1025), newPassword: NEW_PASSWORD }, user.headers),
     );
     expect(
@@ -560,7 +558,7 @@ describe('sessions', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('token_hash', '=', sha256(user.token))
       .execute();
-    const response = await expectDatabaseUnchanged(app, () => api.me(user.headers));
+    const response = await expectNothingChanged(app, () => api.me(user.headers));
     expectApiError(response, 401, 'UNAUTHORIZED');
   });
 });
@@ -617,7 +615,7 @@ describe('per-IP rate limit on login, register and change-password', () => {
       });
     for (let i = 0; i < LIMIT; i += 1) expect((await register(uniqueEmail())).statusCode).toBe(201);
     const email = uniqueEmail('limited');
-    expectRateLimited(await expectDatabaseUnchanged(limited.app, () => register(email)));
+    expectRateLimited(await expectNothingChanged(limited.app, () => register(email)));
   });
 
   it('limits password changes and keeps the password once limited', async () => {
@@ -631,7 +629,7 @@ describe('per-IP rate limit on login, register and change-password', () => {
         payload: { oldPassword, newPassword: 'a brand new passphrase' },
       });
     for (let i = 0; i < LIMIT; i += 1) expect((await change(`wrong ${i}`)).statusCode).toBe(400);
-    expectRateLimited(await expectDatabaseUnchanged(limited.app, () => change(user.password)));
+    expectRateLimited(await expectNothingChanged(limited.app, () => change(user.password)));
   });
 });
 

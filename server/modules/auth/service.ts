@@ -1,6 +1,7 @@
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
+import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { preferredLanguage } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { registrationAttemptMail } from '../../mail/templates.ts';
@@ -14,13 +15,6 @@ import { generateToken, hashToken } from './tokens.ts';
 
 const SESSION_MS = LIMITS.session.days * 24 * 60 * 60_000;
 const SLIDE_AFTER_MS = LIMITS.session.slideAfterMinutes * 60_000;
-
-export interface AuthenticatedSession {
-  user: UserRow;
-  tokenHash: string;
-  /** The `sessions` row id: live event streams belong to it and end with it. */
-  sessionId: number;
-}
 
 export function assertAcceptablePassword(field: string, password: string): void {
   if (isCommonPassword(password))
@@ -90,7 +84,10 @@ export function createAuthService(deps: {
       return { token: await startSession(user.id), user };
     },
 
-    /** Resolves a bearer token; extends the 30-day expiry at most once per hour to spare writes. */
+    /**
+     * Resolves a bearer token (the auth plugin's `SessionVerifier`); extends the 30-day expiry at most
+     * once per hour to spare writes.
+     */
     async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
       const tokenHash = hashToken(token);
       const now = isoNow();

@@ -13,9 +13,8 @@ import {
   insertTeamDecision,
   setNickname,
 } from '../../test/decision-factories.ts';
-import { expectDecisionTablesUnchanged, snapshotDecisionTables } from '../../test/decision-snapshot.ts';
+import { expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
-import { expectNothingChanged } from '../../test/team-snapshot.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -164,7 +163,7 @@ describe('POST /api/comments', () => {
 
   it.each(refusals)('refuses %s with 400 and stores nothing', async (_case, payload, fields) => {
     const decision = await publicDecision();
-    const response = await expectDecisionTablesUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.postComment(reader, { decision_id: decision.id, ...payload }),
     );
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: Object.keys(fields) });
@@ -172,15 +171,15 @@ describe('POST /api/comments', () => {
   });
 
   it('refuses a missing or invalid decision id with 400 and an unknown one with 404', async () => {
-    const missing = await expectDecisionTablesUnchanged(app, () => api.postComment(reader, { text: 'Hi' }));
+    const missing = await expectNothingChanged(app, () => api.postComment(reader, { text: 'Hi' }));
     expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['decision_id'] });
     for (const decision_id of ['abc', 0, -3, 1.5]) {
-      const response = await expectDecisionTablesUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         api.postComment(reader, { decision_id, text: 'Hi' }),
       );
       expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['decision_id'] });
     }
-    const unknown = await expectDecisionTablesUnchanged(app, () =>
+    const unknown = await expectNothingChanged(app, () =>
       api.postComment(reader, { decision_id: 987_654, text: 'Hi' }),
     );
     expectApiError(unknown, 404, 'NOT_FOUND');
@@ -188,7 +187,7 @@ describe('POST /api/comments', () => {
 
   it('explains a blank comment in German with Accept-Language: de', async () => {
     const decision = await publicDecision();
-    const response = await expectDecisionTablesUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.postComment(reader, { decision_id: decision.id, text: '  ' }, { 'accept-language': 'de' }),
     );
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', { language: 'de', fields: ['text'] });
@@ -205,7 +204,7 @@ describe('POST /api/comments', () => {
     expect(
       (await api.postComment(viewer, { decision_id: team.decision.id, text: 'As a viewer' })).statusCode,
     ).toBe(201);
-    const refused = await expectDecisionTablesUnchanged(app, () =>
+    const refused = await expectNothingChanged(app, () =>
       api.postComment(outsider, { decision_id: team.decision.id, text: 'Let me in' }),
     );
     expectApiError(refused, 404, 'NOT_FOUND');
@@ -238,9 +237,7 @@ describe('PUT /api/comments/{id}', () => {
       [' ', en.validation.commentEmpty],
       ['x'.repeat(LIMITS.comment.max + 1), en.validation.tooLong],
     ] as const) {
-      const response = await expectDecisionTablesUnchanged(app, () =>
-        api.editComment(reader, comment.id, { text }),
-      );
+      const response = await expectNothingChanged(app, () => api.editComment(reader, comment.id, { text }));
       const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['text'] });
       expect(body.fields).toEqual({ text: message });
     }
@@ -250,7 +247,7 @@ describe('PUT /api/comments/{id}', () => {
     const decision = await publicDecision();
     const comment = await createComment(app, reader, decision.id, 'Mine');
     for (const intruder of [bystander, owner]) {
-      const response = await expectDecisionTablesUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         api.editComment(intruder, comment.id, { text: 'Rewritten' }),
       );
       expectApiError(response, 403, 'FORBIDDEN');
@@ -261,7 +258,7 @@ describe('PUT /api/comments/{id}', () => {
   it('others get 404 on a private decision', async () => {
     const { decision } = await createDecision(app, owner);
     const comment = await createComment(app, owner, decision.id, 'Private note');
-    const response = await expectDecisionTablesUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.editComment(reader, comment.id, { text: 'Seen it' }),
     );
     expectApiError(response, 404, 'NOT_FOUND');
@@ -269,12 +266,12 @@ describe('PUT /api/comments/{id}', () => {
 
   it('an unknown comment id is 404, a non-numeric one 400', async () => {
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.editComment(owner, 987_654, { text: 'x' })),
+      await expectNothingChanged(app, () => api.editComment(owner, 987_654, { text: 'x' })),
       404,
       'NOT_FOUND',
     );
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.editComment(owner, 'abc', { text: 'x' })),
+      await expectNothingChanged(app, () => api.editComment(owner, 'abc', { text: 'x' })),
       400,
       'VALIDATION_FAILED',
       { fields: ['id'] },
@@ -321,14 +318,12 @@ describe('DELETE /api/comments/{id}', () => {
     const readerComment = await createComment(app, reader, decision.id, 'By the reader');
     const ownerComment = await createComment(app, owner, decision.id, 'By the owner');
     for (const target of [readerComment, ownerComment]) {
-      const response = await expectDecisionTablesUnchanged(app, () =>
-        api.deleteComment(bystander, target.id),
-      );
+      const response = await expectNothingChanged(app, () => api.deleteComment(bystander, target.id));
       expectApiError(response, 403, 'FORBIDDEN');
     }
     // A reader cannot remove the owner's comment either.
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.deleteComment(reader, ownerComment.id)),
+      await expectNothingChanged(app, () => api.deleteComment(reader, ownerComment.id)),
       403,
       'FORBIDDEN',
     );
@@ -345,7 +340,7 @@ describe('DELETE /api/comments/{id}', () => {
     });
     const comment = await createComment(app, editor, team.decision.id, 'Editor here');
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.deleteComment(admin, comment.id)),
+      await expectNothingChanged(app, () => api.deleteComment(admin, comment.id)),
       403,
       'FORBIDDEN',
     );
@@ -356,17 +351,17 @@ describe('DELETE /api/comments/{id}', () => {
     const { decision } = await createDecision(app, owner);
     const comment = await createComment(app, owner, decision.id, 'Private');
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.deleteComment(reader, comment.id)),
+      await expectNothingChanged(app, () => api.deleteComment(reader, comment.id)),
       404,
       'NOT_FOUND',
     );
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.deleteComment(owner, 987_654)),
+      await expectNothingChanged(app, () => api.deleteComment(owner, 987_654)),
       404,
       'NOT_FOUND',
     );
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.deleteComment(owner, 'abc')),
+      await expectNothingChanged(app, () => api.deleteComment(owner, 'abc')),
       400,
       'VALIDATION_FAILED',
       { fields: ['id'] },
@@ -388,7 +383,7 @@ describe('DELETE /api/comments/{id}', () => {
       200,
     );
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.deleteComment(reader, comment.id)),
+      await expectNothingChanged(app, () => api.deleteComment(reader, comment.id)),
       404,
       'NOT_FOUND',
     );
@@ -452,13 +447,13 @@ describe('visibility of every comment endpoint', () => {
             : endpoint.publicOther;
 
     if (expected < 300 && endpoint.writes) {
-      const before = await snapshotDecisionTables(app);
+      const before = await snapshotAllTables(app);
       const response = await endpoint.call(user, fixture);
       expect(response.statusCode).toBe(expected);
-      expect((await snapshotDecisionTables(app)).comments).not.toEqual(before.comments);
+      expect((await snapshotAllTables(app)).comments).not.toEqual(before.comments);
       return;
     }
-    const response = await expectDecisionTablesUnchanged(app, () => endpoint.call(user, fixture));
+    const response = await expectNothingChanged(app, () => endpoint.call(user, fixture));
     if (expected === 401) expectApiError(response, 401, 'UNAUTHORIZED');
     else if (expected === 404) expectApiError(response, 404, 'NOT_FOUND');
     else if (expected === 403) expectApiError(response, 403, 'FORBIDDEN');

@@ -6,7 +6,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { translate } from '../../i18n.ts';
 import type { MailAttachment } from '../../mail/mailer.ts';
-import { fieldKeysOf } from '../../plugins/error-handler.ts';
+import { fieldKeysOf } from '../../validation.ts';
 import { detectAttachmentType, safeAttachmentName } from './attachment.ts';
 import type { ContactService } from './service.ts';
 

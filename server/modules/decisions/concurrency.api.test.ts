@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, teamApi } from '../../test/team-factories.ts';
-import { snapshotAllTables } from '../../test/team-snapshot.ts';
+import { snapshotAllTables } from '../../test/db-snapshot.ts';
 
 /**
  * Parallel writers on one decision (issue: duplicate votes, 500s from deadlocks and duplicate keys

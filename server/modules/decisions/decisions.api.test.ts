@@ -21,11 +21,7 @@ import {
   setNickname,
   type CreatedDecision,
 } from '../../test/decision-factories.ts';
-import {
-  countDecisionRows,
-  expectDecisionTablesUnchanged,
-  snapshotDecisionTables,
-} from '../../test/decision-snapshot.ts';
+import { countAllRows, expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 
 let testApp: TestApp;
@@ -365,15 +361,15 @@ describe('POST /api/decision', () => {
 
   it.each(refusals)('refuses %s and creates nothing at all', async (_case, payload, status, code, fields) => {
     await createDecision(app, owner); // something to leave alone
-    const counts = await countDecisionRows(app);
-    const response = await expectDecisionTablesUnchanged(app, () => api.create(owner, payload));
+    const counts = await countAllRows(app);
+    const response = await expectNothingChanged(app, () => api.create(owner, payload));
     const body = expectApiError(response, status, code, { fields: Object.keys(fields) });
     expect(body.fields).toEqual(fields);
-    expect(await countDecisionRows(app)).toEqual(counts);
+    expect(await countAllRows(app)).toEqual(counts);
   });
 
   it('answers a refusal in German with Accept-Language: de', async () => {
-    const response = await expectDecisionTablesUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.create(owner, { name: 'T', options: ['Eins', 'eins'] }, { 'accept-language': 'de' }),
     );
     const body = expectApiError(response, 409, 'DUPLICATE_NAME', {
@@ -387,9 +383,7 @@ describe('POST /api/decision', () => {
   });
 
   it('refuses anonymous callers with 401 and creates nothing', async () => {
-    const response = await expectDecisionTablesUnchanged(app, () =>
-      api.create(undefined, { name: 'Sneaky' }),
-    );
+    const response = await expectNothingChanged(app, () => api.create(undefined, { name: 'Sneaky' }));
     expectApiError(response, 401, 'UNAUTHORIZED');
   });
 });
@@ -669,7 +663,7 @@ describe('PUT /api/decision/{id}', () => {
   it.each(updateRefusals)('refuses %s and changes nothing', async (_case, payload, status, code, fields) => {
     const { decision } = await seed();
     const before = await detailsOf(owner, decision.id);
-    const response = await expectDecisionTablesUnchanged(app, () => api.update(owner, decision.id, payload));
+    const response = await expectNothingChanged(app, () => api.update(owner, decision.id, payload));
     const body = expectApiError(response, status, code, { fields: Object.keys(fields) });
     expect(body.fields).toEqual(fields);
     expect(await detailsOf(owner, decision.id)).toEqual(before);
@@ -677,7 +671,7 @@ describe('PUT /api/decision/{id}', () => {
 
   it('a team decision cannot become personal', async () => {
     const { decision } = await insertTeamDecision(app, { ownerId: owner.user.id });
-    const response = await expectDecisionTablesUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       api.update(owner, decision.id, { name: 'Solo now', type: 'private' }),
     );
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['type'] });
@@ -1020,7 +1014,7 @@ describe('DELETE /api/decision/{id}', () => {
     await createComment(app, owner, doomed.decision.id);
     await createComment(app, reader, doomed.decision.id);
     const keptComment = await createComment(app, owner, kept.decision.id);
-    const before = await snapshotDecisionTables(app);
+    const before = await snapshotAllTables(app);
 
     const response = await api.remove(owner, doomed.decision.id);
     expect(response.statusCode).toBe(200);
@@ -1035,7 +1029,7 @@ describe('DELETE /api/decision/{id}', () => {
       );
     }
     // Nothing else was touched.
-    const after = await snapshotDecisionTables(app);
+    const after = await snapshotAllTables(app);
     const withoutDoomed = (rows: unknown[], key: 'id' | 'decision_id') =>
       rows.filter((row) => (row as Record<string, unknown>)[key] !== id);
     expect(after.decisions).toEqual(withoutDoomed(before.decisions, 'id'));
@@ -1064,7 +1058,7 @@ describe('DELETE /api/decision/{id}', () => {
       members: [{ userId: admin.user.id, role: 'admin' }],
     });
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.remove(admin, team.decision.id)),
+      await expectNothingChanged(app, () => api.remove(admin, team.decision.id)),
       403,
       'FORBIDDEN',
     );
@@ -1116,10 +1110,10 @@ describe('POST /api/decision/{id}/evaluate', () => {
 
   it('an empty list keeps every value and the score', async () => {
     const { decision } = await createDecision(app, owner);
-    const before = await snapshotDecisionTables(app);
+    const before = await snapshotAllTables(app);
     const response = await api.evaluate(owner, decision.id, { evaluations: [] });
     expect(response.json()).toEqual({ message: en.api.evaluationsSaved, score: 7.2 });
-    const after = await snapshotDecisionTables(app);
+    const after = await snapshotAllTables(app);
     for (const table of ['options', 'criteria', 'evaluations', 'comments'] as const) {
       expect(after[table], table).toEqual(before[table]);
     }
@@ -1147,7 +1141,7 @@ describe('POST /api/decision/{id}/evaluate', () => {
       [[good, { ...good, value: 4 }], { 'evaluations.1': en.validation.duplicateCell }],
     ];
     for (const [evaluations, fields] of cases) {
-      const response = await expectDecisionTablesUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         api.evaluate(owner, decision.id, { evaluations }),
       );
       const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: Object.keys(fields) });
@@ -1158,7 +1152,7 @@ describe('POST /api/decision/{id}/evaluate', () => {
 
   it('refuses a body without the evaluations list', async () => {
     const { decision } = await createDecision(app, owner);
-    const response = await expectDecisionTablesUnchanged(app, () => api.evaluate(owner, decision.id, {}));
+    const response = await expectNothingChanged(app, () => api.evaluate(owner, decision.id, {}));
     expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['evaluations'] });
   });
 });
@@ -1175,14 +1169,12 @@ describe('team decision locks through the API', () => {
       evaluations: [{ option_id: team.optionIds[0], criterion_id: team.criterionIds[0], value: 5 }],
     };
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () => api.evaluate(editor, team.decision.id, vote)),
+      await expectNothingChanged(app, () => api.evaluate(editor, team.decision.id, vote)),
       409,
       'DEADLINE_PASSED',
     );
     expectApiError(
-      await expectDecisionTablesUnchanged(app, () =>
-        api.update(boss, team.decision.id, { name: 'Too late' }),
-      ),
+      await expectNothingChanged(app, () => api.update(boss, team.decision.id, { name: 'Too late' })),
       409,
       'DEADLINE_PASSED',
     );
@@ -1229,9 +1221,7 @@ describe('team decision locks through the API', () => {
     const vote = {
       evaluations: [{ option_id: team.optionIds[1], criterion_id: team.criterionIds[0], value: 5 }],
     };
-    const response = await expectDecisionTablesUnchanged(app, () =>
-      api.evaluate(editor, team.decision.id, vote),
-    );
+    const response = await expectNothingChanged(app, () => api.evaluate(editor, team.decision.id, vote));
     expectApiError(response, 409, 'COMPLETED_BY_AI');
   });
 });
@@ -1294,15 +1284,13 @@ describe('visibility of every decision endpoint', () => {
             : endpoint.publicOther;
 
     if (caller === 'owner' && endpoint.writes) {
-      const before = await snapshotDecisionTables(app);
+      const before = await snapshotAllTables(app);
       const response = await endpoint.call(user, fixture.decision.id, fixture);
       expect(response.statusCode).toBe(200);
-      expect(await snapshotDecisionTables(app)).not.toEqual(before);
+      expect(await snapshotAllTables(app)).not.toEqual(before);
       return;
     }
-    const response = await expectDecisionTablesUnchanged(app, () =>
-      endpoint.call(user, fixture.decision.id, fixture),
-    );
+    const response = await expectNothingChanged(app, () => endpoint.call(user, fixture.decision.id, fixture));
     if (expected === 401) expectApiError(response, 401, 'UNAUTHORIZED');
     else if (expected === 404) expectApiError(response, 404, 'NOT_FOUND');
     else if (expected === 403) expectApiError(response, 403, 'FORBIDDEN');
@@ -1314,10 +1302,10 @@ describe('visibility of every decision endpoint', () => {
     async (name) => {
       const endpoint = endpoints[name]!;
       const fixture = await createDecision(app, owner);
-      const unknown = await expectDecisionTablesUnchanged(app, () => endpoint.call(owner, 987_654, fixture));
+      const unknown = await expectNothingChanged(app, () => endpoint.call(owner, 987_654, fixture));
       expectApiError(unknown, 404, 'NOT_FOUND');
       for (const id of ['abc', '0', '1.5']) {
-        const response = await expectDecisionTablesUnchanged(app, () => endpoint.call(owner, id, fixture));
+        const response = await expectNothingChanged(app, () => endpoint.call(owner, id, fixture));
         expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['id'] });
       }
     },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { consumeSingleUseToken } from '../../db/single-use-tokens.ts';
 
 export function createEmailVerificationRepo(db: Kysely<Database>) {
   return {
@@ -39,34 +40,17 @@ export function createEmailVerificationRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Uses the token and confirms the address in one transaction: the guarded UPDATE lets exactly one
-     * of several parallel requests through, and the user's other open links end with it. Returns the
-     * user id, or undefined (changing nothing) for unknown, used or expired tokens.
+     * Uses the token and confirms the address in one transaction (see `consumeSingleUseToken`).
+     * Returns the user id, or undefined (changing nothing) for unknown, used or expired tokens.
      */
     consumeAndVerify(tokenHash: string, now: string): Promise<number | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable('email_verification_tokens')
-          .set({ used_at: now })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .returning('user_id')
-          .executeTakeFirst();
-        if (!used) return undefined;
+      return consumeSingleUseToken(db, 'email_verification_tokens', tokenHash, now, async (userId, trx) => {
         await trx
           .updateTable('users')
           .set({ email_verified_at: now })
-          .where('id', '=', used.user_id)
+          .where('id', '=', userId)
           .where('email_verified_at', 'is', null)
           .execute();
-        await trx
-          .updateTable('email_verification_tokens')
-          .set({ used_at: now })
-          .where('user_id', '=', used.user_id)
-          .where('used_at', 'is', null)
-          .execute();
-        return used.user_id;
       });
     },
   };

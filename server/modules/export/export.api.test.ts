@@ -9,7 +9,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createDecision } from '../../test/decision-factories.ts';
-import { expectDecisionTablesUnchanged } from '../../test/decision-snapshot.ts';
+import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import {
   addMember,
@@ -385,7 +385,7 @@ describe('export permissions follow the details permissions', () => {
       const details = await team.details(caller, id);
       expect(details.statusCode, label).toBe(status);
       for (const format of ['csv', 'pdf'] as const) {
-        const response = await expectDecisionTablesUnchanged(app, () => exportOf(caller, id, format));
+        const response = await expectNothingChanged(app, () => exportOf(caller, id, format));
         expect(response.statusCode, `${label} ${format}`).toBe(status);
         if (status === 404) expectApiError(response, 404, 'NOT_FOUND');
       }

@@ -15,7 +15,7 @@ import {
   notificationsOf,
   teamApi,
 } from '../../test/team-factories.ts';
-import { expectNothingChanged } from '../../test/team-snapshot.ts';
+import { expectNothingChanged } from '../../test/db-snapshot.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;

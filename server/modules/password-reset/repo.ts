@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { consumeSingleUseToken } from '../../db/single-use-tokens.ts';
 
 export function createPasswordResetRepo(db: Kysely<Database>) {
   return {
@@ -32,35 +33,18 @@ export function createPasswordResetRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Uses the token and sets the password in one transaction: the guarded UPDATE lets exactly one
-     * of several parallel requests through. Every session and every other open reset link of the
-     * user end with it. Returns the user's id, or undefined (and changes nothing) for unknown, used or
-     * expired tokens.
+     * Uses the token and sets the password in one transaction (see `consumeSingleUseToken`); every
+     * session of the user ends with it. Returns the user's id, or undefined (and changes nothing) for
+     * unknown, used or expired tokens.
      */
     consumeAndSetPassword(tokenHash: string, passwordHash: string, now: string): Promise<number | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable('password_reset_tokens')
-          .set({ used_at: now })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .returning('user_id')
-          .executeTakeFirst();
-        if (!used) return undefined;
+      return consumeSingleUseToken(db, 'password_reset_tokens', tokenHash, now, async (userId, trx) => {
         await trx
           .updateTable('users')
           .set({ password_hash: passwordHash, updated_at: now })
-          .where('id', '=', used.user_id)
+          .where('id', '=', userId)
           .execute();
-        await trx.deleteFrom('sessions').where('user_id', '=', used.user_id).execute();
-        await trx
-          .updateTable('password_reset_tokens')
-          .set({ used_at: now })
-          .where('user_id', '=', used.user_id)
-          .where('used_at', 'is', null)
-          .execute();
-        return used.user_id;
+        await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       });
     },
   };

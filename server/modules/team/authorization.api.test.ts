@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decisionApi, insertTeamDecision } from '../../test/decision-factories.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
 import { insertAiEvaluation, insertInvitations, minutesFromNow, teamApi } from '../../test/team-factories.ts';
-import { expectNothingChanged, snapshotAllTables } from '../../test/team-snapshot.ts';
+import { expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.ts';
 
 // The permission table of DESIGN.md ("Roles"), written out independently of server/modules/decisions/policy.ts:
 // owner and admin edit, set the mode and deadline, invite and vote; editors vote and weight; viewers read and

@@ -15,12 +15,17 @@ import {
   weightsRequestSchema,
 } from '../../../shared/api/team.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
-import { toIsoString } from '../../db/values.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { presentDecision, presentTeam } from '../decisions/presenter.ts';
+import { presentDecision } from '../decisions/presenter.ts';
 import type { DecisionsService } from '../decisions/service.ts';
-import { assertDeadlineFarEnough, displayName, type TeamService } from './service.ts';
+import {
+  presentAcceptResult,
+  presentInvitationPreview,
+  presentInviteResult,
+  presentMemberList,
+} from './presenter.ts';
+import { assertDeadlineFarEnough, type TeamService } from './service.ts';
 
 const refusals = {
   400: errorResponseSchema,
@@ -52,14 +57,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const invitation = await teamService.validate(request.params.token);
-      return {
-        role: invitation.role,
-        decision_id: invitation.decision_id,
-        decision_name: invitation.decision_name,
-        inviter: displayName({ nickname: invitation.inviter_nickname, email: invitation.inviter_email }),
-        email: invitation.email,
-        expires_at: toIsoString(invitation.expires_at),
-      };
+      return presentInvitationPreview(invitation);
     },
   );
 
@@ -102,20 +100,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const { user } = requireSession(request);
         const access = await decisionsService.authorizedAccess(request.body.decision_id, user.id, 'invite');
-        const { invitation, token, link, isMailHeld } = await teamService.invite(
-          access,
-          user,
-          request.body,
-          request.language,
-        );
-        return reply.status(201).send({
-          message: translate(request.language, isMailHeld ? 'api.invitationMailHeld' : 'api.invitationSent'),
-          invite_token: token,
-          token,
-          link,
-          invitation_id: invitation.id,
-          mail_held: isMailHeld,
-        });
+        const created = await teamService.invite(access, user, request.body, request.language);
+        return reply.status(201).send(presentInviteResult(request.language, created));
       },
     );
 
@@ -131,10 +117,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const accepted = await teamService.accept(request.body.invite_token, requireSession(request).user);
-        return {
-          message: translate(request.language, 'api.invitationAccepted'),
-          decision_id: accepted.decision_id,
-        };
+        return presentAcceptResult(request.language, accepted);
       },
     );
 
@@ -154,7 +137,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           'view',
         );
         const details = await decisionsService.details(access);
-        return details.team ? presentTeam(details.team, details.teamResults?.voterIds ?? new Set()) : [];
+        return presentMemberList(details);
       },
     );
 

@@ -37,7 +37,7 @@ import {
   teamApi,
   type InviteResponse,
 } from '../../test/team-factories.ts';
-import { expectNothingChanged, snapshotAllTables } from '../../test/team-snapshot.ts';
+import { expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.ts';
 
 const APP_URL = 'https://decide.example.org';
 

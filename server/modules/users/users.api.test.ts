@@ -7,7 +7,7 @@ import { userSchema, type User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { expectDatabaseUnchanged } from '../../test/db-snapshot.ts';
+import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { accountApi } from '../../test/http.ts';
 import { noisePng, pixelBombPng, solidImage, SVG_IMAGE } from '../../test/images.ts';
@@ -57,7 +57,7 @@ describe('PUT /api/users/update', () => {
   }
 
   async function refuse(payload: unknown, field: string, message?: string) {
-    const response = await expectDatabaseUnchanged(app, () => update(payload));
+    const response = await expectNothingChanged(app, () => update(payload));
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: [field] });
     if (message) expect(body.fields?.[field]).toBe(message);
   }
@@ -203,7 +203,7 @@ describe('PUT /api/users/update', () => {
   });
 
   it('refuses a body that is not an object', async () => {
-    const response = await expectDatabaseUnchanged(app, () =>
+    const response = await expectNothingChanged(app, () =>
       app.inject({
         method: 'PUT',
         url: '/api/users/update',
@@ -319,7 +319,7 @@ describe('avatar', () => {
   describe('refusals store nothing', () => {
     it('a text file named x.png → 400 INVALID_IMAGE', async () => {
       const user = await createSignedInUser(app);
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         upload(user, 'definitely not a picture', 'x.png', 'image/png'),
       );
       expectApiError(response, 400, 'INVALID_IMAGE');
@@ -329,7 +329,7 @@ describe('avatar', () => {
 
     it('an SVG → 400 INVALID_IMAGE', async () => {
       const user = await createSignedInUser(app);
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         upload(user, SVG_IMAGE, 'logo.svg', 'image/svg+xml'),
       );
       expectApiError(response, 400, 'INVALID_IMAGE');
@@ -338,9 +338,7 @@ describe('avatar', () => {
     it('a truncated PNG → 400 INVALID_IMAGE', async () => {
       const user = await createSignedInUser(app);
       const png = await solidImage('png', 200, 200);
-      const response = await expectDatabaseUnchanged(app, () =>
-        upload(user, png.subarray(0, png.length / 2)),
-      );
+      const response = await expectNothingChanged(app, () => upload(user, png.subarray(0, png.length / 2)));
       expectApiError(response, 400, 'INVALID_IMAGE');
     });
 
@@ -348,14 +346,14 @@ describe('avatar', () => {
       const user = await createSignedInUser(app);
       const bomb = await pixelBombPng();
       expect(bomb.length).toBeLessThan(LIMITS.avatar.maxBytes);
-      const response = await expectDatabaseUnchanged(app, () => upload(user, bomb));
+      const response = await expectNothingChanged(app, () => upload(user, bomb));
       expectApiError(response, 400, 'INVALID_IMAGE');
     });
 
     it('a bad file keeps the current avatar in place', async () => {
       const user = await createSignedInUser(app);
       const first = (await upload(user, await solidImage('png'))).json<User>().avatar_url ?? '';
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         upload(user, 'GIF89a but not really', 'x.gif', 'image/gif'),
       );
       expectApiError(response, 400, 'INVALID_IMAGE');
@@ -367,7 +365,7 @@ describe('avatar', () => {
       const user = await createSignedInUser(app);
       const huge = await noisePng(1000, 800);
       expect(huge.length).toBeGreaterThan(LIMITS.avatar.maxBytes);
-      const response = await expectDatabaseUnchanged(app, () => upload(user, huge));
+      const response = await expectNothingChanged(app, () => upload(user, huge));
       expectApiError(response, 413, 'PAYLOAD_TOO_LARGE');
       expect(await avatarRowsOf(user)).toHaveLength(0);
     });
@@ -388,7 +386,7 @@ describe('avatar', () => {
 
     it('a JSON body instead of multipart → 415', async () => {
       const user = await createSignedInUser(app);
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         app.inject({
           method: 'POST',
           url: '/api/users/me/avatar',
@@ -402,7 +400,7 @@ describe('avatar', () => {
     it('a form without a file → 400 naming the file field', async () => {
       const user = await createSignedInUser(app);
       const { payload, headers } = multipartBody([{ name: 'note', content: 'no file here' }]);
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         app.inject({
           method: 'POST',
           url: '/api/users/me/avatar',
@@ -430,7 +428,7 @@ describe('avatar', () => {
         'wrong-boundary': { payload, contentType: 'multipart/form-data; boundary=not-the-boundary' },
         'no-boundary': { payload, contentType: 'multipart/form-data' },
       }[kind];
-      const response = await expectDatabaseUnchanged(app, () =>
+      const response = await expectNothingChanged(app, () =>
         app.inject({
           method: 'POST',
           url: '/api/users/me/avatar',

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  presentAcceptResult,
+  presentInvitationPreview,
+  presentInviteResult,
+  presentMemberList,
+} from './presenter.ts';
+
+describe('team presenter', () => {
+  const invitation = {
+    role: 'editor' as const,
+    decision_id: 7,
+    decision_name: 'Which car',
+    inviter_nickname: null,
+    inviter_email: 'ada@example.com',
+    email: 'bob@example.com',
+    expires_at: new Date('2030-01-02T03:04:05Z'),
+    // Columns the page must never see.
+    token_hash: 'secret hash',
+    inviter_id: 1,
+  };
+
+  it('previews an invitation with the inviter by display name and an ISO expiry, nothing more', () => {
+    expect(presentInvitationPreview(invitation)).toStrictEqual({
+      role: 'editor',
+      decision_id: 7,
+      decision_name: 'Which car',
+      inviter: 'ada',
+      email: 'bob@example.com',
+      expires_at: '2030-01-02T03:04:05.000Z',
+    });
+    expect(presentInvitationPreview({ ...invitation, inviter_nickname: 'Ada L.' }).inviter).toBe('Ada L.');
+    // SQLite hands timestamps over as strings.
+    expect(presentInvitationPreview({ ...invitation, expires_at: '2030-01-02T03:04:05Z' }).expires_at).toBe(
+      '2030-01-02T03:04:05.000Z',
+    );
+  });
+
+  it('answers an invite with the token under both names and says whether the mail waits', () => {
+    const created = {
+      invitation: { id: 3, token_hash: 'secret hash' },
+      token: 'tok',
+      link: 'https://x/i',
+      isMailHeld: false,
+    };
+    expect(presentInviteResult('en', created)).toStrictEqual({
+      message: 'Invitation sent.',
+      invite_token: 'tok',
+      token: 'tok',
+      link: 'https://x/i',
+      invitation_id: 3,
+      mail_held: false,
+    });
+    expect(presentInviteResult('de', { ...created, isMailHeld: true })).toMatchObject({
+      message: expect.stringMatching(/^Einladung erstellt\./),
+      mail_held: true,
+    });
+  });
+
+  it('answers an accept with the decision to open', () => {
+    expect(presentAcceptResult('en', { decision_id: 7 })).toStrictEqual({
+      message: 'Invitation accepted.',
+      decision_id: 7,
+    });
+  });
+
+  it('lists nobody for a decision without a team, else owner, members and pending invitations', () => {
+    expect(presentMemberList({ team: undefined })).toEqual([]);
+    const list = presentMemberList({
+      team: {
+        owner: { id: 1, email: 'ada@example.com', nickname: null },
+        members: [{ id: 10, user_id: 2, role: 'viewer', email: 'bob@example.com', nickname: 'Bob' }],
+        pending: [{ id: 20, email: 'cy@example.com', role: 'editor' }],
+      },
+      teamResults: { voterIds: new Set([2]) },
+    });
+    expect(list.map((member) => [member.role, member.user_id, member.has_voted, member.accepted])).toEqual([
+      ['owner', 1, false, true],
+      ['viewer', 2, true, true],
+      ['editor', null, false, false],
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { teamMemberSchema } from '../../../shared/api/decisions.ts';
+import type {
+  acceptInvitationResponseSchema,
+  inviteResponseSchema,
+  validateInvitationResponseSchema,
+} from '../../../shared/api/team.ts';
+import type { Language } from '../../../shared/limits.ts';
+import type { InvitationRole, Timestamp } from '../../db/schema.ts';
+import { toIsoString } from '../../db/values.ts';
+import { translate } from '../../i18n.ts';
+import { presentTeam } from '../decisions/presenter.ts';
+import { displayName } from './service.ts';
+
+type InvitationPreview = z.infer<typeof validateInvitationResponseSchema>;
+type InviteResult = z.infer<typeof inviteResponseSchema>;
+type AcceptResult = z.infer<typeof acceptInvitationResponseSchema>;
+type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** What the invite page shows before anyone signs in: the decision, the role and who invited. */
+export function presentInvitationPreview(invitation: {
+  role: InvitationRole;
+  decision_id: number;
+  decision_name: string;
+  inviter_nickname: string | null;
+  inviter_email: string;
+  email: string;
+  expires_at: Timestamp;
+}): InvitationPreview {
+  return {
+    role: invitation.role,
+    decision_id: invitation.decision_id,
+    decision_name: invitation.decision_name,
+    inviter: displayName({ nickname: invitation.inviter_nickname, email: invitation.inviter_email }),
+    email: invitation.email,
+    expires_at: toIsoString(invitation.expires_at),
+  };
+}
+
+/** The token is shown once, here: only its hash is stored. */
+export function presentInviteResult(
+  language: Language,
+  created: { invitation: { id: number }; token: string; link: string; isMailHeld: boolean },
+): InviteResult {
+  return {
+    message: translate(language, created.isMailHeld ? 'api.invitationMailHeld' : 'api.invitationSent'),
+    invite_token: created.token,
+    token: created.token,
+    link: created.link,
+    invitation_id: created.invitation.id,
+    mail_held: created.isMailHeld,
+  };
+}
+
+export function presentAcceptResult(language: Language, accepted: { decision_id: number }): AcceptResult {
+  return { message: translate(language, 'api.invitationAccepted'), decision_id: accepted.decision_id };
+}
+
+/** The member list of a decision; a personal decision has no team and lists nobody. */
+export function presentMemberList(details: {
+  team: Parameters<typeof presentTeam>[0] | undefined;
+  teamResults?: { voterIds: ReadonlySet<number> } | undefined;
+}): TeamMember[] {
+  return details.team ? presentTeam(details.team, details.teamResults?.voterIds ?? new Set()) : [];
+}
