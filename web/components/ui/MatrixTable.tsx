@@ -40,7 +40,33 @@ interface MatrixTableProps<Row extends MatrixAxisItem, Column extends MatrixAxis
   highlightRow?: (row: Row, rowIndex: number) => boolean;
   density?: TableDensity;
   width?: 'full' | 'fit';
-  className?: string;
+  /** Lets the scroll region reach the edges of the surrounding card (its padding is p-6). */
+  isBleeding?: boolean;
+}
+
+/** A column header of two lines: the name, and a small note under it (a weight, a team weight). */
+export function StackedHeader({
+  label,
+  note,
+  isTruncated = false,
+}: {
+  label: string;
+  note: ReactNode;
+  isTruncated?: boolean;
+}) {
+  return (
+    <>
+      <span
+        className={isTruncated ? 'mx-auto block max-w-40 truncate' : 'block'}
+        title={isTruncated ? label : undefined}
+      >
+        {label}
+      </span>
+      <span className="block text-xs font-normal text-slate-600 tabular-nums dark:text-slate-400">
+        {note}
+      </span>
+    </>
+  );
 }
 
 /**
@@ -64,10 +90,16 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
   highlightRow = () => false,
   density = 'comfortable',
   width = 'full',
-  className,
+  isBleeding = false,
 }: MatrixTableProps<Row, Column>) {
   return (
-    <Table caption={caption} captionId={captionId} isGrid width={width} className={className}>
+    <Table
+      caption={caption}
+      captionId={captionId}
+      isGrid
+      width={width}
+      className={isBleeding ? '-mx-6 px-6' : ''}
+    >
       <thead>
         <tr>
           <TH density={density} edge="first" align="start" tone="muted">

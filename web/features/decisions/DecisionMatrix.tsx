@@ -1,7 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
-import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
+import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
@@ -49,12 +49,10 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
         </span>
       )}
       renderColumnHeader={(criterion) => (
-        <>
-          <span className="block">{criterion.label}</span>
-          <span className="block text-xs font-normal text-slate-600 tabular-nums dark:text-slate-400">
-            {t('matrix.weight', { weight: format.plain(criterion.importance) })}
-          </span>
-        </>
+        <StackedHeader
+          label={criterion.label}
+          note={t('matrix.weight', { weight: format.plain(criterion.importance) })}
+        />
       )}
       renderCell={(option, criterion) => {
         const cell = cells.get(cellKey(option.key, criterion.key));

@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
-import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
+import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
@@ -54,20 +54,17 @@ export function ScoreGridSection() {
         captionId="grid-caption"
         cornerHeader={t('matrix.option')}
         density="compact"
-        className="-mx-6 px-6"
+        isBleeding
         rows={optionRows}
         columns={criterionColumns}
         highlightRow={(_, optionIndex) => isTop(optionIndex)}
         renderRowHeader={(option) => <span className="block max-w-48 truncate">{option.label}</span>}
         renderColumnHeader={(criterion) => (
-          <>
-            <span className="mx-auto block max-w-40 truncate" title={criterion.label}>
-              {criterion.label}
-            </span>
-            <span className="block text-xs font-normal text-slate-600 tabular-nums dark:text-slate-400">
-              {t('matrix.weight', { weight: format.plain(criterion.importance) })}
-            </span>
-          </>
+          <StackedHeader
+            label={criterion.label}
+            note={t('matrix.weight', { weight: format.plain(criterion.importance) })}
+            isTruncated
+          />
         )}
         renderCell={(option, criterion, optionIndex, criterionIndex) => {
           const key = cellKey(option.key, criterion.key);

@@ -8,7 +8,7 @@ import { computePersonalTotals, rankOptions } from '../../../shared/scoring/pers
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
-import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
+import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
@@ -99,7 +99,7 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
           captionId="evaluate-caption"
           cornerHeader={t('matrix.option')}
           density="compact"
-          className="-mx-6 px-6"
+          isBleeding
           rows={options.map((option) => ({ key: option.id, label: option.name }))}
           columns={criteria.map((criterion) => ({
             key: criterion.id,
@@ -108,12 +108,10 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
           }))}
           highlightRow={(option) => isTop(option.key)}
           renderColumnHeader={(criterion) => (
-            <>
-              <span className="block">{criterion.label}</span>
-              <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
-                {t('matrix.weight', { weight: format.plain(criterion.importance) })}
-              </span>
-            </>
+            <StackedHeader
+              label={criterion.label}
+              note={t('matrix.weight', { weight: format.plain(criterion.importance) })}
+            />
           )}
           renderCell={(option, criterion, row, column) => {
             const key = cellKey(option.key, criterion.key);

@@ -81,7 +81,7 @@ export function SimpleScoringTable() {
             cornerHeader={t('evaluation.criterion')}
             density="compact"
             width="fit"
-            className="-mx-6 px-6"
+            isBleeding
             rows={table.criteria.map((criterion, index) => ({ ...criterion, label: criterionLabel(index) }))}
             columns={table.options.map((option, index) => ({ ...option, label: optionLabel(index) }))}
             renderRowHeader={(criterion, row) => (
@@ -145,21 +145,16 @@ export function SimpleScoringTable() {
                   }}
                   className={`${inputClasses} h-9`}
                 />
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  aria-label={t('decisionForm.removeOption', { number: index + 1 })}
-                  disabled={table.options.length <= 1}
-                  onClick={() =>
+                <RemoveRowButton
+                  label={t('decisionForm.removeOption', { number: index + 1 })}
+                  isDisabled={table.options.length <= 1}
+                  onRemove={() =>
                     update((current) => ({
                       ...current,
                       options: current.options.filter((row) => row.key !== option.key),
                     }))
                   }
-                >
-                  <X aria-hidden size={16} />
-                </Button>
+                />
               </div>
             )}
             renderCell={(criterion, option, row, column) => {
@@ -190,21 +185,16 @@ export function SimpleScoringTable() {
                 header: t('evaluation.actions'),
                 isHeaderHidden: true,
                 render: (criterion, row) => (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8"
-                    aria-label={t('decisionForm.removeCriterion', { number: row + 1 })}
-                    disabled={table.criteria.length <= 1}
-                    onClick={() =>
+                  <RemoveRowButton
+                    label={t('decisionForm.removeCriterion', { number: row + 1 })}
+                    isDisabled={table.criteria.length <= 1}
+                    onRemove={() =>
                       update((current) => ({
                         ...current,
                         criteria: current.criteria.filter((item) => item.key !== criterion.key),
                       }))
                     }
-                  >
-                    <X aria-hidden size={16} />
-                  </Button>
+                  />
                 ),
               },
             ]}
@@ -283,5 +273,29 @@ export function SimpleScoringTable() {
         </Card>
       ) : null}
     </div>
+  );
+}
+
+/** The × beside an option or criterion; the last row of each kind stays. */
+function RemoveRowButton({
+  label,
+  isDisabled,
+  onRemove,
+}: {
+  label: string;
+  isDisabled: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      aria-label={label}
+      disabled={isDisabled}
+      onClick={onRemove}
+    >
+      <X aria-hidden size={16} />
+    </Button>
   );
 }

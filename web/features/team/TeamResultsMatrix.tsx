@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
-import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
+import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
@@ -43,12 +43,10 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
       columns={details.criteria.map((criterion) => ({ key: criterion.id, label: criterion.name }))}
       highlightRow={(option) => isTop(option.key)}
       renderColumnHeader={(criterion) => (
-        <>
-          <span className="block">{criterion.label}</span>
-          <span className="block text-xs font-normal text-slate-600 tabular-nums dark:text-slate-400">
-            {t('teamView.teamWeight', { weight: format.number(weights.get(criterion.key) ?? 0, 1) })}
-          </span>
-        </>
+        <StackedHeader
+          label={criterion.label}
+          note={t('teamView.teamWeight', { weight: format.number(weights.get(criterion.key) ?? 0, 1) })}
+        />
       )}
       renderCell={(option, criterion) => {
         const key = cellKey(option.key, criterion.key);
