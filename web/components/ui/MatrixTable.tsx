@@ -102,7 +102,7 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
     >
       <thead>
         <tr>
-          <TH density={density} edge="first" align="start" tone="muted">
+          <TH density={density} edge="first" align="start" tone="muted" isSticky>
             {cornerHeader}
           </TH>
           {leadingColumns.map((extra) => (
@@ -116,13 +116,8 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
             </TH>
           ))}
           {trailingColumns.map((extra) => (
-            <TH
-              key={extra.key}
-              density={density}
-              align={extra.align ?? 'end'}
-              className={extra.isHeaderHidden ? 'sr-only' : ''}
-            >
-              {extra.header}
+            <TH key={extra.key} density={density} align={extra.align ?? 'end'}>
+              {extra.isHeaderHidden ? <span className="sr-only">{extra.header}</span> : extra.header}
             </TH>
           ))}
           {total ? (

@@ -67,12 +67,25 @@ export function Table({
   );
 }
 
+/**
+ * Keeps a first-column cell in view while a wide table scrolls sideways on narrow screens; it needs
+ * its own opaque background, or the scrolled cells would show through it.
+ */
+function stickyCellClasses(isHighlighted: boolean): string {
+  const background = isHighlighted
+    ? 'max-sm:bg-emerald-50 dark:max-sm:bg-emerald-950'
+    : 'max-sm:bg-white dark:max-sm:bg-slate-900';
+  return `max-sm:sticky max-sm:left-0 max-sm:z-10 ${background}`;
+}
+
 interface HeaderCellProps extends Omit<ThHTMLAttributes<HTMLTableCellElement>, 'align'> {
   density?: TableDensity;
   edge?: CellEdge;
   align?: CellAlign;
   /** Muted for the corner and list headers, strong for the headers that name data (criteria, totals). */
   tone?: 'muted' | 'strong';
+  /** The corner above sticky row names. */
+  isSticky?: boolean;
 }
 
 /** A column header cell (`scope="col"`). */
@@ -81,6 +94,7 @@ export function TH({
   edge = 'middle',
   align = 'center',
   tone = 'strong',
+  isSticky = false,
   className = '',
   ...props
 }: HeaderCellProps) {
@@ -89,7 +103,7 @@ export function TH({
   return (
     <th
       scope="col"
-      className={`border-b border-slate-200 font-medium dark:border-slate-700 ${padding[density][edge]} ${alignment[align]} ${toneClasses} ${className}`}
+      className={`border-b border-slate-200 font-medium dark:border-slate-700 ${padding[density][edge]} ${alignment[align]} ${toneClasses} ${isSticky ? stickyCellClasses(false) : ''} ${className}`}
       {...props}
     />
   );
@@ -113,14 +127,7 @@ export function RowHeader({
   ...props
 }: RowHeaderProps) {
   const textClasses = isHighlighted ? highlightTextClasses : 'text-slate-900 dark:text-white';
-  // A sticky cell needs its own opaque background, or scrolled cells would show through it.
-  const stickyClasses = isSticky
-    ? `max-sm:sticky max-sm:left-0 max-sm:z-10 ${
-        isHighlighted
-          ? 'max-sm:bg-emerald-50 dark:max-sm:bg-emerald-950'
-          : 'max-sm:bg-white dark:max-sm:bg-slate-900'
-      }`
-    : '';
+  const stickyClasses = isSticky ? stickyCellClasses(isHighlighted) : '';
   return (
     <th
       scope="row"
