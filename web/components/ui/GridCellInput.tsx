@@ -15,8 +15,8 @@ const MOVES: Record<string, [number, number]> = {
 };
 
 /**
- * Spreadsheet-like moves inside the closest `[data-grid]`. Cells hold one or two digits and select
- * their text on focus, so the arrows always move between cells instead of the caret.
+ * Spreadsheet-like moves inside the closest `[data-grid]` (the table of a MatrixTable). Cells hold
+ * one or two digits and select their text on focus, so the arrows always move between cells.
  */
 function moveFocusWithArrows(event: KeyboardEvent<HTMLInputElement>) {
   const move = MOVES[event.key];

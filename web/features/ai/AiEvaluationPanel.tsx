@@ -1,69 +1,67 @@
 import { useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { LoaderCircle, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { AiRecommendationRequest, AiRecommendationResponse } from '../../../shared/api/ai.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-import { importanceOf, scoreKey, type DecisionFormValues } from '../decisions/decision-form-model.ts';
 import { requestRecommendation, useAiStatusQuery } from './ai-api.ts';
 import { AiSetupNotice } from './AiSetupNotice.tsx';
 
 type Phase = { kind: 'idle' } | { kind: 'running' } | { kind: 'failed'; reason: string };
 
+/** What the form answers when the AI is started. */
+export type AiRequestPreparation =
+  /** Ready: what to ask, and how to write the answer into the grid of exactly these rows. */
+  | { kind: 'ready'; request: AiRecommendationRequest; fill: (result: AiRecommendationResponse) => void }
+  /** The form shows its own errors. */
+  | { kind: 'invalid' }
+  /** Something the panel explains (e.g. the description is missing). */
+  | { kind: 'blocked'; reason: string };
+
 interface AiEvaluationPanelProps {
   /** The AI already filled the grid (this session, or stored reasons): the button is gone. */
   hasRun: boolean;
-  onCompleted: (missingCount: number) => void;
   missingCount: number;
+  /** Sizes of the matrix, for the progress line. */
+  optionCount: number;
+  criterionCount: number;
+  prepareRequest: () => Promise<AiRequestPreparation>;
+  /** After the grid was filled; `missingCount` cells the AI left out. */
+  onCompleted: (missingCount: number) => void;
 }
 
 /**
  * New/edit decision in AI mode: "Start GPT Evaluation" sends title, description, options and
  * criteria once; the answer fills the editable grid with a score and a reason per cell.
  */
-export function AiEvaluationPanel({ hasRun, onCompleted, missingCount }: AiEvaluationPanelProps) {
+export function AiEvaluationPanel({
+  hasRun,
+  missingCount,
+  optionCount,
+  criterionCount,
+  prepareRequest,
+  onCompleted,
+}: AiEvaluationPanelProps) {
   const { t } = useTranslation();
   const status = useAiStatusQuery();
-  const { getValues, setValue, trigger, setFocus } = useFormContext<DecisionFormValues>();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   // If the status cannot be read, trying is allowed: the server's answer then says what is wrong.
   const isAvailable = status.isError || status.data?.available === true;
 
   async function start() {
-    if (!(await trigger(['name', 'options', 'criteria']))) {
-      notify('error', t('decisionForm.fillOutAllFields'));
-      return;
-    }
-    const values = getValues();
-    if (!values.description.trim()) {
-      setPhase({ kind: 'failed', reason: t('ai.needsDescription') });
-      notify('error', t('ai.needsDescription'));
-      setFocus('description');
+    const preparation = await prepareRequest();
+    if (preparation.kind === 'invalid') return;
+    if (preparation.kind === 'blocked') {
+      setPhase({ kind: 'failed', reason: preparation.reason });
+      notify('error', preparation.reason);
       return;
     }
     setPhase({ kind: 'running' });
     try {
-      const result = await requestRecommendation({
-        decisionName: values.name.trim(),
-        description: values.description.trim(),
-        options: values.options.map((option) => option.name.trim()),
-        criteria: values.criteria.map((criterion) => ({
-          name: criterion.name.trim(),
-          importance: importanceOf(criterion.importance),
-        })),
-      });
-      for (const recommendation of result.recommendations) {
-        const option = values.options[recommendation.option_index];
-        for (const cell of recommendation.bewertungen) {
-          const criterion = values.criteria[cell.criterion_index];
-          if (!option || !criterion) continue;
-          const key = scoreKey(option.rowKey, criterion.rowKey);
-          setValue(`scores.${key}`, String(cell.value), { shouldDirty: true });
-          setValue(`explanations.${key}`, cell.explanation || null, { shouldDirty: true });
-        }
-      }
+      const result = await requestRecommendation(preparation.request);
+      preparation.fill(result);
       setPhase({ kind: 'idle' });
       onCompleted(result.missing.length);
     } catch (error) {
@@ -113,10 +111,7 @@ export function AiEvaluationPanel({ hasRun, onCompleted, missingCount }: AiEvalu
       <div aria-live="polite" className="text-sm">
         {phase.kind === 'running' ? (
           <p className="text-slate-700 dark:text-slate-300">
-            {t('ai.progress', {
-              options: getValues('options').length,
-              criteria: getValues('criteria').length,
-            })}
+            {t('ai.progress', { options: optionCount, criteria: criterionCount })}
           </p>
         ) : null}
         {phase.kind === 'failed' ? (

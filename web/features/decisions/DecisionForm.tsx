@@ -13,7 +13,7 @@ import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { AiEvaluationPanel } from '../ai/AiEvaluationPanel.tsx';
+import { DecisionAiPanel } from './DecisionAiPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';
 import {
   decisionFormSchema,
@@ -177,7 +177,7 @@ export function DecisionForm({
         </div>
 
         {mode === 'ai' ? (
-          <AiEvaluationPanel
+          <DecisionAiPanel
             hasRun={hasAiRun}
             missingCount={aiMissingCount}
             onCompleted={(missingCount) => {

@@ -2,7 +2,6 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import {
   decisionModeSchema,
-  findDuplicateNames,
   personalTypeSchema,
   type CreateDecisionRequest,
   type DecisionDetails,
@@ -15,6 +14,7 @@ import {
   rankOptions,
   type RankedOption,
 } from '../../../shared/scoring/personal.ts';
+import { cellKey, cellValueOf, duplicateIndexes, isInvalidCell, newRowKey } from '../../lib/matrix-model.ts';
 
 const { decision: D, scales } = LIMITS;
 export const PERSONAL_SCALE = scales.personalGrid;
@@ -41,20 +41,10 @@ export interface DecisionFormValues {
   type: 'private' | 'public';
   options: OptionFormRow[];
   criteria: CriterionFormRow[];
-  /** Cell text by `scoreKey(option, criterion)`; empty means "not scored" and is not sent. */
+  /** Cell text by `cellKey(option rowKey, criterion rowKey)`; empty means "not scored" and is not sent. */
   scores: Record<string, string>;
   /** Stored explanations (e.g. AI reasons) travel back unchanged with their cells. */
   explanations: Record<string, string | null>;
-}
-
-let rowCounter = 0;
-export function newRowKey(): string {
-  rowCounter += 1;
-  return `row${rowCounter}`;
-}
-
-export function scoreKey(optionRowKey: string, criterionRowKey: string): string {
-  return `${optionRowKey}_${criterionRowKey}`;
 }
 
 export function emptyOption(): OptionFormRow {
@@ -76,13 +66,6 @@ export function emptyDecisionForm(): DecisionFormValues {
     scores: {},
     explanations: {},
   };
-}
-
-/** A cell holds nothing or a whole number on the scale; anything else is a typing error to flag. */
-export function parseCell(raw: string | undefined, scale: { min: number; max: number }): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const value = Number(raw);
-  return value >= scale.min && value <= scale.max ? value : null;
 }
 
 const requiredName = (max: number) => singleLineText(max).min(1, 'validation.required');
@@ -133,9 +116,8 @@ export const decisionFormSchema = z
     // Only cells of the current rows count; values of removed rows are left behind and ignored.
     for (const option of values.options) {
       for (const criterion of values.criteria) {
-        const key = scoreKey(option.rowKey, criterion.rowKey);
-        const raw = values.scores[key] ?? '';
-        if (raw !== '' && parseCell(raw, PERSONAL_SCALE) === null) {
+        const key = cellKey(option.rowKey, criterion.rowKey);
+        if (isInvalidCell(values.scores[key], PERSONAL_SCALE)) {
           context.addIssue({ code: 'custom', path: ['scores', key], message: 'validation.valueRange' });
         }
       }
@@ -145,7 +127,7 @@ export const decisionFormSchema = z
 /** Positions of every row whose name is used more than once (all of them, so each one turns red). */
 export function duplicatePositions(names: readonly string[]): Set<number> {
   const repeatedKeys = new Set(
-    findDuplicateNames(names).map((index) => names[index]!.trim().toLocaleLowerCase()),
+    [...duplicateIndexes(names)].map((index) => names[index]?.trim().toLocaleLowerCase()),
   );
   const positions = new Set<number>();
   names.forEach((name, index) => {
@@ -167,7 +149,7 @@ export function rankFormValues(
 ): RankedOption[] {
   const cells = options.flatMap((option, optionIndex) =>
     criteria.flatMap((criterion, criterionIndex) => {
-      const value = parseCell(scores[scoreKey(option.rowKey, criterion.rowKey)], PERSONAL_SCALE);
+      const value = cellValueOf(scores[cellKey(option.rowKey, criterion.rowKey)], PERSONAL_SCALE);
       return value === null ? [] : [{ option_id: optionIndex, criterion_id: criterionIndex, value }];
     }),
   );
@@ -197,8 +179,8 @@ export function toDecisionRequest(values: DecisionFormValues) {
     })),
     evaluations: values.options.flatMap((option, option_index) =>
       values.criteria.flatMap((criterion, criterion_index) => {
-        const key = scoreKey(option.rowKey, criterion.rowKey);
-        const value = parseCell(values.scores[key], PERSONAL_SCALE);
+        const key = cellKey(option.rowKey, criterion.rowKey);
+        const value = cellValueOf(values.scores[key], PERSONAL_SCALE);
         return value === null
           ? []
           : [{ option_index, criterion_index, value, explanation: values.explanations[key] ?? null }];
@@ -232,7 +214,7 @@ export function formValuesOf(details: DecisionDetails): DecisionFormValues {
     const optionRowKey = optionRowKeys.get(evaluation.option_id);
     const criterionRowKey = criterionRowKeys.get(evaluation.criterion_id);
     if (!optionRowKey || !criterionRowKey) continue;
-    const key = scoreKey(optionRowKey, criterionRowKey);
+    const key = cellKey(optionRowKey, criterionRowKey);
     scores[key] = String(evaluation.value);
     explanations[key] = evaluation.explanation;
   }
@@ -276,7 +258,7 @@ export function exampleDecisionForm(t: TFunction, current: DecisionFormValues): 
   const scores: Record<string, string> = {};
   options.forEach((option, optionIndex) =>
     criteria.forEach((criterion, criterionIndex) => {
-      scores[scoreKey(option.rowKey, criterion.rowKey)] = String(sampleScores[optionIndex]![criterionIndex]);
+      scores[cellKey(option.rowKey, criterion.rowKey)] = String(sampleScores[optionIndex]![criterionIndex]);
     }),
   );
   return {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateDecisionRequest,
   Decision,
@@ -66,4 +66,13 @@ export function useDecisionDetailsQuery(id: number) {
 /** The route parameter as a decision id, or NaN for anything that cannot be one. */
 export function parseDecisionId(param: string | undefined): number {
   return param && /^\d+$/.test(param) ? Number(param) : Number.NaN;
+}
+
+/** Saves the caller's own scores (the older evaluation screen); every decision query refreshes after. */
+export function useSaveEvaluations(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: EvaluateRequest) => saveEvaluations(id, request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionKeys.all }),
+  });
 }

@@ -6,16 +6,18 @@ import { computeSimpleScores, type SimpleResult } from '../../../shared/scoring/
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { digitsOnly, GridCellInput } from '../../components/ui/GridCellInput.tsx';
+import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { useFormatters } from '../../lib/format.ts';
+import { cellKey, cellValueOf } from '../../lib/matrix-model.ts';
 import {
+  emptyCriterionRow,
+  emptyOptionRow,
   emptySimpleTable,
   invalidInputs,
-  newKey,
-  parseRating,
   parseWeight,
-  ratingKey,
   SIMPLE_SCALE,
+  type SimpleCriterionRow,
   type SimpleTable,
 } from './simple-scoring-model.ts';
 
@@ -38,6 +40,13 @@ export function SimpleScoringTable() {
     setResults(null); // a result must never describe other inputs than the ones on screen
   }
 
+  function updateCriterion(key: string, change: Partial<SimpleCriterionRow>) {
+    update((current) => ({
+      ...current,
+      criteria: current.criteria.map((item) => (item.key === key ? { ...item, ...change } : item)),
+    }));
+  }
+
   function calculate(event: FormEvent) {
     event.preventDefault();
     setHasTriedToCalculate(true);
@@ -54,7 +63,7 @@ export function SimpleScoringTable() {
         })),
         table.criteria.map((criterion) =>
           table.options.map(
-            (option) => parseRating(table.ratings[ratingKey(criterion.key, option.key)]) ?? 0,
+            (option) => cellValueOf(table.ratings[cellKey(option.key, criterion.key)], SIMPLE_SCALE) ?? 0,
           ),
         ),
       ),
@@ -66,168 +75,130 @@ export function SimpleScoringTable() {
       <Card>
         <form noValidate onSubmit={calculate} className="flex flex-col gap-4">
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('evaluation.hint', SIMPLE_SCALE)}</p>
-          <div className="relative -mx-6 overflow-x-auto px-6">
-            <table data-grid className="border-separate border-spacing-0 text-sm">
-              <caption className="sr-only">{t('evaluation.caption', SIMPLE_SCALE)}</caption>
-              <thead>
-                <tr>
-                  <th
-                    scope="col"
-                    className="py-2 pr-2 text-left font-medium text-slate-600 dark:text-slate-400"
-                  >
-                    {t('evaluation.criterion')}
-                  </th>
-                  <th
-                    scope="col"
-                    className="px-2 py-2 text-left font-medium text-slate-600 dark:text-slate-400"
-                  >
-                    {t('evaluation.weight')}
-                  </th>
-                  {table.options.map((option, index) => (
-                    <th key={option.key} scope="col" className="px-2 py-2 align-bottom font-medium">
-                      <div className="flex w-44 items-center gap-1">
-                        <input
-                          aria-label={t('decisionForm.optionName', { number: index + 1 })}
-                          aria-invalid={invalid.has(`name-${option.key}`) || undefined}
-                          placeholder={t('decisionForm.optionFallback', { number: index + 1 })}
-                          value={option.name}
-                          maxLength={LIMITS.decision.optionNameMax}
-                          onChange={(event) => {
-                            const name = event.target.value.trimStart();
-                            update((current) => ({
-                              ...current,
-                              options: current.options.map((row) =>
-                                row.key === option.key ? { ...row, name } : row,
-                              ),
-                            }));
-                          }}
-                          className={`${inputClasses} h-9`}
-                        />
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-8"
-                          aria-label={t('decisionForm.removeOption', { number: index + 1 })}
-                          disabled={table.options.length <= 1}
-                          onClick={() =>
-                            update((current) => ({
-                              ...current,
-                              options: current.options.filter((row) => row.key !== option.key),
-                            }))
-                          }
-                        >
-                          <X aria-hidden size={16} />
-                        </Button>
-                      </div>
-                    </th>
-                  ))}
-                  <th scope="col" className="sr-only">
-                    {t('evaluation.actions')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {table.criteria.map((criterion, row) => (
-                  <tr key={criterion.key}>
-                    <th scope="row" className="py-2 pr-2 text-left font-normal">
-                      <div className="w-40">
-                        <input
-                          aria-label={t('decisionForm.criterionName', { number: row + 1 })}
-                          aria-invalid={invalid.has(`name-${criterion.key}`) || undefined}
-                          placeholder={t('decisionForm.criterionFallback', { number: row + 1 })}
-                          value={criterion.name}
-                          maxLength={LIMITS.decision.criterionNameMax}
-                          onChange={(event) => {
-                            const name = event.target.value.trimStart();
-                            update((current) => ({
-                              ...current,
-                              criteria: current.criteria.map((item) =>
-                                item.key === criterion.key ? { ...item, name } : item,
-                              ),
-                            }));
-                          }}
-                          className={`${inputClasses} h-9`}
-                        />
-                      </div>
-                    </th>
-                    <td className="px-2 py-2">
-                      <div className="relative w-24">
-                        <input
-                          type="number"
-                          min={LIMITS.scales.weight.min}
-                          max={LIMITS.scales.weight.max}
-                          step="any"
-                          aria-label={t('evaluation.weightOf', { criterion: criterionLabel(row) })}
-                          aria-invalid={invalid.has(`weight-${criterion.key}`) || undefined}
-                          value={criterion.weight}
-                          onChange={(event) => {
-                            const weight = event.target.value;
-                            update((current) => ({
-                              ...current,
-                              criteria: current.criteria.map((item) =>
-                                item.key === criterion.key ? { ...item, weight } : item,
-                              ),
-                            }));
-                          }}
-                          className={`${inputClasses} h-9 pr-7 text-right tabular-nums`}
-                        />
-                        <span
-                          aria-hidden
-                          className="pointer-events-none absolute inset-y-0 right-2.5 flex items-center text-slate-500 dark:text-slate-400"
-                        >
-                          %
-                        </span>
-                      </div>
-                    </td>
-                    {table.options.map((option, column) => {
-                      const key = ratingKey(criterion.key, option.key);
-                      return (
-                        <td key={option.key} className="px-2 py-2 text-center">
-                          <GridCellInput
-                            row={row}
-                            column={column}
-                            maxLength={1}
-                            required
-                            isInvalid={invalid.has(key)}
-                            aria-label={t('decisionForm.cellLabel', {
-                              option: optionLabel(column),
-                              criterion: criterionLabel(row),
-                              ...SIMPLE_SCALE,
-                            })}
-                            value={table.ratings[key] ?? ''}
-                            onChange={(event) => {
-                              const rating = digitsOnly(event.target.value);
-                              update((current) => ({
-                                ...current,
-                                ratings: { ...current.ratings, [key]: rating },
-                              }));
-                            }}
-                          />
-                        </td>
-                      );
-                    })}
-                    <td className="py-2 pl-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-8"
-                        aria-label={t('decisionForm.removeCriterion', { number: row + 1 })}
-                        disabled={table.criteria.length <= 1}
-                        onClick={() =>
-                          update((current) => ({
-                            ...current,
-                            criteria: current.criteria.filter((item) => item.key !== criterion.key),
-                          }))
-                        }
-                      >
-                        <X aria-hidden size={16} />
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <MatrixTable
+            caption={t('evaluation.caption', SIMPLE_SCALE)}
+            captionId="evaluation-caption"
+            cornerHeader={t('evaluation.criterion')}
+            density="compact"
+            width="fit"
+            isBleeding
+            rows={table.criteria.map((criterion, index) => ({ ...criterion, label: criterionLabel(index) }))}
+            columns={table.options.map((option, index) => ({ ...option, label: optionLabel(index) }))}
+            renderRowHeader={(criterion, row) => (
+              <div className="w-40">
+                <input
+                  aria-label={t('decisionForm.criterionName', { number: row + 1 })}
+                  aria-invalid={invalid.has(`name-${criterion.key}`) || undefined}
+                  placeholder={t('decisionForm.criterionFallback', { number: row + 1 })}
+                  value={criterion.name}
+                  maxLength={LIMITS.decision.criterionNameMax}
+                  onChange={(event) =>
+                    updateCriterion(criterion.key, { name: event.target.value.trimStart() })
+                  }
+                  className={`${inputClasses} h-9 font-normal`}
+                />
+              </div>
+            )}
+            leadingColumns={[
+              {
+                key: 'weight',
+                header: t('evaluation.weight'),
+                render: (criterion) => (
+                  <div className="relative w-24">
+                    <input
+                      type="number"
+                      min={LIMITS.scales.weight.min}
+                      max={LIMITS.scales.weight.max}
+                      step="any"
+                      aria-label={t('evaluation.weightOf', { criterion: criterion.label })}
+                      aria-invalid={invalid.has(`weight-${criterion.key}`) || undefined}
+                      value={criterion.weight}
+                      onChange={(event) => updateCriterion(criterion.key, { weight: event.target.value })}
+                      className={`${inputClasses} h-9 pr-7 text-right tabular-nums`}
+                    />
+                    <span
+                      aria-hidden
+                      className="pointer-events-none absolute inset-y-0 right-2.5 flex items-center text-slate-500 dark:text-slate-400"
+                    >
+                      %
+                    </span>
+                  </div>
+                ),
+              },
+            ]}
+            renderColumnHeader={(option, index) => (
+              <div className="flex w-44 items-center gap-1">
+                <input
+                  aria-label={t('decisionForm.optionName', { number: index + 1 })}
+                  aria-invalid={invalid.has(`name-${option.key}`) || undefined}
+                  placeholder={t('decisionForm.optionFallback', { number: index + 1 })}
+                  value={option.name}
+                  maxLength={LIMITS.decision.optionNameMax}
+                  onChange={(event) => {
+                    const name = event.target.value.trimStart();
+                    update((current) => ({
+                      ...current,
+                      options: current.options.map((row) =>
+                        row.key === option.key ? { ...row, name } : row,
+                      ),
+                    }));
+                  }}
+                  className={`${inputClasses} h-9`}
+                />
+                <RemoveRowButton
+                  label={t('decisionForm.removeOption', { number: index + 1 })}
+                  isDisabled={table.options.length <= 1}
+                  onRemove={() =>
+                    update((current) => ({
+                      ...current,
+                      options: current.options.filter((row) => row.key !== option.key),
+                    }))
+                  }
+                />
+              </div>
+            )}
+            renderCell={(criterion, option, row, column) => {
+              const key = cellKey(option.key, criterion.key);
+              return (
+                <GridCellInput
+                  row={row}
+                  column={column}
+                  maxLength={1}
+                  required
+                  isInvalid={invalid.has(key)}
+                  aria-label={t('decisionForm.cellLabel', {
+                    option: option.label,
+                    criterion: criterion.label,
+                    ...SIMPLE_SCALE,
+                  })}
+                  value={table.ratings[key] ?? ''}
+                  onChange={(event) => {
+                    const rating = digitsOnly(event.target.value);
+                    update((current) => ({ ...current, ratings: { ...current.ratings, [key]: rating } }));
+                  }}
+                />
+              );
+            }}
+            trailingColumns={[
+              {
+                key: 'actions',
+                header: t('evaluation.actions'),
+                isHeaderHidden: true,
+                render: (criterion, row) => (
+                  <RemoveRowButton
+                    label={t('decisionForm.removeCriterion', { number: row + 1 })}
+                    isDisabled={table.criteria.length <= 1}
+                    onRemove={() =>
+                      update((current) => ({
+                        ...current,
+                        criteria: current.criteria.filter((item) => item.key !== criterion.key),
+                      }))
+                    }
+                  />
+                ),
+              },
+            ]}
+          />
           <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
@@ -235,7 +206,7 @@ export function SimpleScoringTable() {
               onClick={() =>
                 update((current) => ({
                   ...current,
-                  criteria: [...current.criteria, { key: newKey(), name: '', weight: '' }],
+                  criteria: [...current.criteria, emptyCriterionRow()],
                 }))
               }
             >
@@ -248,7 +219,7 @@ export function SimpleScoringTable() {
               onClick={() =>
                 update((current) => ({
                   ...current,
-                  options: [...current.options, { key: newKey(), name: '' }],
+                  options: [...current.options, emptyOptionRow()],
                 }))
               }
             >
@@ -302,5 +273,29 @@ export function SimpleScoringTable() {
         </Card>
       ) : null}
     </div>
+  );
+}
+
+/** The × beside an option or criterion; the last row of each kind stays. */
+function RemoveRowButton({
+  label,
+  isDisabled,
+  onRemove,
+}: {
+  label: string;
+  isDisabled: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8"
+      aria-label={label}
+      disabled={isDisabled}
+      onClick={onRemove}
+    >
+      <X aria-hidden size={16} />
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../shared/limits.ts';
+import { cellKey, cellValueOf, newRowKey } from '../../lib/matrix-model.ts';
 
 export const SIMPLE_SCALE = LIMITS.scales.simpleForm;
 const WEIGHT = LIMITS.scales.weight;
@@ -13,36 +14,19 @@ export interface SimpleCriterionRow extends SimpleRow {
 export interface SimpleTable {
   criteria: SimpleCriterionRow[];
   options: SimpleRow[];
-  /** Rating text by `ratingKey(criterion, option)`. */
+  /** Rating text by `cellKey(option key, criterion key)`. */
   ratings: Record<string, string>;
 }
 
-let keyCounter = 0;
-export function newKey(): string {
-  keyCounter += 1;
-  return `k${keyCounter}`;
-}
-
-export const ratingKey = (criterionKey: string, optionKey: string) => `${criterionKey}_${optionKey}`;
+export const emptyCriterionRow = (): SimpleCriterionRow => ({ key: newRowKey(), name: '', weight: '' });
+export const emptyOptionRow = (): SimpleRow => ({ key: newRowKey(), name: '' });
 
 export function emptySimpleTable(): SimpleTable {
   return {
-    criteria: [
-      { key: newKey(), name: '', weight: '' },
-      { key: newKey(), name: '', weight: '' },
-    ],
-    options: [
-      { key: newKey(), name: '' },
-      { key: newKey(), name: '' },
-    ],
+    criteria: [emptyCriterionRow(), emptyCriterionRow()],
+    options: [emptyOptionRow(), emptyOptionRow()],
     ratings: {},
   };
-}
-
-export function parseRating(raw: string | undefined): number | null {
-  if (!raw || !/^\d+$/.test(raw)) return null;
-  const rating = Number(raw);
-  return rating >= SIMPLE_SCALE.min && rating <= SIMPLE_SCALE.max ? rating : null;
 }
 
 export function parseWeight(raw: string): number | null {
@@ -58,8 +42,8 @@ export function invalidInputs(table: SimpleTable): Set<string> {
     if (!criterion.name.trim()) invalid.add(`name-${criterion.key}`);
     if (parseWeight(criterion.weight) === null) invalid.add(`weight-${criterion.key}`);
     for (const option of table.options) {
-      const key = ratingKey(criterion.key, option.key);
-      if (parseRating(table.ratings[key]) === null) invalid.add(key);
+      const key = cellKey(option.key, criterion.key);
+      if (cellValueOf(table.ratings[key], SIMPLE_SCALE) === null) invalid.add(key);
     }
   }
   for (const option of table.options) if (!option.name.trim()) invalid.add(`name-${option.key}`);

@@ -1,18 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { digitsOnly, GridCellInput } from '../../components/ui/GridCellInput.tsx';
-import type { NameRow } from './name-rows.ts';
-import { parseVote, voteKey } from './team-form-model.ts';
+import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
+import { cellKey, isInvalidCell } from '../../lib/matrix-model.ts';
+
+/** An option or criterion row of the team form: its stable key and the name as typed. */
+interface NamedRow {
+  key: string;
+  name: string;
+}
 
 interface VotesTableProps {
-  options: NameRow[];
-  criteria: NameRow[];
+  options: readonly NamedRow[];
+  criteria: readonly NamedRow[];
+  /** Vote text by `cellKey(option key, criterion key)`. */
   votes: Record<string, string>;
   isDisabled: boolean;
   onChange: (key: string, text: string) => void;
 }
 
-const { min, max } = LIMITS.scales.evaluate;
+const SCALE = LIMITS.scales.evaluate;
 
 /** The caller's vote per option and criterion, whole numbers 0–10; arrow keys move between cells. */
 export function VotesTable({ options, criteria, votes, isDisabled, onChange }: VotesTableProps) {
@@ -20,77 +27,45 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
   if (!options.length || !criteria.length) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t('teamEdit.votesNeedMatrix')}</p>;
   }
-  const optionName = (row: NameRow, index: number) =>
-    row.name.trim() || t('teamEdit.optionFallback', { number: index + 1 });
-  const criterionName = (row: NameRow, index: number) =>
-    row.name.trim() || t('teamEdit.criterionFallback', { number: index + 1 });
+  const optionRows = options.map((row, index) => ({
+    key: row.key,
+    label: row.name.trim() || t('teamEdit.optionFallback', { number: index + 1 }),
+  }));
+  const criterionColumns = criteria.map((row, index) => ({
+    key: row.key,
+    label: row.name.trim() || t('teamEdit.criterionFallback', { number: index + 1 }),
+  }));
 
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="votes-caption" data-grid>
-      <table className="w-full border-separate border-spacing-0 text-sm">
-        <caption id="votes-caption" className="sr-only">
-          {t('teamEdit.votesCaption', { min, max })}
-        </caption>
-        <thead>
-          <tr>
-            <th
-              scope="col"
-              className="border-b border-slate-200 py-2 pr-3 text-left font-medium text-slate-600 dark:border-slate-700 dark:text-slate-400"
-            >
-              {t('teamEdit.option')}
-            </th>
-            {criteria.map((criterion, index) => (
-              <th
-                key={criterion.key}
-                scope="col"
-                className="border-b border-slate-200 px-2 py-2 text-center font-medium text-slate-800 dark:border-slate-700 dark:text-slate-200"
-              >
-                {criterionName(criterion, index)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {options.map((option, row) => (
-            <tr key={option.key}>
-              <th
-                scope="row"
-                className="border-b border-slate-100 py-2 pr-3 text-left font-medium break-words text-slate-900 dark:border-slate-800 dark:text-white"
-              >
-                {optionName(option, row)}
-              </th>
-              {criteria.map((criterion, column) => {
-                const key = voteKey(option.key, criterion.key);
-                const text = votes[key] ?? '';
-                return (
-                  <td
-                    key={criterion.key}
-                    className="border-b border-slate-100 px-2 py-2 text-center dark:border-slate-800"
-                  >
-                    <GridCellInput
-                      row={row}
-                      column={column}
-                      value={text}
-                      disabled={isDisabled}
-                      placeholder="–"
-                      isInvalid={Number.isNaN(parseVote(text))}
-                      aria-label={t('teamEdit.voteOf', {
-                        option: optionName(option, row),
-                        criterion: criterionName(criterion, column),
-                        min,
-                        max,
-                      })}
-                      onChange={(event) => onChange(key, digitsOnly(event.target.value))}
-                      className="disabled:opacity-60"
-                    />
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <MatrixTable
+      caption={t('teamEdit.votesCaption', SCALE)}
+      captionId="votes-caption"
+      cornerHeader={t('teamEdit.option')}
+      density="compact"
+      rows={optionRows}
+      columns={criterionColumns}
+      renderRowHeader={(option) => <span className="break-words">{option.label}</span>}
+      renderCell={(option, criterion, row, column) => {
+        const key = cellKey(option.key, criterion.key);
+        const text = votes[key] ?? '';
+        return (
+          <GridCellInput
+            row={row}
+            column={column}
+            value={text}
+            disabled={isDisabled}
+            placeholder="–"
+            isInvalid={isInvalidCell(text, SCALE)}
+            aria-label={t('teamEdit.voteOf', {
+              option: option.label,
+              criterion: criterion.label,
+              ...SCALE,
+            })}
+            onChange={(event) => onChange(key, digitsOnly(event.target.value))}
+            className="disabled:opacity-60"
+          />
+        );
+      }}
+    />
   );
 }

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { cellKey } from '../../lib/matrix-model.ts';
+import {
+  decisionFormSchema,
+  duplicatePositions,
+  emptyCriterion,
+  emptyOption,
+  rankFormValues,
+  toDecisionRequest,
+  type DecisionFormValues,
+} from './decision-form-model.ts';
+
+function formWith(scores: (rowKeys: { options: string[]; criteria: string[] }) => Record<string, string>) {
+  const options = [
+    { ...emptyOption(), name: 'Car' },
+    { ...emptyOption(), name: 'Bike' },
+  ];
+  const criteria = [
+    { ...emptyCriterion(), name: 'Cost', importance: '60' },
+    { ...emptyCriterion(), name: 'Time', importance: '40' },
+  ];
+  const values: DecisionFormValues = {
+    name: 'Commute',
+    description: '',
+    mode: 'manual',
+    type: 'private',
+    options,
+    criteria,
+    scores: scores({
+      options: options.map((option) => option.rowKey),
+      criteria: criteria.map((criterion) => criterion.rowKey),
+    }),
+    explanations: {},
+  };
+  return values;
+}
+
+describe('decision form model', () => {
+  it('sends only the scored cells of the current rows, by position', () => {
+    const values = formWith(({ options, criteria }) => ({
+      [cellKey(options[0]!, criteria[0]!)]: '3',
+      [cellKey(options[0]!, criteria[1]!)]: '',
+      [cellKey(options[1]!, criteria[1]!)]: '9',
+      [cellKey('removed-row', criteria[0]!)]: '5',
+    }));
+    expect(toDecisionRequest(values).evaluations).toEqual([
+      { option_index: 0, criterion_index: 0, value: 3, explanation: null },
+      { option_index: 1, criterion_index: 1, value: 9, explanation: null },
+    ]);
+  });
+
+  it('flags a cell off the 1–10 scale and ignores cells of removed rows', () => {
+    const values = formWith(({ options, criteria }) => ({
+      [cellKey(options[1]!, criteria[0]!)]: '11',
+      [cellKey('removed-row', criteria[0]!)]: '0',
+    }));
+    const parsed = decisionFormSchema.safeParse(values);
+    expect(parsed.success).toBe(false);
+    const paths = parsed.error?.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual([`scores.${cellKey(values.options[1]!.rowKey, values.criteria[0]!.rowKey)}`]);
+  });
+
+  it('ranks the live form by Σ value × importance / Σ importance', () => {
+    const values = formWith(({ options, criteria }) => ({
+      [cellKey(options[0]!, criteria[0]!)]: '3',
+      [cellKey(options[0]!, criteria[1]!)]: '9',
+      [cellKey(options[1]!, criteria[0]!)]: '8',
+    }));
+    const ranking = rankFormValues(values.options, values.criteria, values.scores);
+    const byOption = new Map(ranking.map((entry) => [entry.option_id, entry]));
+    expect(byOption.get(0)).toMatchObject({ total: 5.4, is_top: true });
+    expect(byOption.get(1)).toMatchObject({ total: 4.8, is_top: false });
+  });
+
+  it('marks every row of a repeated name', () => {
+    expect([...duplicatePositions(['Car', 'Bike', ' car ', '', ''])]).toEqual([0, 2]);
+  });
+});

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { Card } from '../../components/ui/Card.tsx';
+import { useFormatters } from '../../lib/format.ts';
+import { ownerEvaluations } from '../decisions/decision-form-model.ts';
+
+/** AI mode: per option its score and the AI's reasoning per criterion. */
+export function AiEvaluationList({ details }: { details: DecisionDetails }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const evaluations = ownerEvaluations(details);
+  const totals = new Map(details.results.ranking.map((entry) => [entry.option_id, entry.total]));
+  const criterionNames = new Map(details.criteria.map((criterion) => [criterion.id, criterion.name]));
+
+  if (evaluations.length === 0) {
+    return (
+      <Card>
+        <p className="text-slate-700 dark:text-slate-300">{t('evaluate.noAiYet')}</p>
+      </Card>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-4">
+      {details.options.map((option) => (
+        <li key={option.id}>
+          <Card>
+            <h2 className="flex flex-wrap items-baseline justify-between gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+              {option.name}
+              <span className="text-base tabular-nums">
+                {t('decision.score', { score: format.number(totals.get(option.id) ?? 0, 1) })}
+              </span>
+            </h2>
+            <dl className="mt-3 flex flex-col gap-2 text-sm">
+              {evaluations
+                .filter((evaluation) => evaluation.option_id === option.id)
+                .map((evaluation) => (
+                  <div key={evaluation.criterion_id}>
+                    <dt className="font-medium text-slate-800 dark:text-slate-200">
+                      {criterionNames.get(evaluation.criterion_id)}: {evaluation.value}
+                    </dt>
+                    <dd className="text-slate-700 dark:text-slate-300">
+                      {evaluation.explanation ?? t('evaluate.noReasoning')}
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
