@@ -840,6 +840,9 @@ describe('GET /api/decision/{id}/details', () => {
       canInvite: false,
       canComment: true,
       canManageMembers: false,
+      canManageDeadline: false,
+      canActivate: false,
+      canStartAi: false,
     });
   });
 
@@ -905,6 +908,9 @@ describe('GET /api/decision/{id}/details', () => {
       canInvite: false,
       canComment: true,
       canManageMembers: false,
+      canManageDeadline: false,
+      canActivate: false,
+      canStartAi: false,
     });
   });
 
