@@ -3,7 +3,8 @@ import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { AiConfig } from '../../config.ts';
 import { isoNow } from '../../db/values.ts';
-import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
+import type { DecisionAccess } from '../decisions/access.ts';
+import type { DecisionsService } from '../decisions/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { normaliseRecommendations } from './normalise.ts';
 import { buildPrompt } from './prompt.ts';
@@ -109,7 +110,7 @@ export function createAiService(deps: AiServiceDeps) {
         options: input.options,
         criteria: input.criteria,
       };
-      await decisionsService.assertValidUpdate(access, decisionInput);
+      await decisionsService.assertValidUpdate(access.decision, decisionInput);
 
       // The lock comes first, so a double click does not use up the caller's AI calls.
       const staleBefore = new Date(Date.now() - 2 * config.timeoutMs - MINUTE_MS).toISOString();

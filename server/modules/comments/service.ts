@@ -1,6 +1,7 @@
 import { AppError } from '../../app-error.ts';
 import { authorize } from '../decisions/policy.ts';
-import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
+import type { DecisionAccess } from '../decisions/access.ts';
+import type { DecisionsService } from '../decisions/service.ts';
 import { canOnComment, type CommentAction } from './policy.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { CommentsRepo, CommentWithAuthor } from './repo.ts';

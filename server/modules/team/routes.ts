@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { decisionIdParamsSchema, decisionSchema, teamMemberSchema } from '../../../shared/api/decisions.ts';
+import {
+  decisionDetailsSchema,
+  decisionIdParamsSchema,
+  decisionSchema,
+  teamMemberSchema,
+} from '../../../shared/api/decisions.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import {
@@ -10,6 +15,7 @@ import {
   createTeamDecisionRequestSchema,
   inviteRequestSchema,
   inviteResponseSchema,
+  teamEditRequestSchema,
   timerRequestSchema,
   validateInvitationResponseSchema,
   weightsRequestSchema,
@@ -18,7 +24,7 @@ import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { toIsoString } from '../../db/values.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { presentDecision, presentTeam } from '../decisions/presenter.ts';
+import { presentDecision, presentDetails, presentTeam } from '../decisions/presenter.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import { assertDeadlineFarEnough, displayName, type TeamService } from './service.ts';
 
@@ -86,6 +92,28 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           })),
         });
         return reply.status(201).send(presentDecision(decision));
+      },
+    );
+
+    protectedRoutes.put(
+      '/api/team-decisions/:id',
+      {
+        schema: {
+          ...common,
+          description:
+            'The team edit page in one request: title, lists, the caller’s votes and weights; one transaction.',
+          params: decisionIdParamsSchema,
+          body: teamEditRequestSchema,
+          response: { 200: decisionDetailsSchema, ...refusals },
+        },
+      },
+      async (request) => {
+        const userId = requireSession(request).user.id;
+        // Early 404 for outsiders; each part's right is checked under the write lock.
+        await decisionsService.authorizedAccess(request.params.id, userId, 'view');
+        await decisionsService.saveTeamEdit(request.params.id, userId, request.body);
+        const access = await decisionsService.authorizedAccess(request.params.id, userId, 'view');
+        return presentDetails(access, await decisionsService.details(access));
       },
     );
 
