@@ -44,6 +44,7 @@ import { createTeamRepo } from './modules/team/repo.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { createTeamService } from './modules/team/service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { decisionAccessPlugin } from './plugins/decision-access.ts';
 import { createLocalEventBus, createPostgresEventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
 import { createSessionStreams } from './realtime/session-streams.ts';
@@ -197,23 +198,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { authService });
+  await app.register(decisionAccessPlugin, { decisionsService });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
-  await app.register(commentsRoutes, {
-    commentsService,
-    decisionsService,
-    rateLimit: config.commentRateLimit,
-  });
-  await app.register(exportRoutes, {
-    exportService: createExportService({ decisionsService }),
-    decisionsService,
-  });
+  await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
+  await app.register(exportRoutes, { exportService: createExportService({ decisionsService }) });
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
-  await app.register(aiRoutes, { aiService, decisionsService });
+  await app.register(aiRoutes, { aiService });
   await app.register(eventsRoutes, { eventBus, sessionStreams });
   await app.register(emailVerificationRoutes, {
     emailVerificationService,

@@ -24,6 +24,7 @@ import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { toIsoString } from '../../db/values.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { requireAccess } from '../../plugins/decision-access.ts';
 import { presentDecision, presentDetails, presentTeam } from '../decisions/presenter.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import { assertDeadlineFarEnough, displayName, type TeamService } from './service.ts';
@@ -106,14 +107,15 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: teamEditRequestSchema,
           response: { 200: decisionDetailsSchema, ...refusals },
         },
+        // An early 404 for outsiders; the right for each part is checked under the write lock.
+        preHandler: app.decisionAccess('view'),
       },
       async (request) => {
-        const userId = requireSession(request).user.id;
-        // Early 404 for outsiders; each part's right is checked under the write lock.
-        await decisionsService.authorizedAccess(request.params.id, userId, 'view');
+        const { userId } = requireAccess(request);
         await decisionsService.saveTeamEdit(request.params.id, userId, request.body);
-        const access = await decisionsService.authorizedAccess(request.params.id, userId, 'view');
-        return presentDetails(access, await decisionsService.details(access));
+        // What GET details answers right after: the caller's view of the saved decision.
+        const saved = await decisionsService.authorizedAccess(request.params.id, userId, 'view');
+        return presentDetails(saved, await decisionsService.details(saved));
       },
     );
 
@@ -126,10 +128,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: inviteRequestSchema,
           response: { 201: inviteResponseSchema, ...refusals },
         },
+        preHandler: app.decisionAccess('invite', { body: 'decision_id' }),
       },
       async (request, reply) => {
         const { user } = requireSession(request);
-        const access = await decisionsService.authorizedAccess(request.body.decision_id, user.id, 'invite');
+        const access = requireAccess(request);
         const { invitation, token, link, isMailHeld } = await teamService.invite(
           access,
           user,
@@ -174,13 +177,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           params: decisionIdParamsSchema,
           response: { 200: z.array(teamMemberSchema), ...refusals },
         },
+        preHandler: app.decisionAccess('view'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'view',
-        );
+        const access = requireAccess(request);
         const details = await decisionsService.details(access);
         return details.team ? presentTeam(details.team, details.teamResults?.voterIds ?? new Set()) : [];
       },
@@ -195,13 +195,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: changeRoleRequestSchema,
           response: { 200: messageResponseSchema, ...refusals },
         },
+        preHandler: app.decisionAccess('manageMembers', { params: 'decisionId' }),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.decisionId,
-          requireSession(request).user.id,
-          'manageMembers',
-        );
+        const access = requireAccess(request);
         await teamService.changeRole(access, request.params.userId, request.body.role);
         return { message: translate(request.language, 'api.roleChanged') };
       },
@@ -209,13 +206,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
     protectedRoutes.delete(
       '/api/team/:decisionId/members/:userId',
-      { schema: { ...common, params: memberParams, response: { 200: messageResponseSchema, ...refusals } } },
+      {
+        schema: { ...common, params: memberParams, response: { 200: messageResponseSchema, ...refusals } },
+        preHandler: app.decisionAccess('manageMembers', { params: 'decisionId' }),
+      },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.decisionId,
-          requireSession(request).user.id,
-          'manageMembers',
-        );
+        const access = requireAccess(request);
         await teamService.removeMember(access, request.params.userId);
         return { message: translate(request.language, 'api.memberRemoved') };
       },
@@ -229,13 +225,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           params: z.object({ decisionId: resourceIdSchema, invitationId: resourceIdSchema }),
           response: { 200: messageResponseSchema, ...refusals },
         },
+        preHandler: app.decisionAccess('invite', { params: 'decisionId' }),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.decisionId,
-          requireSession(request).user.id,
-          'invite',
-        );
+        const access = requireAccess(request);
         await teamService.revokeInvitation(access, request.params.invitationId);
         return { message: translate(request.language, 'api.invitationRevoked') };
       },
@@ -249,13 +242,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           params: decisionIdParamsSchema,
           response: { 200: messageResponseSchema, ...refusals },
         },
+        preHandler: app.decisionAccess('activate'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'activate',
-        );
+        const access = requireAccess(request);
         await teamService.activate(access);
         return { message: translate(request.language, 'api.activated') };
       },
@@ -270,13 +260,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: timerRequestSchema,
           response: { 200: messageResponseSchema.extend({ timer: z.string().nullable() }), ...refusals },
         },
+        preHandler: app.decisionAccess('manageDeadline'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'manageDeadline',
-        );
+        const access = requireAccess(request);
         assertDeadlineFarEnough(request.body.timer);
         const timer = request.body.timer === null ? null : new Date(request.body.timer).toISOString();
         await teamService.setDeadline(access, timer, 'deadline_changed');
@@ -292,13 +279,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           params: decisionIdParamsSchema,
           response: { 200: messageResponseSchema.extend({ timer: z.string() }), ...refusals },
         },
+        preHandler: app.decisionAccess('manageDeadline'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'manageDeadline',
-        );
+        const access = requireAccess(request);
         const timer = new Date().toISOString();
         await teamService.setDeadline(access, timer, 'voting_ended');
         return { message: translate(request.language, 'api.votingEnded'), timer };
@@ -314,13 +298,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: weightsRequestSchema,
           response: { 200: messageResponseSchema.extend({ score: z.number().nullable() }), ...refusals },
         },
+        preHandler: app.decisionAccess('weight'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'weight',
-        );
+        const access = requireAccess(request);
         const decision = await decisionsService.setWeights(access, request.body.weights);
         return { message: translate(request.language, 'api.weightsSaved'), score: decision.score };
       },
