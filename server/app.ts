@@ -6,6 +6,7 @@ import { LIMITS } from '../shared/limits.ts';
 import { fastifyTrustProxy, type AppConfig } from './config.ts';
 import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createEventSubscriber } from './events/subscriber.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiModelClient } from './modules/ai/provider.ts';
 import { createAiService } from './modules/ai/service.ts';
@@ -122,20 +123,28 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
 
-  const decisionsService = createDecisionsService({ decisions: createDecisionsRepo(database.db), eventBus });
+  const decisionsRepo = createDecisionsRepo(database.db);
   const notificationsService = createNotificationsService({
     notifications: createNotificationsRepo(database.db),
     eventBus,
   });
+  // Notifications and live events of every write go through this one subscriber.
+  const emit = createEventSubscriber({
+    decisions: decisionsRepo,
+    notificationsService,
+    eventBus,
+    log: app.log,
+  });
+  const decisionsService = createDecisionsService({ decisions: decisionsRepo, emit });
   const commentsService = createCommentsService({
     comments: createCommentsRepo(database.db),
     decisionsService,
-    notificationsService,
+    emit,
   });
   const teamService = createTeamService({
     team: createTeamRepo(database.db),
     decisionsService,
-    notificationsService,
+    emit,
     mailer,
     appUrl: config.appUrl,
   });
@@ -188,7 +197,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       : undefined,
     usage: createAiUsageRepo(database.db),
     decisionsService,
-    notificationsService,
   });
 
   await app.register(requestLanguagePlugin);

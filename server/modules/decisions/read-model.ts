@@ -32,6 +32,15 @@ export function computeRanking(
   );
 }
 
+/** The owner and, for a team decision, every member: whoever follows it. */
+export async function followersOf(
+  decisions: Pick<DecisionsRepo, 'listTeamMembers'>,
+  decision: Pick<DecisionRow, 'id' | 'type' | 'user_id'>,
+): Promise<number[]> {
+  const members = decision.type === 'team' ? await decisions.listTeamMembers(decision.id) : [];
+  return [decision.user_id, ...members.map((member) => member.user_id)];
+}
+
 /** What readers see of a decision: its matrix, ranking and team aggregates, cached per revision. */
 export function createReadModel(decisions: DecisionsRepo) {
   const matrixCache = createRevisionCache<Awaited<ReturnType<typeof loadMatrix>>>();

@@ -1,10 +1,10 @@
 import { AppError } from '../../app-error.ts';
 import type { DecisionMode, DecisionType } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
-import type { EventBus } from '../../realtime/event-bus.ts';
+import type { Emit } from '../../events/domain-events.ts';
 import { createAccess, type DecisionAccess } from './access.ts';
 import type { IndexedEvaluation } from './matrix.ts';
-import { createReadModel } from './read-model.ts';
+import { createReadModel, followersOf } from './read-model.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createMatrixWriter, rowAt, validateMatrix, type MatrixInput } from './save-matrix.ts';
 import { createTeamEdit, type TeamEditInput } from './team-edit.ts';
@@ -26,33 +26,18 @@ export interface EvaluationInput {
   explanation: string | null;
 }
 
-export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBus: EventBus }) {
-  const { decisions, eventBus } = deps;
+export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: Emit }) {
+  const { decisions, emit } = deps;
   const readModel = createReadModel(decisions);
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, readModel });
   const matrix = createMatrixWriter(decisions);
   const { refreshScore, assertValidUpdate } = matrix;
 
-  /** The owner and, for a team decision, every member. */
-  async function followersOf(decision: Pick<DecisionRow, 'id' | 'type' | 'user_id'>): Promise<number[]> {
-    const members = decision.type === 'team' ? await decisions.listTeamMembers(decision.id) : [];
-    return [decision.user_id, ...members.map((member) => member.user_id)];
-  }
-
-  /** Tells everyone following the decision (owner, members, plus `alsoNotify`) that it changed. */
-  async function announceChange(decisionId: number, alsoNotify: number[] = []): Promise<void> {
-    const decision = await decisions.findById(decisionId);
-    if (!decision) return;
-    const audience = [...(await followersOf(decision)), ...alsoNotify];
-    await eventBus.publish(audience, { type: 'decision-changed', data: { decision_id: decisionId } });
-  }
+  const announceChange = (decisionId: number) => emit({ type: 'decision.changed', decisionId });
 
   const saveTeamEdit = createTeamEdit({ decisions, writeLocked, matrix });
 
   return {
-    announceChange,
-    followersOf,
-
     writeLocked,
 
     /** Keeps the score right after a write made elsewhere inside `writeLocked` (e.g. a member removed). */
@@ -62,7 +47,6 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
       await writeLocked(access.decision.id, access.userId, 'activate', (_, trx) =>
         decisions.updateDecision(access.decision.id, { activated_at: isoNow() }, trx),
       );
-      await announceChange(access.decision.id);
     },
 
     async setTimer(access: DecisionAccess, timer: string | null): Promise<void> {
@@ -230,7 +214,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
         );
         return refreshScore(trx, saved);
       });
-      await announceChange(access.decision.id);
+      await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });
       return updated;
     },
 
@@ -238,14 +222,11 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; eventBu
 
     /** Followers learn of the deletion live; the audience is read before the rows go. */
     async remove(access: DecisionAccess): Promise<void> {
-      const audience = await followersOf(access.decision);
+      const followers = await followersOf(decisions, access.decision);
       await writeLocked(access.decision.id, access.userId, 'delete', (_, trx) =>
         decisions.deleteDecision(access.decision.id, trx),
       );
-      await eventBus.publish(audience, {
-        type: 'decision-changed',
-        data: { decision_id: access.decision.id },
-      });
+      await emit({ type: 'decision.deleted', decisionId: access.decision.id, followers });
     },
   };
 }
