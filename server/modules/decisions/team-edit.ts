@@ -1,10 +1,9 @@
 import type { z } from 'zod';
 import type { teamEditRequestSchema } from '../../../shared/api/team.ts';
 import { AppError } from '../../app-error.ts';
-import type { WriteLocked } from './access.ts';
 import { authorize, type DecisionAction } from './policy.ts';
-import type { DecisionsRepo } from './repo.ts';
-import { validateMatrix, type MatrixWriter, type SavedLists } from './save-matrix.ts';
+import { validateMatrix, type SavedLists } from './save-matrix.ts';
+import type { DecisionWriteContext } from './write-context.ts';
 
 export type TeamEditInput = z.output<typeof teamEditRequestSchema>;
 
@@ -91,17 +90,15 @@ export function resolveReferences(
 /**
  * PUT /api/team-decisions/{id}: title, lists, the caller's votes and weights in one transaction under
  * the decision's lock, each part authorized on its own (edit, vote, weight). Any refusal saves nothing.
- * Answers whether anything was written (an empty edit writes nothing).
+ * An empty edit writes nothing and tells nobody; the caller reads the details afterwards.
  */
-export function createTeamEdit(deps: {
-  decisions: DecisionsRepo;
-  writeLocked: WriteLocked;
-  matrix: MatrixWriter;
-}) {
-  const { decisions, writeLocked, matrix } = deps;
-
-  return function saveTeamEdit(decisionId: number, userId: number, input: TeamEditInput): Promise<boolean> {
-    return writeLocked(decisionId, userId, null, async (locked, trx) => {
+export function createTeamEdit({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+  return async function saveTeamEdit(
+    decisionId: number,
+    userId: number,
+    input: TeamEditInput,
+  ): Promise<void> {
+    const isWritten = await writeLocked(decisionId, userId, null, async (locked, trx) => {
       const actions = actionsFor(input);
       for (const action of actions.length ? actions : (['view'] as const))
         authorize(locked.relation, action, locked.state);
@@ -135,5 +132,6 @@ export function createTeamEdit(deps: {
       await matrix.refreshScore(trx, updated);
       return true;
     });
+    if (isWritten) await emit({ type: 'decision.changed', decisionId });
   };
 }
