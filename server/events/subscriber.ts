@@ -21,8 +21,19 @@ const teamLink = (decision: Pick<DecisionRef, 'id'>) => `/team-decision/${decisi
 export function createEventSubscriber(deps: SubscriberDeps): Emit {
   const { decisions, notificationsService, eventBus, log } = deps;
 
-  async function othersFollowing(decision: DecisionRef, actorId: number): Promise<number[]> {
-    return (await followersOf(decisions, decision)).filter((userId) => userId !== actorId);
+  /** Everyone following the decision but the person who acted. */
+  async function notifyOthers(
+    decision: DecisionRef,
+    actorId: number,
+    notification: Pick<NewNotification, 'kind' | 'params'> & { link?: string },
+  ): Promise<void> {
+    const others = (await followersOf(decisions, decision)).filter((userId) => userId !== actorId);
+    await notify(others, {
+      link: teamLink(decision),
+      ...notification,
+      decisionId: decision.id,
+      inviterId: actorId,
+    });
   }
 
   function publishChange(audience: number[], decisionId: number): Promise<void> {
@@ -49,35 +60,23 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
       case 'decision.activated': {
         const { decision, actorId } = event;
         await announceChange(decision.id);
-        return notify(await othersFollowing(decision, actorId), {
+        return notifyOthers(decision, actorId, {
           kind: 'decision_activated',
           params: { decision: decision.name },
-          link: teamLink(decision),
-          decisionId: decision.id,
-          inviterId: actorId,
         });
       }
       case 'deadline.changed': {
         const { decision, actorId } = event;
-        await notify(await othersFollowing(decision, actorId), {
+        await notifyOthers(decision, actorId, {
           kind: event.kind,
           params: { decision: decision.name, deadline: event.timer ?? '' },
-          link: teamLink(decision),
-          decisionId: decision.id,
-          inviterId: actorId,
         });
         return announceChange(decision.id);
       }
       case 'decision.completedByAi': {
         const { decision, actorId } = event;
         await announceChange(decision.id);
-        return notify(await othersFollowing(decision, actorId), {
-          kind: 'ai_completed',
-          params: { decision: decision.name },
-          link: teamLink(decision),
-          decisionId: decision.id,
-          inviterId: actorId,
-        });
+        return notifyOthers(decision, actorId, { kind: 'ai_completed', params: { decision: decision.name } });
       }
       case 'member.invited': {
         const { decision, inviter } = event;
@@ -128,12 +127,10 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
       }
       case 'comment.added': {
         const { decision, authorId } = event;
-        return notify(await othersFollowing(decision, authorId), {
+        return notifyOthers(decision, authorId, {
           kind: 'comment',
           params: { author: event.authorName, decision: decision.name },
           link: decision.type === 'team' ? teamLink(decision) : `/single-decision/${decision.id}`,
-          decisionId: decision.id,
-          inviterId: authorId,
         });
       }
     }

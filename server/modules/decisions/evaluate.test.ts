@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../app-error.ts';
+import { refusal } from '../../test/refusal.ts';
 import { assertKnownCells } from './evaluate.ts';
 
 const cell = (option_id: number, criterion_id: number) => ({
@@ -15,14 +15,11 @@ describe('assertKnownCells', () => {
   });
 
   it('names each unknown option and criterion and each second value for one cell', () => {
-    let refusal: unknown;
-    try {
-      assertKnownCells([cell(1, 3), cell(7, 3), cell(1, 8), cell(1, 3)], new Set([1, 2]), new Set([3]));
-    } catch (error) {
-      refusal = error;
-    }
-    expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({
+    expect(
+      refusal(() =>
+        assertKnownCells([cell(1, 3), cell(7, 3), cell(1, 8), cell(1, 3)], new Set([1, 2]), new Set([3])),
+      ),
+    ).toEqual({
       code: 'VALIDATION_FAILED',
       fields: {
         'evaluations.1.option_id': 'validation.unknownOption',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../app-error.ts';
+import { refusal } from '../../test/refusal.ts';
 import { assertKnownCriteria } from './set-weights.ts';
 
 describe('assertKnownCriteria', () => {
@@ -16,21 +16,18 @@ describe('assertKnownCriteria', () => {
   });
 
   it('names each unknown criterion and each second weight for one criterion', () => {
-    let refusal: unknown;
-    try {
-      assertKnownCriteria(
-        [
-          { criterion_id: 1, weight: 50 },
-          { criterion_id: 9, weight: 10 },
-          { criterion_id: 1, weight: 20 },
-        ],
-        new Set([1, 2]),
-      );
-    } catch (error) {
-      refusal = error;
-    }
-    expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({
+    expect(
+      refusal(() =>
+        assertKnownCriteria(
+          [
+            { criterion_id: 1, weight: 50 },
+            { criterion_id: 9, weight: 10 },
+            { criterion_id: 1, weight: 20 },
+          ],
+          new Set([1, 2]),
+        ),
+      ),
+    ).toEqual({
       code: 'VALIDATION_FAILED',
       fields: {
         'weights.1.criterion_id': 'validation.unknownCriterion',

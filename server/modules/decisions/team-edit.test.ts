@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../app-error.ts';
+import { refusal } from '../../test/refusal.ts';
 import { actionsFor, resolveReferences } from './team-edit.ts';
 
 const lists = { optionIds: [11, 12, 13], criterionIds: [21, 22] };
-
-function refusedFields(work: () => void): Record<string, string> | undefined {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return error.fields;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('actionsFor', () => {
   it('needs one right per part the edit carries', () => {
@@ -63,7 +53,7 @@ describe('resolveReferences', () => {
 
   it('names every unknown id, position beyond the lists and repeated cell or criterion', () => {
     expect(
-      refusedFields(() =>
+      refusal(() =>
         resolveReferences(
           {
             votes: [
@@ -83,12 +73,15 @@ describe('resolveReferences', () => {
         ),
       ),
     ).toEqual({
-      'votes.0.option_id': 'validation.unknownOption',
-      'votes.1.option_index': 'validation.unknownOption',
-      'votes.2.criterion_id': 'validation.unknownCriterion',
-      'votes.4': 'validation.duplicateCell',
-      'weights.0.criterion_index': 'validation.unknownCriterion',
-      'weights.2': 'validation.duplicateCell',
+      code: 'VALIDATION_FAILED',
+      fields: {
+        'votes.0.option_id': 'validation.unknownOption',
+        'votes.1.option_index': 'validation.unknownOption',
+        'votes.2.criterion_id': 'validation.unknownCriterion',
+        'votes.4': 'validation.duplicateCell',
+        'weights.0.criterion_index': 'validation.unknownCriterion',
+        'weights.2': 'validation.duplicateCell',
+      },
     });
   });
 });
