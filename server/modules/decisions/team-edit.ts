@@ -99,11 +99,11 @@ export function createTeamEdit({ decisions, writeLocked, matrix, emit }: Decisio
     input: TeamEditInput,
   ): Promise<void> {
     const isWritten = await writeLocked(decisionId, userId, null, async (locked, trx) => {
+      // The path names team decisions: a personal one is not found here, whoever asks and for what.
+      if (locked.decision.type !== 'team') throw new AppError('NOT_FOUND');
       const actions = actionsFor(input);
       for (const action of actions.length ? actions : (['view'] as const))
         authorize(locked.relation, action, locked.state);
-      // The path names team decisions: a personal one is not found here, whoever asks.
-      if (locked.decision.type !== 'team') throw new AppError('NOT_FOUND');
       if (!actions.length) return false;
 
       const { decision } = locked;

@@ -208,6 +208,7 @@ describe('PUT /api/team-decisions/{id}', () => {
     });
     const personal = await createDecision(app, owner);
     expectApiError(await api.teamEdit(owner, personal.decision.id, { name: 'Team?' }), 404, 'NOT_FOUND');
+    expectApiError(await api.teamEdit(owner, personal.decision.id, { weights: [] }), 404, 'NOT_FOUND');
     expectApiError(await api.teamEdit(undefined, id, { votes: [] }), 401, 'UNAUTHORIZED');
   });
 
