@@ -6,6 +6,7 @@ import { LIMITS } from '../shared/limits.ts';
 import { fastifyTrustProxy, type AppConfig } from './config.ts';
 import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createEventSubscriber } from './events/subscriber.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiModelClient } from './modules/ai/provider.ts';
 import { createAiService } from './modules/ai/service.ts';
@@ -44,6 +45,7 @@ import { createTeamRepo } from './modules/team/repo.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { createTeamService } from './modules/team/service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { decisionAccessPlugin } from './modules/decisions/access-gate.ts';
 import { createLocalEventBus, createPostgresEventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
 import { createSessionStreams } from './realtime/session-streams.ts';
@@ -121,20 +123,28 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('onClose', async () => mailer.close());
   app.decorate('mailer', mailer);
 
-  const decisionsService = createDecisionsService({ decisions: createDecisionsRepo(database.db), eventBus });
+  const decisionsRepo = createDecisionsRepo(database.db);
   const notificationsService = createNotificationsService({
     notifications: createNotificationsRepo(database.db),
     eventBus,
   });
+  // Notifications and live events of every write go through this one subscriber.
+  const emit = createEventSubscriber({
+    decisions: decisionsRepo,
+    notificationsService,
+    eventBus,
+    log: app.log,
+  });
+  const decisionsService = createDecisionsService({ decisions: decisionsRepo, emit });
   const commentsService = createCommentsService({
     comments: createCommentsRepo(database.db),
     decisionsService,
-    notificationsService,
+    emit,
   });
   const teamService = createTeamService({
     team: createTeamRepo(database.db),
     decisionsService,
-    notificationsService,
+    emit,
     mailer,
     appUrl: config.appUrl,
   });
@@ -187,7 +197,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       : undefined,
     usage: createAiUsageRepo(database.db),
     decisionsService,
-    notificationsService,
   });
 
   await app.register(requestLanguagePlugin);
@@ -197,23 +206,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { authService });
+  await app.register(decisionAccessPlugin, { decisionsService });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
-  await app.register(commentsRoutes, {
-    commentsService,
-    decisionsService,
-    rateLimit: config.commentRateLimit,
-  });
-  await app.register(exportRoutes, {
-    exportService: createExportService({ decisionsService }),
-    decisionsService,
-  });
+  await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
+  await app.register(exportRoutes, { exportService: createExportService({ decisionsService }) });
   await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
   await app.register(notificationsRoutes, { notificationsService, teamService });
-  await app.register(aiRoutes, { aiService, decisionsService });
+  await app.register(aiRoutes, { aiService });
   await app.register(eventsRoutes, { eventBus, sessionStreams });
   await app.register(emailVerificationRoutes, {
     emailVerificationService,

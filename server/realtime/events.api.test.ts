@@ -200,6 +200,29 @@ describe('GET /api/events', () => {
     expect(outsiderStream.events.slice(outsiderFrom)).toEqual([]);
   });
 
+  it('a one-request team edit reaches every member as one decision-changed, but no outsider', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision, optionIds, criterionIds } = await createTeamDecision(app, owner);
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const outsider = await createSignedInUser(app);
+    const [ownerStream, outsiderStream] = await Promise.all([streamOf(owner), streamOf(outsider)]);
+    const ownerFrom = await settledPosition(ownerStream, owner);
+    const outsiderFrom = await settledPosition(outsiderStream, outsider);
+
+    const edit = await api.teamEdit(editor, decision.id, {
+      votes: [{ option_id: optionIds[0], criterion_id: criterionIds[0], value: 6 }],
+      weights: [{ criterion_id: criterionIds[0], weight: 40 }],
+    });
+    expect(edit.statusCode).toBe(200);
+    await ownerStream.waitFor('decision-changed', { from: ownerFrom, where: aboutDecision(decision.id) });
+    await pause();
+    const changes = ownerStream.events
+      .slice(ownerFrom)
+      .filter((event) => event.event === 'decision-changed' && aboutDecision(decision.id)(event.data));
+    expect(changes).toHaveLength(1);
+    expect(outsiderStream.events.slice(outsiderFrom)).toEqual([]);
+  });
+
   it('a removed member is told once more (decision-changed), then hears nothing of the decision', async () => {
     const owner = await createSignedInUser(app);
     const { decision, criterionIds } = await createTeamDecision(app, owner);

@@ -66,6 +66,8 @@ export function teamApi(app: () => FastifyInstance) {
         url: `/api/decision/${decisionId}/evaluate`,
         payload: json({ evaluations }),
       }),
+    teamEdit: (caller: Caller, decisionId: number | string, payload: unknown) =>
+      send(caller, { method: 'PUT', url: `/api/team-decisions/${decisionId}`, payload: json(payload) }),
     details: (caller: Caller, decisionId: number | string) =>
       send(caller, { method: 'GET', url: `/api/decision/${decisionId}/details` }),
     notifications: (caller: Caller, headers?: Record<string, string>) =>

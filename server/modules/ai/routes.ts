@@ -9,7 +9,7 @@ import { decisionIdParamsSchema } from '../../../shared/api/decisions.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import type { DecisionsService } from '../decisions/service.ts';
+import { requireAccess } from '../decisions/access-gate.ts';
 import type { AiService } from './service.ts';
 
 const refusals = {
@@ -27,8 +27,7 @@ const common = { tags: ['ai'], security: [{ bearerAuth: [] }] };
 
 export const aiRoutes: FastifyPluginAsyncZod<{
   aiService: AiService;
-  decisionsService: DecisionsService;
-}> = async (app, { aiService, decisionsService }) => {
+}> = async (app, { aiService }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -59,13 +58,10 @@ export const aiRoutes: FastifyPluginAsyncZod<{
         body: aiRecommendationRequestSchema,
         response: { 200: teamAiRecommendationResponseSchema, ...refusals },
       },
+      preHandler: app.decisionAccess('startAi'),
     },
     async (request) => {
-      const access = await decisionsService.authorizedAccess(
-        request.params.id,
-        requireSession(request).user.id,
-        'startAi',
-      );
+      const access = requireAccess(request);
       const result = await aiService.recommendTeam(access, request.body, request.language);
       return {
         message: translate(request.language, 'api.aiCompleted'),

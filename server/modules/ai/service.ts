@@ -3,8 +3,8 @@ import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { AiConfig } from '../../config.ts';
 import { isoNow } from '../../db/values.ts';
-import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { DecisionAccess } from '../decisions/access.ts';
+import type { DecisionsService } from '../decisions/service.ts';
 import { normaliseRecommendations } from './normalise.ts';
 import { buildPrompt } from './prompt.ts';
 import { MalformedAnswerError, type AiModelClient } from './provider.ts';
@@ -23,7 +23,6 @@ export interface AiServiceDeps {
   client: AiModelClient | undefined;
   usage: AiUsageRepo;
   decisionsService: DecisionsService;
-  notificationsService: NotificationsService;
 }
 
 const MINUTE_MS = 60_000;
@@ -33,7 +32,7 @@ function utcDay(): string {
 }
 
 export function createAiService(deps: AiServiceDeps) {
-  const { config, client, usage, decisionsService, notificationsService } = deps;
+  const { config, client, usage, decisionsService } = deps;
   // Per-minute burst limit, in memory per instance; the daily cap lives in the database.
   const recentCalls = new Map<number, number[]>();
 
@@ -109,7 +108,7 @@ export function createAiService(deps: AiServiceDeps) {
         options: input.options,
         criteria: input.criteria,
       };
-      await decisionsService.assertValidUpdate(access, decisionInput);
+      await decisionsService.assertValidUpdate(access.decision, decisionInput);
 
       // The lock comes first, so a double click does not use up the caller's AI calls.
       const staleBefore = new Date(Date.now() - 2 * config.timeoutMs - MINUTE_MS).toISOString();
@@ -128,15 +127,7 @@ export function createAiService(deps: AiServiceDeps) {
             explanation: cell.explanation || null,
           })),
         );
-        const updated = await decisionsService.completeWithAi(access, decisionInput, cells);
-        const audience = (await decisionsService.followersOf(updated)).filter((id) => id !== access.userId);
-        await notificationsService.notify(audience, {
-          kind: 'ai_completed',
-          params: { decision: updated.name },
-          link: `/team-decision/${decision.id}`,
-          decisionId: decision.id,
-          inviterId: access.userId,
-        });
+        await decisionsService.completeWithAi(access, decisionInput, cells);
         return result;
       } finally {
         await usage.finishRun(decision.id);

@@ -10,8 +10,8 @@ import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { requireAccess } from '../decisions/access-gate.ts';
 import { perUserRateLimit } from '../../plugins/rate-limit.ts';
-import type { DecisionsService } from '../decisions/service.ts';
 import { presentComment } from './presenter.ts';
 import type { CommentsService } from './service.ts';
 
@@ -26,9 +26,8 @@ const idParams = z.object({ id: resourceIdSchema });
 
 export const commentsRoutes: FastifyPluginAsyncZod<{
   commentsService: CommentsService;
-  decisionsService: DecisionsService;
   rateLimit: { perMinute: number; perHour: number };
-}> = async (app, { commentsService, decisionsService, rateLimit }) => {
+}> = async (app, { commentsService, rateLimit }) => {
   app.addHook('onRequest', app.authenticate);
   const limitNewComments = perUserRateLimit(app, [
     { max: rateLimit.perMinute, timeWindow: '1 minute' },
@@ -43,13 +42,10 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
         params: z.object({ decisionId: resourceIdSchema }),
         response: { 200: z.array(commentSchema), ...refusals },
       },
+      preHandler: app.decisionAccess('view', { params: 'decisionId' }),
     },
     async (request) => {
-      const access = await decisionsService.authorizedAccess(
-        request.params.decisionId,
-        requireSession(request).user.id,
-        'view',
-      );
+      const access = requireAccess(request);
       const actor = { userId: access.userId, relationToDecision: access.relation };
       return (await commentsService.list(access)).map((row) => presentComment(row, actor));
     },
@@ -58,19 +54,16 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/comments',
     {
-      preHandler: limitNewComments,
       schema: {
         ...common,
         body: createCommentRequestSchema,
         response: { 201: commentSchema, ...refusals, 429: errorResponseSchema },
       },
+      // The per-user limit counts before the decision is looked at, as before.
+      preHandler: [limitNewComments, app.decisionAccess('comment', { body: 'decision_id' })],
     },
     async (request, reply) => {
-      const access = await decisionsService.authorizedAccess(
-        request.body.decision_id,
-        requireSession(request).user.id,
-        'comment',
-      );
+      const access = requireAccess(request);
       const comment = await commentsService.add(access, request.body.text);
       return reply
         .status(201)

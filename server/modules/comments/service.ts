@@ -1,16 +1,17 @@
 import { AppError } from '../../app-error.ts';
+import type { Emit } from '../../events/domain-events.ts';
 import { authorize } from '../decisions/policy.ts';
-import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
+import type { DecisionAccess } from '../decisions/access.ts';
+import type { DecisionsService } from '../decisions/service.ts';
 import { canOnComment, type CommentAction } from './policy.ts';
-import type { NotificationsService } from '../notifications/service.ts';
 import type { CommentsRepo, CommentWithAuthor } from './repo.ts';
 
 export function createCommentsService(deps: {
   comments: CommentsRepo;
   decisionsService: DecisionsService;
-  notificationsService: NotificationsService;
+  emit: Emit;
 }) {
-  const { comments, decisionsService, notificationsService } = deps;
+  const { comments, decisionsService, emit } = deps;
 
   /** Loads a comment for an action: 404 when it or its decision is invisible, 403 without the right. */
   async function loadForAction(commentId: number, userId: number, action: CommentAction) {
@@ -37,21 +38,12 @@ export function createCommentsService(deps: {
       );
       const comment = await comments.findWithAuthor(id);
       if (!comment) throw new AppError('NOT_FOUND');
-      const followers = await decisionsService.followersOf(access.decision);
-      const isTeam = access.decision.type === 'team';
-      await notificationsService.notify(
-        followers.filter((userId) => userId !== access.userId),
-        {
-          kind: 'comment',
-          params: {
-            author: comment.nickname ?? comment.email.split('@')[0] ?? '',
-            decision: access.decision.name,
-          },
-          link: isTeam ? `/team-decision/${access.decision.id}` : `/single-decision/${access.decision.id}`,
-          decisionId: access.decision.id,
-          inviterId: access.userId,
-        },
-      );
+      await emit({
+        type: 'comment.added',
+        decision: access.decision,
+        authorId: access.userId,
+        authorName: comment.nickname ?? comment.email.split('@')[0] ?? '',
+      });
       return comment;
     },
 

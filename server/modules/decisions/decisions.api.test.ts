@@ -834,6 +834,9 @@ describe('GET /api/decision/{id}/details', () => {
       canInvite: false,
       canComment: true,
       canManageMembers: false,
+      canManageDeadline: false,
+      canActivate: false,
+      canStartAi: false,
     });
   });
 
@@ -899,6 +902,9 @@ describe('GET /api/decision/{id}/details', () => {
       canInvite: false,
       canComment: true,
       canManageMembers: false,
+      canManageDeadline: false,
+      canActivate: false,
+      canStartAi: false,
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ErrorCode } from '../../../shared/errors.ts';
-import { AppError } from '../../app-error.ts';
+import type { AppError } from '../../app-error.ts';
+import { refusal } from '../../test/refusal.ts';
 import {
   assertEvaluationIndexes,
   assertUniqueNames,
@@ -15,16 +15,6 @@ const stored = [
   { id: 12, name: 'Beta' },
   { id: 13, name: 'Gamma' },
 ];
-
-function refusal(work: () => void): { code: ErrorCode; fields: Record<string, string> | undefined } {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof AppError) return { code: error.code, fields: error.fields };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('planListUpdate', () => {
   it('keeps every row whose name did not change, at its new position', () => {

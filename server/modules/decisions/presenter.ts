@@ -5,7 +5,7 @@ import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { abilitiesOf, lockOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
-import type { DecisionAccess } from './service.ts';
+import type { DecisionAccess } from './access.ts';
 
 const PERSONAL_FORMULA = 'total = Σ value × importance / 100';
 

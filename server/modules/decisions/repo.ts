@@ -99,12 +99,17 @@ export function createDecisionsRepo(db: Kysely<Database>) {
     },
 
     /** Every change bumps the revision, which invalidates cached details on every instance. */
-    async updateDecision(id: number, changes: Partial<Insertable<DecisionsTable>>, executor: Executor = db) {
-      await executor
+    updateDecision(
+      id: number,
+      changes: Partial<Insertable<DecisionsTable>>,
+      executor: Executor = db,
+    ): Promise<DecisionRow> {
+      return executor
         .updateTable('decisions')
         .set((eb) => ({ ...changes, revision: eb('revision', '+', 1), updated_at: isoNow() }))
         .where('id', '=', id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     async deleteDecision(id: number, executor: Executor = db): Promise<void> {
@@ -140,15 +145,25 @@ export function createDecisionsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Sets the user's weights; a null weight removes it (weights are optional). */
+    /**
+     * Sets the user's weights; a null weight removes it (weights are optional). `onlyGivenCriteria`
+     * false removes every other weight of the user in this decision too.
+     */
     async replaceUserWeights(
       decisionId: number,
       userId: number,
       weights: { criterion_id: number; weight: number | null }[],
       executor: Executor,
+      options: { onlyGivenCriteria: boolean },
     ) {
       const ids = weights.map((w) => w.criterion_id);
-      if (ids.length) {
+      if (!options.onlyGivenCriteria) {
+        await executor
+          .deleteFrom('weights')
+          .where('decision_id', '=', decisionId)
+          .where('user_id', '=', userId)
+          .execute();
+      } else if (ids.length) {
         await executor
           .deleteFrom('weights')
           .where('user_id', '=', userId)

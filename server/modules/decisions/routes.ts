@@ -15,6 +15,7 @@ import {
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { requireAccess } from './access-gate.ts';
 import { presentDecision, presentDetails, presentListItem } from './presenter.ts';
 import { createRevisionCache } from './revision-cache.ts';
 import type { DecisionsService } from './service.ts';
@@ -68,13 +69,10 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
         body: updateDecisionRequestSchema,
         response: { 200: decisionSchema, ...refusals },
       },
+      preHandler: app.decisionAccess('edit'),
     },
     async (request) => {
-      const access = await service.authorizedAccess(
-        request.params.id,
-        requireSession(request).user.id,
-        'edit',
-      );
+      const access = requireAccess(request);
       return presentDecision(await service.update(access, request.body));
     },
   );
@@ -87,13 +85,10 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
         params: decisionIdParamsSchema,
         response: { 200: decisionDetailsSchema, ...refusals },
       },
+      preHandler: app.decisionAccess('view'),
     },
     async (request, reply) => {
-      const access = await service.authorizedAccess(
-        request.params.id,
-        requireSession(request).user.id,
-        'view',
-      );
+      const access = requireAccess(request);
       // Team details carry the caller's own votes and time-dependent locks: presented per request.
       if (access.decision.type === 'team') return presentDetails(access, await service.details(access));
       // Personal details depend only on the revision and the reader's relation, so the serialized
@@ -116,13 +111,10 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
         params: decisionIdParamsSchema,
         response: { 200: decisionTypeResponseSchema, ...refusals },
       },
+      preHandler: app.decisionAccess('view'),
     },
     async (request) => {
-      const access = await service.authorizedAccess(
-        request.params.id,
-        requireSession(request).user.id,
-        'view',
-      );
+      const access = requireAccess(request);
       return { is_team: access.decision.type === 'team' };
     },
   );
@@ -135,13 +127,10 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
         params: decisionIdParamsSchema,
         response: { 200: messageResponseSchema, ...refusals },
       },
+      preHandler: app.decisionAccess('delete'),
     },
     async (request) => {
-      const access = await service.authorizedAccess(
-        request.params.id,
-        requireSession(request).user.id,
-        'delete',
-      );
+      const access = requireAccess(request);
       await service.remove(access);
       return { message: translate(request.language, 'api.decisionDeleted') };
     },
@@ -156,13 +145,10 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
         body: evaluateRequestSchema,
         response: { 200: messageResponseSchema.extend({ score: z.number().nullable() }), ...refusals },
       },
+      preHandler: app.decisionAccess('vote'),
     },
     async (request) => {
-      const access = await service.authorizedAccess(
-        request.params.id,
-        requireSession(request).user.id,
-        'vote',
-      );
+      const access = requireAccess(request);
       const decision = await service.evaluate(access, request.body.evaluations);
       return { message: translate(request.language, 'api.evaluationsSaved'), score: decision.score };
     },

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decisionIdParamsSchema } from '../../../shared/api/decisions.ts';
 import { exportQuerySchema } from '../../../shared/api/export.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { requireSession } from '../../plugins/auth.ts';
-import type { DecisionsService } from '../decisions/service.ts';
+import { requireAccess } from '../decisions/access-gate.ts';
 import { renderCsv } from './csv.ts';
 import { contentDisposition } from './format.ts';
 import { renderPdf } from './pdf.ts';
@@ -36,8 +35,7 @@ const FORMATS = [
 /** Downloads for everyone who may view the decision: exactly the details rules (outsiders 404). */
 export const exportRoutes: FastifyPluginAsyncZod<{
   exportService: ExportService;
-  decisionsService: DecisionsService;
-}> = async (app, { exportService, decisionsService }) => {
+}> = async (app, { exportService }) => {
   app.addHook('onRequest', app.authenticate);
   const config = { rateLimit: { max: LIMITS.export.perMinute, timeWindow: '1 minute' } };
 
@@ -47,13 +45,10 @@ export const exportRoutes: FastifyPluginAsyncZod<{
       {
         config,
         schema: { ...common, description: format.description, produces: [format.contentType.split(';')[0]!] },
+        preHandler: app.decisionAccess('view'),
       },
       async (request, reply) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'view',
-        );
+        const access = requireAccess(request);
         const report = await exportService.report(access, request.language, request.query.tz);
         return reply
           .type(format.contentType)

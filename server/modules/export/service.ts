@@ -3,7 +3,8 @@ import type { Language } from '../../../shared/limits.ts';
 import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
 import { translate } from '../../i18n.ts';
 import { presentDetails } from '../decisions/presenter.ts';
-import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
+import type { DecisionAccess } from '../decisions/access.ts';
+import type { DecisionsService } from '../decisions/service.ts';
 import { formatDateTime } from './format.ts';
 
 export interface ExportCriterion {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { decisionIdParamsSchema, decisionSchema, teamMemberSchema } from '../../../shared/api/decisions.ts';
+import {
+  decisionDetailsSchema,
+  decisionIdParamsSchema,
+  decisionSchema,
+  teamMemberSchema,
+} from '../../../shared/api/decisions.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import {
@@ -10,6 +15,7 @@ import {
   createTeamDecisionRequestSchema,
   inviteRequestSchema,
   inviteResponseSchema,
+  teamEditRequestSchema,
   timerRequestSchema,
   validateInvitationResponseSchema,
   weightsRequestSchema,
@@ -17,7 +23,8 @@ import {
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { presentDecision } from '../decisions/presenter.ts';
+import { requireAccess } from '../decisions/access-gate.ts';
+import { presentDecision, presentDetails } from '../decisions/presenter.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import {
   presentAcceptResult,
@@ -87,6 +94,29 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       },
     );
 
+    protectedRoutes.put(
+      '/api/team-decisions/:id',
+      {
+        schema: {
+          ...common,
+          description:
+            'The team edit page in one request: title, lists, the caller’s votes and weights; one transaction.',
+          params: decisionIdParamsSchema,
+          body: teamEditRequestSchema,
+          response: { 200: decisionDetailsSchema, ...refusals },
+        },
+        // An early 404 for outsiders; the right for each part is checked under the write lock.
+        preHandler: app.decisionAccess('view'),
+      },
+      async (request) => {
+        const { userId } = requireAccess(request);
+        await decisionsService.saveTeamEdit(request.params.id, userId, request.body);
+        // What GET details answers right after: the caller's view of the saved decision.
+        const saved = await decisionsService.authorizedAccess(request.params.id, userId, 'view');
+        return presentDetails(saved, await decisionsService.details(saved));
+      },
+    );
+
     protectedRoutes.post(
       '/api/team/invite',
       {
@@ -96,10 +126,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: inviteRequestSchema,
           response: { 201: inviteResponseSchema, ...refusals },
         },
+        preHandler: app.decisionAccess('invite', { body: 'decision_id' }),
       },
       async (request, reply) => {
         const { user } = requireSession(request);
-        const access = await decisionsService.authorizedAccess(request.body.decision_id, user.id, 'invite');
+        const access = requireAccess(request);
         const created = await teamService.invite(access, user, request.body, request.language);
         return reply.status(201).send(presentInviteResult(request.language, created));
       },
@@ -129,13 +160,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           params: decisionIdParamsSchema,
           response: { 200: z.array(teamMemberSchema), ...refusals },
         },
+        preHandler: app.decisionAccess('view'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'view',
-        );
+        const access = requireAccess(request);
         const details = await decisionsService.details(access);
         return presentMemberList(details);
       },
@@ -150,13 +178,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: changeRoleRequestSchema,
           response: { 200: messageResponseSchema, ...refusals },
         },
+        preHandler: app.decisionAccess('manageMembers', { params: 'decisionId' }),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.decisionId,
-          requireSession(request).user.id,
-          'manageMembers',
-        );
+        const access = requireAccess(request);
         await teamService.changeRole(access, request.params.userId, request.body.role);
         return { message: translate(request.language, 'api.roleChanged') };
       },
@@ -164,13 +189,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{
 
     protectedRoutes.delete(
       '/api/team/:decisionId/members/:userId',
-      { schema: { ...common, params: memberParams, response: { 200: messageResponseSchema, ...refusals } } },
+      {
+        schema: { ...common, params: memberParams, response: { 200: messageResponseSchema, ...refusals } },
+        preHandler: app.decisionAccess('manageMembers', { params: 'decisionId' }),
+      },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.decisionId,
-          requireSession(request).user.id,
-          'manageMembers',
-        );
+        const access = requireAccess(request);
         await teamService.removeMember(access, request.params.userId);
         return { message: translate(request.language, 'api.memberRemoved') };
       },
@@ -184,13 +208,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           params: z.object({ decisionId: resourceIdSchema, invitationId: resourceIdSchema }),
           response: { 200: messageResponseSchema, ...refusals },
         },
+        preHandler: app.decisionAccess('invite', { params: 'decisionId' }),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.decisionId,
-          requireSession(request).user.id,
-          'invite',
-        );
+        const access = requireAccess(request);
         await teamService.revokeInvitation(access, request.params.invitationId);
         return { message: translate(request.language, 'api.invitationRevoked') };
       },
@@ -204,13 +225,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           params: decisionIdParamsSchema,
           response: { 200: messageResponseSchema, ...refusals },
         },
+        preHandler: app.decisionAccess('activate'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'activate',
-        );
+        const access = requireAccess(request);
         await teamService.activate(access);
         return { message: translate(request.language, 'api.activated') };
       },
@@ -225,13 +243,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: timerRequestSchema,
           response: { 200: messageResponseSchema.extend({ timer: z.string().nullable() }), ...refusals },
         },
+        preHandler: app.decisionAccess('manageDeadline'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'manageDeadline',
-        );
+        const access = requireAccess(request);
         assertDeadlineFarEnough(request.body.timer);
         const timer = request.body.timer === null ? null : new Date(request.body.timer).toISOString();
         await teamService.setDeadline(access, timer, 'deadline_changed');
@@ -247,13 +262,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           params: decisionIdParamsSchema,
           response: { 200: messageResponseSchema.extend({ timer: z.string() }), ...refusals },
         },
+        preHandler: app.decisionAccess('manageDeadline'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'manageDeadline',
-        );
+        const access = requireAccess(request);
         const timer = new Date().toISOString();
         await teamService.setDeadline(access, timer, 'voting_ended');
         return { message: translate(request.language, 'api.votingEnded'), timer };
@@ -269,13 +281,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{
           body: weightsRequestSchema,
           response: { 200: messageResponseSchema.extend({ score: z.number().nullable() }), ...refusals },
         },
+        preHandler: app.decisionAccess('weight'),
       },
       async (request) => {
-        const access = await decisionsService.authorizedAccess(
-          request.params.id,
-          requireSession(request).user.id,
-          'weight',
-        );
+        const access = requireAccess(request);
         const decision = await decisionsService.setWeights(access, request.body.weights);
         return { message: translate(request.language, 'api.weightsSaved'), score: decision.score };
       },

@@ -1,13 +1,14 @@
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
+import type { Emit } from '../../events/domain-events.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 import { preferredLanguage, translate } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { generateToken, hashToken } from '../auth/tokens.ts';
-import type { DecisionAccess, DecisionsService } from '../decisions/service.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { DecisionAccess } from '../decisions/access.ts';
+import type { DecisionsService } from '../decisions/service.ts';
 import type { UserRow } from '../users/repo.ts';
 import type { TeamRepo } from './repo.ts';
 
@@ -16,7 +17,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export interface TeamServiceDeps {
   team: TeamRepo;
   decisionsService: DecisionsService;
-  notificationsService: NotificationsService;
+  emit: Emit;
   mailer: Mailer;
   appUrl: string;
 }
@@ -34,7 +35,7 @@ export function assertDeadlineFarEnough(timer: string | null | undefined): void 
 }
 
 export function createTeamService(deps: TeamServiceDeps) {
-  const { team, decisionsService, notificationsService, mailer, appUrl } = deps;
+  const { team, decisionsService, emit, mailer, appUrl } = deps;
 
   function invitationLink(token: string): string {
     return `${appUrl}/invite?token=${encodeURIComponent(token)}`;
@@ -63,11 +64,6 @@ export function createTeamService(deps: TeamServiceDeps) {
       throw new AppError('RATE_LIMITED', { email: 'validation.invitationMailLimit' });
   }
 
-  /** Everyone who follows the decision: owner and members. */
-  function audienceOf(access: DecisionAccess): Promise<number[]> {
-    return decisionsService.followersOf(access.decision);
-  }
-
   async function acceptPending(
     invitation: { id: number; inviter_id: number; decision_id: number },
     user: UserRow,
@@ -86,20 +82,16 @@ export function createTeamService(deps: TeamServiceDeps) {
         return { accepted: claimed, decisionName: access.decision.name };
       },
     );
-    await notificationsService.notify([invitation.inviter_id], {
-      kind: 'invitation_accepted',
-      params: { member: displayName(user), decision: decisionName },
-      link: `/team-decision/${invitation.decision_id}`,
-      decisionId: invitation.decision_id,
-      inviterId: user.id,
+    await emit({
+      type: 'invitation.accepted',
+      decision: { id: invitation.decision_id, name: decisionName },
+      inviterId: invitation.inviter_id,
+      member: { id: user.id, name: displayName(user) },
     });
-    await decisionsService.announceChange(invitation.decision_id);
     return accepted;
   }
 
   return {
-    audienceOf,
-
     async invite(
       access: DecisionAccess,
       inviter: UserRow,
@@ -158,17 +150,13 @@ export function createTeamService(deps: TeamServiceDeps) {
           link,
         });
       }
-      if (invitee) {
-        await notificationsService.notify([invitee.id], {
-          kind: 'invitation',
-          params: { inviter: displayName(inviter), decision: decision.name },
-          link: `/team-decision/${decision.id}`,
-          decisionId: decision.id,
-          invitationId: invitation.id,
-          inviterId: inviter.id,
-        });
-      }
-      await decisionsService.announceChange(decision.id);
+      await emit({
+        type: 'member.invited',
+        decision,
+        invitationId: invitation.id,
+        inviter: { id: inviter.id, name: displayName(inviter) },
+        inviteeId: invitee?.id,
+      });
       return { invitation, token, link, isMailHeld };
     },
 
@@ -228,14 +216,13 @@ export function createTeamService(deps: TeamServiceDeps) {
           if (!(await team.setRole(access.decision.id, userId, role, trx))) throw new AppError('NOT_FOUND');
         },
       );
-      await notificationsService.notify([userId], {
-        kind: 'role_changed',
-        params: { decision: access.decision.name, role },
-        link: `/team-decision/${access.decision.id}`,
-        decisionId: access.decision.id,
-        inviterId: access.userId,
+      await emit({
+        type: 'member.roleChanged',
+        decision: access.decision,
+        actorId: access.userId,
+        userId,
+        role,
       });
-      await decisionsService.announceChange(access.decision.id);
     },
 
     /** Removes the member's votes and weights too, so it is refused once the result is closed. */
@@ -249,13 +236,7 @@ export function createTeamService(deps: TeamServiceDeps) {
           await decisionsService.refreshScore(trx, locked.decision);
         },
       );
-      await notificationsService.notify([userId], {
-        kind: 'member_removed',
-        params: { decision: access.decision.name },
-        link: null,
-        inviterId: access.userId,
-      });
-      await decisionsService.announceChange(access.decision.id, [userId]);
+      await emit({ type: 'member.removed', decision: access.decision, actorId: access.userId, userId });
     },
 
     async revokeInvitation(access: DecisionAccess, invitationId: number): Promise<void> {
@@ -269,19 +250,12 @@ export function createTeamService(deps: TeamServiceDeps) {
           throw new AppError('NOT_FOUND');
         }
       });
-      await decisionsService.announceChange(access.decision.id);
+      await emit({ type: 'decision.changed', decisionId: access.decision.id });
     },
 
     async activate(access: DecisionAccess): Promise<void> {
       await decisionsService.markActivated(access);
-      const audience = (await audienceOf(access)).filter((id) => id !== access.userId);
-      await notificationsService.notify(audience, {
-        kind: 'decision_activated',
-        params: { decision: access.decision.name },
-        link: `/team-decision/${access.decision.id}`,
-        decisionId: access.decision.id,
-        inviterId: access.userId,
-      });
+      await emit({ type: 'decision.activated', decision: access.decision, actorId: access.userId });
     },
 
     async setDeadline(
@@ -290,15 +264,13 @@ export function createTeamService(deps: TeamServiceDeps) {
       kind: 'deadline_changed' | 'voting_ended',
     ) {
       await decisionsService.setTimer(access, timer);
-      const audience = (await audienceOf(access)).filter((id) => id !== access.userId);
-      await notificationsService.notify(audience, {
+      await emit({
+        type: 'deadline.changed',
+        decision: access.decision,
+        actorId: access.userId,
         kind,
-        params: { decision: access.decision.name, deadline: timer ?? '' },
-        link: `/team-decision/${access.decision.id}`,
-        decisionId: access.decision.id,
-        inviterId: access.userId,
+        timer,
       });
-      await decisionsService.announceChange(access.decision.id);
     },
   };
 }

@@ -1,0 +1,48 @@
+import type { DecisionType, TeamRole } from '../db/schema.ts';
+
+/** The decision an event is about, as the subscriber needs it for links, names and followers. */
+export interface DecisionRef {
+  id: number;
+  name: string;
+  type: DecisionType;
+  user_id: number;
+}
+
+/**
+ * What happened, told once after the write committed. The subscriber (subscriber.ts) turns each event
+ * into the notifications and live events the people concerned get; services never call those directly.
+ */
+export type DomainEvent =
+  /** Lists, votes, weights, invitations or members changed: followers (and `alsoNotify`) reload. */
+  | { type: 'decision.changed'; decisionId: number; alsoNotify?: number[] }
+  /** The rows are gone, so the followers are read before the deletion and travel with the event. */
+  | { type: 'decision.deleted'; decisionId: number; followers: number[] }
+  | { type: 'decision.activated'; decision: DecisionRef; actorId: number }
+  | {
+      type: 'deadline.changed';
+      decision: DecisionRef;
+      actorId: number;
+      kind: 'deadline_changed' | 'voting_ended';
+      timer: string | null;
+    }
+  | { type: 'decision.completedByAi'; decision: DecisionRef; actorId: number }
+  | {
+      type: 'member.invited';
+      decision: DecisionRef;
+      invitationId: number;
+      inviter: { id: number; name: string };
+      /** Set when the invited address has an account: that user is told in the app too. */
+      inviteeId: number | undefined;
+    }
+  | {
+      type: 'invitation.accepted';
+      decision: Pick<DecisionRef, 'id' | 'name'>;
+      inviterId: number;
+      member: { id: number; name: string };
+    }
+  | { type: 'member.roleChanged'; decision: DecisionRef; actorId: number; userId: number; role: TeamRole }
+  | { type: 'member.removed'; decision: DecisionRef; actorId: number; userId: number }
+  | { type: 'comment.added'; decision: DecisionRef; authorId: number; authorName: string };
+
+/** Hands an event to the subscriber; never rejects (the write it reports on has committed). */
+export type Emit = (event: DomainEvent) => Promise<void>;

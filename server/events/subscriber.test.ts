@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { NewNotification } from '../modules/notifications/service.ts';
+import type { AppEvent } from '../realtime/event-bus.ts';
+import type { DecisionRef } from './domain-events.ts';
+import { createEventSubscriber } from './subscriber.ts';
+
+const team: DecisionRef = { id: 7, name: 'Offsite', type: 'team', user_id: 1 };
+const personal: DecisionRef = { id: 8, name: 'Car', type: 'public', user_id: 1 };
+
+/** A subscriber over fakes that records what it sends; decision 7 has members 2 and 3. */
+function harness(options: { failNotify?: boolean; deleted?: boolean } = {}) {
+  const notified: { userIds: number[]; notification: NewNotification }[] = [];
+  const published: { userIds: number[]; event: AppEvent }[] = [];
+  const log = { error: vi.fn() };
+  const emit = createEventSubscriber({
+    decisions: {
+      findById: async (id: number) =>
+        options.deleted ? undefined : ({ ...(id === team.id ? team : personal) } as never),
+      listTeamMembers: async () => [{ user_id: 2 }, { user_id: 3 }] as never,
+    },
+    notificationsService: {
+      notify: async (userIds, notification) => {
+        if (options.failNotify) throw new Error('database gone');
+        notified.push({ userIds, notification });
+      },
+    },
+    eventBus: {
+      publish: async (userIds, event) => {
+        published.push({ userIds, event });
+      },
+    },
+    log,
+  });
+  return { emit, notified, published, log };
+}
+
+const changed = (decisionId: number) => ({ type: 'decision-changed', data: { decision_id: decisionId } });
+
+describe('createEventSubscriber', () => {
+  it('decision.changed reaches the owner, the members and whoever else is named', async () => {
+    const { emit, published, notified } = harness();
+    await emit({ type: 'decision.changed', decisionId: 7, alsoNotify: [9] });
+    expect(published).toEqual([{ userIds: [1, 2, 3, 9], event: changed(7) }]);
+    expect(notified).toEqual([]);
+  });
+
+  it('decision.deleted goes to the followers read before the deletion', async () => {
+    const { emit, published } = harness({ deleted: true });
+    await emit({ type: 'decision.deleted', decisionId: 7, followers: [1, 2] });
+    expect(published).toEqual([{ userIds: [1, 2], event: changed(7) }]);
+  });
+
+  it('a change of a decision deleted meanwhile tells nobody', async () => {
+    const { emit, published } = harness({ deleted: true });
+    await emit({ type: 'decision.changed', decisionId: 7 });
+    expect(published).toEqual([]);
+  });
+
+  it('comment.added notifies every other follower with the link of the decision’s kind', async () => {
+    const { emit, notified, published } = harness();
+    await emit({ type: 'comment.added', decision: team, authorId: 2, authorName: 'ann' });
+    await emit({ type: 'comment.added', decision: personal, authorId: 5, authorName: 'bob' });
+    expect(notified).toEqual([
+      {
+        userIds: [1, 3],
+        notification: {
+          kind: 'comment',
+          params: { author: 'ann', decision: 'Offsite' },
+          link: '/team-decision/7',
+          decisionId: 7,
+          inviterId: 2,
+        },
+      },
+      {
+        userIds: [1],
+        notification: {
+          kind: 'comment',
+          params: { author: 'bob', decision: 'Car' },
+          link: '/single-decision/8',
+          decisionId: 8,
+          inviterId: 5,
+        },
+      },
+    ]);
+    expect(published).toEqual([]);
+  });
+
+  it('deadline.changed notifies the others, then announces the change', async () => {
+    const { emit, notified, published } = harness();
+    await emit({ type: 'deadline.changed', decision: team, actorId: 1, kind: 'voting_ended', timer: null });
+    expect(notified).toEqual([
+      {
+        userIds: [2, 3],
+        notification: {
+          kind: 'voting_ended',
+          params: { decision: 'Offsite', deadline: '' },
+          link: '/team-decision/7',
+          decisionId: 7,
+          inviterId: 1,
+        },
+      },
+    ]);
+    expect(published).toEqual([{ userIds: [1, 2, 3], event: changed(7) }]);
+  });
+
+  it('member.removed tells the removed member without a link, and they hear of the change once more', async () => {
+    const { emit, notified, published } = harness();
+    await emit({ type: 'member.removed', decision: team, actorId: 1, userId: 4 });
+    expect(notified).toEqual([
+      {
+        userIds: [4],
+        notification: { kind: 'member_removed', params: { decision: 'Offsite' }, link: null, inviterId: 1 },
+      },
+    ]);
+    expect(published).toEqual([{ userIds: [1, 2, 3, 4], event: changed(7) }]);
+  });
+
+  it('member.invited notifies only an invitee with an account', async () => {
+    const { emit, notified, published } = harness();
+    const inviter = { id: 1, name: 'owner' };
+    await emit({ type: 'member.invited', decision: team, invitationId: 4, inviter, inviteeId: undefined });
+    expect(notified).toEqual([]);
+    await emit({ type: 'member.invited', decision: team, invitationId: 5, inviter, inviteeId: 6 });
+    expect(notified).toEqual([
+      {
+        userIds: [6],
+        notification: {
+          kind: 'invitation',
+          params: { inviter: 'owner', decision: 'Offsite' },
+          link: '/team-decision/7',
+          decisionId: 7,
+          invitationId: 5,
+          inviterId: 1,
+        },
+      },
+    ]);
+    expect(published).toHaveLength(2);
+  });
+
+  it('a failing subscriber is logged and never rejects: the write it reports on has committed', async () => {
+    const { emit, log } = harness({ failNotify: true });
+    await expect(emit({ type: 'decision.activated', decision: team, actorId: 1 })).resolves.toBeUndefined();
+    expect(log.error).toHaveBeenCalledOnce();
+  });
+});

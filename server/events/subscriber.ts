@@ -1,0 +1,146 @@
+import { followersOf } from '../modules/decisions/read-model.ts';
+import type { DecisionsRepo } from '../modules/decisions/repo.ts';
+import type { NewNotification, NotificationsService } from '../modules/notifications/service.ts';
+import type { EventBus } from '../realtime/event-bus.ts';
+import type { DecisionRef, DomainEvent, Emit } from './domain-events.ts';
+
+export interface SubscriberDeps {
+  decisions: Pick<DecisionsRepo, 'findById' | 'listTeamMembers'>;
+  notificationsService: Pick<NotificationsService, 'notify'>;
+  eventBus: Pick<EventBus, 'publish'>;
+  log: { error(obj: object, msg: string): void };
+}
+
+const teamLink = (decision: Pick<DecisionRef, 'id'>) => `/team-decision/${decision.id}`;
+
+/**
+ * The one subscriber of domain events: who is notified of what (kind, message parameters, link) and
+ * which live events go out. Events arrive after the write committed, so a failure here is logged and
+ * never reaches the request that caused it.
+ */
+export function createEventSubscriber(deps: SubscriberDeps): Emit {
+  const { decisions, notificationsService, eventBus, log } = deps;
+
+  /** Everyone following the decision but the person who acted. */
+  async function notifyOthers(
+    decision: DecisionRef,
+    actorId: number,
+    notification: Pick<NewNotification, 'kind' | 'params'> & { link?: string },
+  ): Promise<void> {
+    const others = (await followersOf(decisions, decision)).filter((userId) => userId !== actorId);
+    await notify(others, {
+      link: teamLink(decision),
+      ...notification,
+      decisionId: decision.id,
+      inviterId: actorId,
+    });
+  }
+
+  function publishChange(audience: number[], decisionId: number): Promise<void> {
+    return eventBus.publish(audience, { type: 'decision-changed', data: { decision_id: decisionId } });
+  }
+
+  /** Followers (plus `alsoNotify`) reload the decision; nothing to tell once it is gone. */
+  async function announceChange(decisionId: number, alsoNotify: number[] = []): Promise<void> {
+    const decision = await decisions.findById(decisionId);
+    if (!decision) return;
+    await publishChange([...(await followersOf(decisions, decision)), ...alsoNotify], decisionId);
+  }
+
+  function notify(userIds: number[], notification: NewNotification): Promise<void> {
+    return notificationsService.notify(userIds, notification);
+  }
+
+  async function handle(event: DomainEvent): Promise<void> {
+    switch (event.type) {
+      case 'decision.changed':
+        return announceChange(event.decisionId, event.alsoNotify);
+      case 'decision.deleted':
+        return publishChange(event.followers, event.decisionId);
+      case 'decision.activated': {
+        const { decision, actorId } = event;
+        await announceChange(decision.id);
+        return notifyOthers(decision, actorId, {
+          kind: 'decision_activated',
+          params: { decision: decision.name },
+        });
+      }
+      case 'deadline.changed': {
+        const { decision, actorId } = event;
+        await notifyOthers(decision, actorId, {
+          kind: event.kind,
+          params: { decision: decision.name, deadline: event.timer ?? '' },
+        });
+        return announceChange(decision.id);
+      }
+      case 'decision.completedByAi': {
+        const { decision, actorId } = event;
+        await announceChange(decision.id);
+        return notifyOthers(decision, actorId, { kind: 'ai_completed', params: { decision: decision.name } });
+      }
+      case 'member.invited': {
+        const { decision, inviter } = event;
+        if (event.inviteeId !== undefined) {
+          await notify([event.inviteeId], {
+            kind: 'invitation',
+            params: { inviter: inviter.name, decision: decision.name },
+            link: teamLink(decision),
+            decisionId: decision.id,
+            invitationId: event.invitationId,
+            inviterId: inviter.id,
+          });
+        }
+        return announceChange(decision.id);
+      }
+      case 'invitation.accepted': {
+        const { decision, member } = event;
+        await notify([event.inviterId], {
+          kind: 'invitation_accepted',
+          params: { member: member.name, decision: decision.name },
+          link: teamLink(decision),
+          decisionId: decision.id,
+          inviterId: member.id,
+        });
+        return announceChange(decision.id);
+      }
+      case 'member.roleChanged': {
+        const { decision } = event;
+        await notify([event.userId], {
+          kind: 'role_changed',
+          params: { decision: decision.name, role: event.role },
+          link: teamLink(decision),
+          decisionId: decision.id,
+          inviterId: event.actorId,
+        });
+        return announceChange(decision.id);
+      }
+      case 'member.removed': {
+        const { decision } = event;
+        // No link and no decision id: the removed member can no longer open it.
+        await notify([event.userId], {
+          kind: 'member_removed',
+          params: { decision: decision.name },
+          link: null,
+          inviterId: event.actorId,
+        });
+        return announceChange(decision.id, [event.userId]);
+      }
+      case 'comment.added': {
+        const { decision, authorId } = event;
+        return notifyOthers(decision, authorId, {
+          kind: 'comment',
+          params: { author: event.authorName, decision: decision.name },
+          link: decision.type === 'team' ? teamLink(decision) : `/single-decision/${decision.id}`,
+        });
+      }
+    }
+  }
+
+  return async (event) => {
+    try {
+      await handle(event);
+    } catch (err) {
+      log.error({ err, event: event.type }, 'domain event subscriber failed');
+    }
+  };
+}

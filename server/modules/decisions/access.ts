@@ -1,0 +1,89 @@
+import type { Transaction } from 'kysely';
+import { AppError } from '../../app-error.ts';
+import type { Database } from '../../db/schema.ts';
+import { authorize, relationOf, type DecisionAction, type DecisionState, type Relation } from './policy.ts';
+import type { ReadModel } from './read-model.ts';
+import type { DecisionRow, DecisionsRepo } from './repo.ts';
+
+/** The caller's view of one decision: who they are to it and what state it is in. */
+export interface DecisionAccess {
+  decision: DecisionRow;
+  userId: number;
+  relation: Relation;
+  state: DecisionState;
+}
+
+export type WriteLocked = <T>(
+  decisionId: number,
+  userId: number,
+  action: DecisionAction | null,
+  work: (access: DecisionAccess, trx: Transaction<Database>) => Promise<T>,
+) => Promise<T>;
+
+/** Loading and checking a caller's access, before a request and again under the write lock. */
+export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadModel }) {
+  const { decisions, readModel } = deps;
+
+  /** Who the caller is to the decision and which locks hold, read through `executor` when given. */
+  async function accessTo(
+    decision: DecisionRow,
+    userId: number,
+    isCompletedByAi: boolean,
+    executor?: Transaction<Database>,
+  ): Promise<DecisionAccess> {
+    const teamRole =
+      decision.type === 'team' ? await decisions.teamRoleOf(decision.id, userId, executor) : undefined;
+    return {
+      decision,
+      userId,
+      relation: relationOf(decision, userId, teamRole),
+      state: {
+        type: decision.type,
+        isExpired: decision.timer !== null && new Date(decision.timer).getTime() <= Date.now(),
+        isCompletedByAi,
+      },
+    };
+  }
+
+  async function loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
+    const decision = await decisions.findById(decisionId);
+    if (!decision) throw new AppError('NOT_FOUND');
+    const isCompletedByAi =
+      decision.type === 'team' &&
+      (await readModel.matrixOf(decision)).evaluations.some((evaluation) => evaluation.generated_by === 'ai');
+    return accessTo(decision, userId, isCompletedByAi);
+  }
+
+  /**
+   * Runs one write in one transaction: lock the decision first (the one lock order of every writer),
+   * then check the caller's right and the locks (deadline, AI completion) as of that moment, then
+   * write. A check made before the transaction may be stale when the write lands, e.g. as a deadline
+   * passes or the owner removes an option. `action` null: the caller checks the access itself.
+   * Inside `work`, every query must use `trx` (SQLite has one connection; PostgreSQL a small pool).
+   */
+  const writeLocked: WriteLocked = (decisionId, userId, action, work) =>
+    decisions.transaction(async (trx) => {
+      const decision = await decisions.lockForWrite(decisionId, trx);
+      if (!decision) throw new AppError('NOT_FOUND');
+      const isCompletedByAi = decision.type === 'team' && (await decisions.hasAiEvaluations(decisionId, trx));
+      const access = await accessTo(decision, userId, isCompletedByAi, trx);
+      if (action) authorize(access.relation, action, access.state);
+      return work(access, trx);
+    });
+
+  return {
+    loadAccess,
+    writeLocked,
+
+    /** Loads the caller's access and checks one action (404 / 403 / 409 as the policy says). */
+    async authorizedAccess(
+      decisionId: number,
+      userId: number,
+      action: DecisionAction,
+    ): Promise<DecisionAccess> {
+      const access = await loadAccess(decisionId, userId);
+      authorize(access.relation, action, access.state);
+      return access;
+    },
+  };
+}

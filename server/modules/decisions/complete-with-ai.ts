@@ -1,0 +1,45 @@
+import type { DecisionAccess } from './access.ts';
+import type { IndexedEvaluation } from './matrix.ts';
+import type { DecisionRow } from './repo.ts';
+import type { DecisionInput } from './save-decision.ts';
+import { rowAt } from './save-matrix.ts';
+import type { DecisionWriteContext } from './write-context.ts';
+
+/**
+ * Saves the sent title, description, options and criteria and stores the AI's cells
+ * (generated_by 'ai', no user) in one transaction: the decision is then completed by AI.
+ * Refuses with 409 when another run finished first.
+ */
+export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+  return async function completeWithAi(
+    access: DecisionAccess,
+    input: DecisionInput,
+    cells: IndexedEvaluation[],
+  ): Promise<DecisionRow> {
+    await matrix.assertValidUpdate(access.decision, input);
+    // The model answered after a wait: the lock re-checks role, deadline and an earlier AI run now.
+    const updated = await writeLocked(access.decision.id, access.userId, 'startAi', async (locked, trx) => {
+      const { decision } = locked;
+      await matrix.assertValidUpdate(decision, input, trx);
+      const saved = await decisions.updateDecision(
+        decision.id,
+        { name: input.name, description: input.description ?? decision.description, mode: 'ai' },
+        trx,
+      );
+      const { optionIds, criterionIds } = await matrix.saveLists(trx, decision.id, input);
+      await decisions.insertAiEvaluations(
+        decision.id,
+        cells.map((cell) => ({
+          option_id: rowAt(optionIds, cell.option_index),
+          criterion_id: rowAt(criterionIds, cell.criterion_index),
+          value: cell.value,
+          explanation: cell.explanation,
+        })),
+        trx,
+      );
+      return matrix.refreshScore(trx, saved);
+    });
+    await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });
+    return updated;
+  };
+}

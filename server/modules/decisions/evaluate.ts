@@ -1,0 +1,60 @@
+import { AppError } from '../../app-error.ts';
+import type { DecisionAccess } from './access.ts';
+import type { DecisionRow } from './repo.ts';
+import type { DecisionWriteContext } from './write-context.ts';
+
+export interface EvaluationInput {
+  option_id: number;
+  criterion_id: number;
+  value: number;
+  explanation: string | null;
+}
+
+/** Refuses cells naming rows not in the decision and two values for one cell, naming each. */
+export function assertKnownCells(
+  evaluations: readonly EvaluationInput[],
+  optionIds: ReadonlySet<number>,
+  criterionIds: ReadonlySet<number>,
+): void {
+  const fields: Record<string, string> = {};
+  const cells = new Set<string>();
+  evaluations.forEach((evaluation, index) => {
+    if (!optionIds.has(evaluation.option_id))
+      fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
+    if (!criterionIds.has(evaluation.criterion_id)) {
+      fields[`evaluations.${index}.criterion_id`] = 'validation.unknownCriterion';
+    }
+    const cell = `${evaluation.option_id}:${evaluation.criterion_id}`;
+    if (cells.has(cell)) fields[`evaluations.${index}`] = 'validation.duplicateCell';
+    cells.add(cell);
+  });
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+}
+
+/** POST evaluate: upserts the caller's values for the given cells; every id must belong to this decision. */
+export function createEvaluate({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+  return async function evaluate(
+    access: DecisionAccess,
+    evaluations: EvaluationInput[],
+  ): Promise<DecisionRow> {
+    if (!evaluations.length) return access.decision;
+    const updated = await writeLocked(access.decision.id, access.userId, 'vote', async (locked, trx) => {
+      const { decision } = locked;
+      // Read under the lock: an option the owner removed a moment ago is unknown now, not an orphan.
+      const [options, criteria] = await Promise.all([
+        decisions.listOptions(decision.id, trx),
+        decisions.listCriteria(decision.id, trx),
+      ]);
+      assertKnownCells(
+        evaluations,
+        new Set(options.map((option) => option.id)),
+        new Set(criteria.map((criterion) => criterion.id)),
+      );
+      const rows = evaluations.map((evaluation) => ({ ...evaluation, generated_by: 'user' as const }));
+      await decisions.replaceUserEvaluations(decision.id, locked.userId, rows, trx, { onlyGivenCells: true });
+      return matrix.refreshScore(trx, decision);
+    });
+    await emit({ type: 'decision.changed', decisionId: access.decision.id });
+    return updated;
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  computePersonalTotals,
+  countedPersonalCells,
+  rankOptions,
+  type RankedOption,
+} from '../../../shared/scoring/personal.ts';
+import { roundTo } from '../../../shared/scoring/rounding.ts';
+import {
+  computeTeamCells,
+  computeTeamTotals,
+  computeTeamWeights,
+  votersOf,
+  type MemberWeight,
+} from '../../../shared/scoring/team.ts';
+import { isoNow } from '../../db/values.ts';
+import type { DecisionAccess } from './access.ts';
+import type { CriterionRow, DecisionRow, DecisionsRepo, EvaluationRow, OptionRow } from './repo.ts';
+import { createRevisionCache } from './revision-cache.ts';
+
+export function computeRanking(
+  decision: Pick<DecisionRow, 'type' | 'mode' | 'user_id'>,
+  options: readonly OptionRow[],
+  criteria: readonly CriterionRow[],
+  evaluations: readonly EvaluationRow[],
+  weights: readonly MemberWeight[],
+): RankedOption[] {
+  if (decision.type === 'team') {
+    return rankOptions(computeTeamTotals(options, criteria, evaluations, weights, decision.mode));
+  }
+  return rankOptions(
+    computePersonalTotals(options, criteria, countedPersonalCells(evaluations, decision.user_id)),
+  );
+}
+
+/** The owner and, for a team decision, every member: whoever follows it. */
+export async function followersOf(
+  decisions: Pick<DecisionsRepo, 'listTeamMembers'>,
+  decision: Pick<DecisionRow, 'id' | 'type' | 'user_id'>,
+): Promise<number[]> {
+  const members = decision.type === 'team' ? await decisions.listTeamMembers(decision.id) : [];
+  return [decision.user_id, ...members.map((member) => member.user_id)];
+}
+
+/** What readers see of a decision: its matrix, ranking and team aggregates, cached per revision. */
+export function createReadModel(decisions: DecisionsRepo) {
+  const matrixCache = createRevisionCache<Awaited<ReturnType<typeof loadMatrix>>>();
+
+  async function loadMatrix(decision: DecisionRow) {
+    const isTeam = decision.type === 'team';
+    const [options, criteria, evaluations, weights] = await Promise.all([
+      decisions.listOptions(decision.id),
+      decisions.listCriteria(decision.id),
+      decisions.listEvaluations(decision.id),
+      isTeam ? decisions.listWeights(decision.id) : Promise.resolve([]),
+    ]);
+    const ranking = computeRanking(decision, options, criteria, evaluations, weights);
+    // Team aggregates are computed once per revision: results for everyone without shipping every vote.
+    const teamResults = isTeam
+      ? {
+          weights: [...computeTeamWeights(criteria, weights)].map(([criterion_id, weight]) => ({
+            criterion_id,
+            weight,
+          })),
+          cells: [...computeTeamCells(evaluations, decision.mode)].map(([key, cell]) => {
+            const [option_id, criterion_id] = key.split(':').map(Number) as [number, number];
+            return { option_id, criterion_id, value: roundTo(cell.mean, 2), votes: cell.votes };
+          }),
+          voterIds: votersOf(decision.mode, evaluations, weights),
+        }
+      : undefined;
+    return { options, criteria, evaluations, weights, ranking, teamResults };
+  }
+
+  /** Options, criteria, votes and ranking: computed once per revision of the decision. */
+  function matrixOf(decision: DecisionRow) {
+    return matrixCache.get(decision.id, decision.revision, () => loadMatrix(decision));
+  }
+
+  return {
+    matrixOf,
+
+    /** Members are read fresh: their nicknames change without touching the decision. */
+    async details(access: Pick<DecisionAccess, 'decision'>) {
+      const isTeam = access.decision.type === 'team';
+      const [matrix, team] = await Promise.all([
+        matrixOf(access.decision),
+        isTeam
+          ? decisions.listTeam(access.decision.id, access.decision.user_id, isoNow())
+          : Promise.resolve(undefined),
+      ]);
+      return { ...matrix, team };
+    },
+  };
+}
+
+export type ReadModel = ReturnType<typeof createReadModel>;

@@ -1,0 +1,70 @@
+import { AppError } from '../../app-error.ts';
+import type { DecisionMode, DecisionType } from '../../db/schema.ts';
+import { isoNow } from '../../db/values.ts';
+import type { DecisionAccess } from './access.ts';
+import type { DecisionRow } from './repo.ts';
+import { validateMatrix, type MatrixInput } from './save-matrix.ts';
+import type { DecisionWriteContext } from './write-context.ts';
+
+export interface DecisionInput extends MatrixInput {
+  name: string;
+  /** Absent (undefined) keeps the stored value on update. */
+  description?: string | null | undefined;
+  mode?: DecisionMode | undefined;
+  type?: DecisionType | undefined;
+  /** Deadline (team decisions), ISO string. */
+  timer?: string | null | undefined;
+}
+
+/** POST /api/decision, POST /api/team-decisions and PUT /api/decision/{id}: decision, lists and own cells. */
+export function createSaveDecision({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+  return {
+    async create(userId: number, input: DecisionInput): Promise<DecisionRow> {
+      validateMatrix(input, { optionCount: 0, criterionCount: 0, type: input.type ?? 'private' });
+      return decisions.transaction(async (trx) => {
+        const now = isoNow();
+        const decision = await decisions.insertDecision(
+          {
+            user_id: userId,
+            name: input.name,
+            description: input.description ?? '',
+            mode: input.mode ?? 'manual',
+            type: input.type ?? 'private',
+            score: null,
+            timer: input.timer ?? null,
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        await matrix.applyMatrix(trx, decision.id, userId, input);
+        return matrix.refreshScore(trx, decision);
+      });
+    },
+
+    async update(access: DecisionAccess, input: DecisionInput): Promise<DecisionRow> {
+      const updated = await writeLocked(access.decision.id, access.userId, 'edit', async (locked, trx) => {
+        const { decision } = locked;
+        // The kind of a decision never changes: team stays team, personal stays personal.
+        if (input.type && (input.type === 'team') !== (decision.type === 'team')) {
+          throw new AppError('VALIDATION_FAILED', { type: 'validation.typeChange' });
+        }
+        await matrix.assertValidUpdate(decision, input, trx);
+        const saved = await decisions.updateDecision(
+          decision.id,
+          {
+            name: input.name,
+            description: input.description === undefined ? decision.description : (input.description ?? ''),
+            mode: input.mode ?? decision.mode,
+            type: input.type ?? decision.type,
+          },
+          trx,
+        );
+        await matrix.applyMatrix(trx, decision.id, locked.userId, input);
+        return matrix.refreshScore(trx, saved);
+      });
+      await emit({ type: 'decision.changed', decisionId: access.decision.id });
+      return updated;
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import type { Transaction } from 'kysely';
+import { topScore } from '../../../shared/scoring/personal.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import type { Database, DecisionType } from '../../db/schema.ts';
+import {
+  assertEvaluationIndexes,
+  assertUniqueNames,
+  planListUpdate,
+  type IndexedEvaluation,
+} from './matrix.ts';
+import { computeRanking } from './read-model.ts';
+import type { DecisionRow, DecisionsRepo } from './repo.ts';
+
+export interface ListsInput {
+  options?: { id?: number | undefined; name: string }[] | undefined;
+  criteria?: { id?: number | undefined; name: string; importance: number }[] | undefined;
+}
+
+export interface MatrixInput extends ListsInput {
+  evaluations?: IndexedEvaluation[] | undefined;
+}
+
+/** Row ids in list order, as they are after a save. */
+export interface SavedLists {
+  optionIds: number[];
+  criterionIds: number[];
+}
+
+/** Personal grids run 1–10 (SPEC.md section 5); team cells 0–10. */
+function scaleOf(type: DecisionType) {
+  return type === 'team' ? LIMITS.scales.evaluate : LIMITS.scales.personalGrid;
+}
+
+/** Duplicate names and evaluation indexes beyond the lists (as they will be after the save). */
+export function validateMatrix(
+  input: MatrixInput,
+  current: { optionCount: number; criterionCount: number; type: DecisionType },
+): void {
+  if (input.options)
+    assertUniqueNames(
+      'options',
+      input.options.map((option) => option.name),
+    );
+  if (input.criteria)
+    assertUniqueNames(
+      'criteria',
+      input.criteria.map((criterion) => criterion.name),
+    );
+  if (input.evaluations) {
+    assertEvaluationIndexes(
+      input.evaluations,
+      input.options?.length ?? current.optionCount,
+      input.criteria?.length ?? current.criterionCount,
+      scaleOf(current.type),
+    );
+  }
+}
+
+/** Writes of options, criteria, the caller's cells and the score; every one runs inside a given transaction. */
+export function createMatrixWriter(decisions: DecisionsRepo) {
+  /** Saves the sent lists (ids and unchanged names keep their rows) and answers the ids in list order. */
+  async function saveLists(
+    trx: Transaction<Database>,
+    decisionId: number,
+    input: ListsInput,
+  ): Promise<SavedLists> {
+    const [storedOptions, storedCriteria] = await Promise.all([
+      decisions.listOptions(decisionId, trx),
+      decisions.listCriteria(decisionId, trx),
+    ]);
+    let optionIds = storedOptions.map((option) => option.id);
+    let criterionIds = storedCriteria.map((criterion) => criterion.id);
+
+    if (input.options) {
+      const plan = planListUpdate(storedOptions, input.options);
+      await decisions.deleteOptions(plan.remove, trx);
+      optionIds = new Array<number>(input.options.length);
+      for (const { id, input: option, position } of plan.keep) {
+        await decisions.updateOption(id, option.name, position, trx);
+        optionIds[position] = id;
+      }
+      for (const { input: option, position } of plan.insert) {
+        optionIds[position] = await decisions.insertOption(
+          { decision_id: decisionId, name: option.name, position },
+          trx,
+        );
+      }
+    }
+
+    if (input.criteria) {
+      const plan = planListUpdate(storedCriteria, input.criteria);
+      await decisions.deleteCriteria(plan.remove, trx);
+      criterionIds = new Array<number>(input.criteria.length);
+      for (const { id, input: criterion, position } of plan.keep) {
+        await decisions.updateCriterion(id, criterion.name, criterion.importance, position, trx);
+        criterionIds[position] = id;
+      }
+      for (const { input: criterion, position } of plan.insert) {
+        criterionIds[position] = await decisions.insertCriterion(
+          { decision_id: decisionId, name: criterion.name, importance: criterion.importance, position },
+          trx,
+        );
+      }
+    }
+    return { optionIds, criterionIds };
+  }
+
+  /** Lists, then the caller's cells by position (all of the caller's cells are replaced). */
+  async function applyMatrix(
+    trx: Transaction<Database>,
+    decisionId: number,
+    userId: number,
+    input: MatrixInput,
+  ): Promise<SavedLists> {
+    const saved = await saveLists(trx, decisionId, input);
+    if (input.evaluations) {
+      const rows = input.evaluations.map((evaluation) => ({
+        option_id: rowAt(saved.optionIds, evaluation.option_index),
+        criterion_id: rowAt(saved.criterionIds, evaluation.criterion_index),
+        value: evaluation.value,
+        explanation: evaluation.explanation,
+        generated_by: 'user' as const,
+      }));
+      await decisions.replaceUserEvaluations(decisionId, userId, rows, trx, { onlyGivenCells: false });
+    }
+    return saved;
+  }
+
+  /** Keeps `decision.score` equal to the current top total (personal) or top team result. */
+  async function refreshScore(trx: Transaction<Database>, decision: DecisionRow): Promise<DecisionRow> {
+    const [options, criteria, evaluations, weights] = await Promise.all([
+      decisions.listOptions(decision.id, trx),
+      decisions.listCriteria(decision.id, trx),
+      decisions.listEvaluations(decision.id, trx),
+      decision.type === 'team' ? decisions.listWeights(decision.id, trx) : Promise.resolve([]),
+    ]);
+    const score = topScore(computeRanking(decision, options, criteria, evaluations, weights));
+    return decisions.updateDecision(decision.id, { score }, trx);
+  }
+
+  /**
+   * Refuses a matrix that does not fit the decision (duplicate names, indexes beyond the lists): early,
+   * before slow work such as an AI call, and again inside the write under the lock.
+   */
+  async function assertValidUpdate(
+    decision: Pick<DecisionRow, 'id' | 'type'>,
+    input: MatrixInput,
+    executor?: Transaction<Database>,
+  ): Promise<void> {
+    const [options, criteria] = await Promise.all([
+      decisions.listOptions(decision.id, executor),
+      decisions.listCriteria(decision.id, executor),
+    ]);
+    validateMatrix(input, {
+      optionCount: options.length,
+      criterionCount: criteria.length,
+      type: decision.type,
+    });
+  }
+
+  return { saveLists, applyMatrix, refreshScore, assertValidUpdate };
+}
+
+export type MatrixWriter = ReturnType<typeof createMatrixWriter>;
+
+/** The id at a position that `validateMatrix` has checked against the same lists. */
+export function rowAt(ids: readonly number[], index: number): number {
+  const id = ids[index];
+  if (id === undefined) throw new Error(`row ${index} is not in a list of ${ids.length}`);
+  return id;
+}

@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import type { teamEditRequestSchema } from '../../../shared/api/team.ts';
+import { AppError } from '../../app-error.ts';
+import { authorize, type DecisionAction } from './policy.ts';
+import { validateMatrix, type SavedLists } from './save-matrix.ts';
+import type { DecisionWriteContext } from './write-context.ts';
+
+export type TeamEditInput = z.output<typeof teamEditRequestSchema>;
+
+function editsDecision(input: TeamEditInput): boolean {
+  return (
+    input.name !== undefined ||
+    input.description !== undefined ||
+    input.options !== undefined ||
+    input.criteria !== undefined
+  );
+}
+
+/** The rights a team edit needs: one per part it carries (nothing but 'view' for an empty edit). */
+export function actionsFor(input: TeamEditInput): DecisionAction[] {
+  const actions: DecisionAction[] = [];
+  if (editsDecision(input)) actions.push('edit');
+  if (input.votes) actions.push('vote');
+  if (input.weights) actions.push('weight');
+  return actions;
+}
+
+interface RowReference {
+  id?: number | undefined;
+  index?: number | undefined;
+}
+
+/** The id a reference names among the rows after the save, or undefined when it names none. */
+function resolve(ids: readonly number[], reference: RowReference): number | undefined {
+  if (reference.id !== undefined) return ids.includes(reference.id) ? reference.id : undefined;
+  return reference.index === undefined ? undefined : ids[reference.index];
+}
+
+export interface ResolvedEdit {
+  votes: { option_id: number; criterion_id: number; value: number }[] | undefined;
+  weights: { criterion_id: number; weight: number | null }[] | undefined;
+}
+
+/**
+ * Turns the votes' and weights' row references (id, or position in the lists after the save) into
+ * ids. Refuses unknown rows and a second vote for one cell or weight for one criterion, naming each.
+ */
+export function resolveReferences(
+  input: Pick<TeamEditInput, 'votes' | 'weights'>,
+  lists: SavedLists,
+): ResolvedEdit {
+  const fields: Record<string, string> = {};
+  const referenceField = (prefix: string, column: 'option' | 'criterion', reference: RowReference) =>
+    `${prefix}.${column}_${reference.id !== undefined ? 'id' : 'index'}`;
+
+  const cells = new Set<string>();
+  const votes = input.votes?.flatMap((vote, index) => {
+    const option = { id: vote.option_id, index: vote.option_index };
+    const criterion = { id: vote.criterion_id, index: vote.criterion_index };
+    const optionId = resolve(lists.optionIds, option);
+    const criterionId = resolve(lists.criterionIds, criterion);
+    if (optionId === undefined)
+      fields[referenceField(`votes.${index}`, 'option', option)] = 'validation.unknownOption';
+    if (criterionId === undefined)
+      fields[referenceField(`votes.${index}`, 'criterion', criterion)] = 'validation.unknownCriterion';
+    if (optionId === undefined || criterionId === undefined) return [];
+    const cell = `${optionId}:${criterionId}`;
+    if (cells.has(cell)) fields[`votes.${index}`] = 'validation.duplicateCell';
+    cells.add(cell);
+    return [{ option_id: optionId, criterion_id: criterionId, value: vote.value }];
+  });
+
+  const weighted = new Set<number>();
+  const weights = input.weights?.flatMap((weight, index) => {
+    const criterion = { id: weight.criterion_id, index: weight.criterion_index };
+    const criterionId = resolve(lists.criterionIds, criterion);
+    if (criterionId === undefined) {
+      fields[referenceField(`weights.${index}`, 'criterion', criterion)] = 'validation.unknownCriterion';
+      return [];
+    }
+    if (weighted.has(criterionId)) fields[`weights.${index}`] = 'validation.duplicateCell';
+    weighted.add(criterionId);
+    return [{ criterion_id: criterionId, weight: weight.weight }];
+  });
+
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+  return { votes, weights };
+}
+
+/**
+ * PUT /api/team-decisions/{id}: title, lists, the caller's votes and weights in one transaction under
+ * the decision's lock, each part authorized on its own (edit, vote, weight). Any refusal saves nothing.
+ * An empty edit writes nothing and tells nobody; the caller reads the details afterwards.
+ */
+export function createTeamEdit({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+  return async function saveTeamEdit(
+    decisionId: number,
+    userId: number,
+    input: TeamEditInput,
+  ): Promise<void> {
+    const isWritten = await writeLocked(decisionId, userId, null, async (locked, trx) => {
+      // The path names team decisions: a personal one is not found here, whoever asks and for what.
+      if (locked.decision.type !== 'team') throw new AppError('NOT_FOUND');
+      const actions = actionsFor(input);
+      for (const action of actions.length ? actions : (['view'] as const))
+        authorize(locked.relation, action, locked.state);
+      if (!actions.length) return false;
+
+      const { decision } = locked;
+      validateMatrix(
+        { options: input.options, criteria: input.criteria },
+        { optionCount: 0, criterionCount: 0, type: decision.type },
+      );
+      const updated = editsDecision(input)
+        ? await decisions.updateDecision(
+            decision.id,
+            {
+              name: input.name ?? decision.name,
+              description: input.description === undefined ? decision.description : (input.description ?? ''),
+            },
+            trx,
+          )
+        : decision;
+      const lists = await matrix.saveLists(trx, decision.id, input);
+      const { votes, weights } = resolveReferences(input, lists);
+      if (votes) {
+        const rows = votes.map((vote) => ({ ...vote, explanation: null, generated_by: 'user' as const }));
+        await decisions.replaceUserEvaluations(decision.id, userId, rows, trx, { onlyGivenCells: false });
+      }
+      if (weights)
+        await decisions.replaceUserWeights(decision.id, userId, weights, trx, { onlyGivenCriteria: false });
+      await matrix.refreshScore(trx, updated);
+      return true;
+    });
+    if (isWritten) await emit({ type: 'decision.changed', decisionId });
+  };
+}

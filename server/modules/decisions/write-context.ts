@@ -1,0 +1,12 @@
+import type { Emit } from '../../events/domain-events.ts';
+import type { WriteLocked } from './access.ts';
+import type { DecisionsRepo } from './repo.ts';
+import type { MatrixWriter } from './save-matrix.ts';
+
+/** What every write use case of a decision works with: the repo, the lock, the matrix writes, emit. */
+export interface DecisionWriteContext {
+  decisions: DecisionsRepo;
+  writeLocked: WriteLocked;
+  matrix: MatrixWriter;
+  emit: Emit;
+}
