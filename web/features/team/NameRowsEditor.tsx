@@ -1,67 +1,60 @@
-import { useRef } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
-import { clampPercent, duplicateRowIndexes, newRow, type NameRow } from './name-rows.ts';
+import { clampedPercentInput, leftTrimmed } from '../decisions/form-inputs.ts';
+import { duplicateRows, newRow, type NameRow } from './name-rows.ts';
+
+/** The part of a team form this editor works on. */
+export interface NameRowsFormValues {
+  options: NameRow[];
+  criteria: NameRow[];
+}
 
 interface NameRowsEditorProps {
-  kind: 'option' | 'criterion';
-  rows: NameRow[];
-  onChange: (rows: NameRow[]) => void;
+  /** The list of the surrounding react-hook-form this editor edits. */
+  name: keyof NameRowsFormValues;
   isDisabled?: boolean;
   /** Criteria on the edit page also carry their fallback weight (importance). */
   showImportance?: boolean;
 }
 
 /** A dynamic list of names with add and remove; duplicates are flagged in red (SPEC.md section 5). */
-export function NameRowsEditor({
-  kind,
-  rows,
-  onChange,
-  isDisabled = false,
-  showImportance = false,
-}: NameRowsEditorProps) {
+export function NameRowsEditor({ name, isDisabled = false, showImportance = false }: NameRowsEditorProps) {
   const { t } = useTranslation();
-  const list = useRef<HTMLOListElement>(null);
-  const duplicates = duplicateRowIndexes(rows);
+  const { control, register, setFocus } = useFormContext<NameRowsFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const rows = useWatch({ control, name });
+  const duplicates = duplicateRows(rows);
+  const kind = name === 'options' ? 'option' : 'criterion';
   const maxRows = kind === 'option' ? LIMITS.decision.maxOptions : LIMITS.decision.maxCriteria;
   const maxLength = kind === 'option' ? LIMITS.decision.optionNameMax : LIMITS.decision.criterionNameMax;
 
-  function update(index: number, changes: Partial<NameRow>) {
-    onChange(rows.map((row, position) => (position === index ? { ...row, ...changes } : row)));
-  }
-
-  function focusRow(index: number) {
-    // After React rendered the change: keep the keyboard user in the list.
-    setTimeout(() => {
-      const inputs = list.current?.querySelectorAll<HTMLInputElement>('input[data-row-name]');
-      if (!inputs?.length) return;
-      inputs[Math.min(index, inputs.length - 1)]?.focus();
-    });
-  }
+  // After React rendered the change: keep the keyboard user in the list.
+  const focusRow = (index: number) => setTimeout(() => setFocus(`${name}.${index}.name`));
 
   function add() {
-    onChange([...rows, newRow(kind === 'criterion' ? { importance: 0 } : {})]);
-    focusRow(rows.length);
+    append(newRow(kind === 'criterion' ? { importance: 0 } : {}));
+    focusRow(fields.length);
   }
 
-  function remove(index: number) {
-    onChange(rows.filter((_, position) => position !== index));
-    focusRow(index);
+  function removeRow(index: number) {
+    remove(index);
+    focusRow(Math.min(index, fields.length - 2));
   }
 
   return (
     <div className="flex flex-col gap-3">
-      {rows.length ? (
-        <ol ref={list} className="flex flex-col gap-3">
-          {rows.map((row, index) => {
+      {fields.length ? (
+        <ol className="flex flex-col gap-3">
+          {fields.map((field, index) => {
             const number = index + 1;
             const isDuplicate = duplicates.has(index);
-            const messageId = `${row.key}-message`;
+            const messageId = `${field.key}-message`;
             return (
-              <li key={row.key} className="flex flex-col gap-1">
+              <li key={field.key} className="flex flex-col gap-1">
                 <div className="flex items-center gap-2">
                   <span
                     aria-hidden
@@ -70,16 +63,14 @@ export function NameRowsEditor({
                     {number}.
                   </span>
                   <input
-                    data-row-name
                     aria-label={t(`team.${kind}Name`, { number })}
                     aria-invalid={isDuplicate || undefined}
                     aria-describedby={isDuplicate ? messageId : undefined}
-                    value={row.name}
                     maxLength={maxLength}
                     disabled={isDisabled}
                     placeholder={t(`team.${kind}Placeholder`)}
-                    onChange={(event) => update(index, { name: event.target.value.trimStart() })}
                     className={`${inputClasses} h-10 min-w-0 flex-1 disabled:opacity-60 ${isDuplicate ? 'bg-red-50 dark:bg-red-950/40' : ''}`}
+                    {...leftTrimmed(register(`${name}.${index}.name`))}
                   />
                   {showImportance ? (
                     <span className="flex w-20 shrink-0 items-center gap-1">
@@ -89,13 +80,12 @@ export function NameRowsEditor({
                         min={LIMITS.decision.importance.min}
                         max={LIMITS.decision.importance.max}
                         step={1}
-                        aria-label={t('teamEdit.importanceOf', { name: row.name || number })}
-                        value={row.importance ?? 0}
+                        aria-label={t('teamEdit.importanceOf', { name: rows[index]?.name || number })}
                         disabled={isDisabled}
-                        onChange={(event) =>
-                          update(index, { importance: clampPercent(event.target.value) ?? 0 })
-                        }
                         className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
+                        {...clampedPercentInput(
+                          register(`${name}.${index}.importance`, { setValueAs: (value) => Number(value) }),
+                        )}
                       />
                       <span aria-hidden className="text-sm text-slate-600 dark:text-slate-400">
                         %
@@ -107,7 +97,7 @@ export function NameRowsEditor({
                     size="icon"
                     aria-label={t(`team.remove${kind === 'option' ? 'Option' : 'Criterion'}`, { number })}
                     disabled={isDisabled}
-                    onClick={() => remove(index)}
+                    onClick={() => removeRow(index)}
                   >
                     <Trash2 aria-hidden size={18} />
                   </Button>
@@ -129,7 +119,7 @@ export function NameRowsEditor({
       <Button
         variant="secondary"
         className="self-start"
-        disabled={isDisabled || rows.length >= maxRows}
+        disabled={isDisabled || fields.length >= maxRows}
         onClick={add}
       >
         <Plus aria-hidden size={16} />

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { digitsOnly, GridCellInput } from '../../components/ui/GridCellInput.tsx';
+import { cellKey, isInvalidCell } from '../../lib/matrix-model.ts';
 import type { NameRow } from './name-rows.ts';
-import { parseVote, voteKey } from './team-form-model.ts';
 
 interface VotesTableProps {
   options: NameRow[];
@@ -61,7 +61,7 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
                 {optionName(option, row)}
               </th>
               {criteria.map((criterion, column) => {
-                const key = voteKey(option.key, criterion.key);
+                const key = cellKey(option.key, criterion.key);
                 const text = votes[key] ?? '';
                 return (
                   <td
@@ -74,7 +74,7 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
                       value={text}
                       disabled={isDisabled}
                       placeholder="–"
-                      isInvalid={Number.isNaN(parseVote(text))}
+                      isInvalid={isInvalidCell(text, { min, max })}
                       aria-label={t('teamEdit.voteOf', {
                         option: optionName(option, row),
                         criterion: criterionName(criterion, column),

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { useFormatters } from '../../lib/format.ts';
-import { clampPercent, type NameRow } from './name-rows.ts';
+import { clampPercent } from '../../lib/matrix-model.ts';
+import type { NameRow } from './name-rows.ts';
 
 interface WeightsTableProps {
   criteria: NameRow[];
