@@ -15,10 +15,10 @@ import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { NameRowsCard } from '../decisions/NameRowsEditor.tsx';
 import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
 import { duplicateRows, newRow, savableRows } from './name-rows.ts';
-import { NameRowsEditor } from './NameRowsEditor.tsx';
 import { useCreateTeamDecision } from './team-api.ts';
 
 const nameRowSchema = z.object({
@@ -150,34 +150,22 @@ export function NewTeamDecisionForm() {
         </Card>
 
         <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-          <Card>
-            <section aria-labelledby="team-options-heading" className="flex flex-col gap-4">
-              <header>
-                <h2
-                  id="team-options-heading"
-                  className="text-lg font-semibold text-slate-900 dark:text-white"
-                >
-                  {t('team.options')}
-                </h2>
-                <p className="text-sm text-slate-600 dark:text-slate-400">{t('team.optionsHint')}</p>
-              </header>
-              <NameRowsEditor name="options" />
-            </section>
-          </Card>
-          <Card>
-            <section aria-labelledby="team-criteria-heading" className="flex flex-col gap-4">
-              <header>
-                <h2
-                  id="team-criteria-heading"
-                  className="text-lg font-semibold text-slate-900 dark:text-white"
-                >
-                  {t('team.criteria')}
-                </h2>
-                <p className="text-sm text-slate-600 dark:text-slate-400">{t('team.criteriaHint')}</p>
-              </header>
-              <NameRowsEditor name="criteria" />
-            </section>
-          </Card>
+          <NameRowsCard
+            headingId="team-options-heading"
+            title={t('team.options')}
+            lead={t('team.optionsHint')}
+            name="options"
+            textsFrom="team"
+            newRow={() => newRow()}
+          />
+          <NameRowsCard
+            headingId="team-criteria-heading"
+            title={t('team.criteria')}
+            lead={t('team.criteriaHint')}
+            name="criteria"
+            textsFrom="team"
+            newRow={() => newRow()}
+          />
         </div>
 
         <p className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">

@@ -8,13 +8,15 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
+import { inputClasses, TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useTeamAiRecommendation } from '../ai/ai-api.ts';
+import { clampedPercentInput } from '../decisions/form-inputs.ts';
+import { NameRowsCard } from '../decisions/NameRowsEditor.tsx';
 import { LockNotice } from './LockNotice.tsx';
-import { NameRowsEditor } from './NameRowsEditor.tsx';
+import { newRow } from './name-rows.ts';
 import { TeamAiSection, type TeamAiPhase } from './TeamAiSection.tsx';
 import { useSaveTeamEdit } from './team-api.ts';
 import {
@@ -188,8 +190,44 @@ export function TeamEditor({ details, now, canEditLists, isLocked }: TeamEditorP
               />
             </Card>
             <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-              <ListCard name="options" isDisabled={isLocked} />
-              <ListCard name="criteria" isDisabled={isLocked} />
+              <NameRowsCard
+                headingId="edit-options-heading"
+                title={t('team.options')}
+                lead={t('teamEdit.optionsHint')}
+                name="options"
+                textsFrom="team"
+                newRow={() => newRow()}
+                isDisabled={isLocked}
+              />
+              <NameRowsCard
+                headingId="edit-criteria-heading"
+                title={t('team.criteria')}
+                lead={t('teamEdit.criteriaHint')}
+                name="criteria"
+                textsFrom="team"
+                newRow={() => newRow({ importance: 0 })}
+                isDisabled={isLocked}
+                renderAfterName={(index) => (
+                  <span className="flex w-20 shrink-0 items-center gap-1">
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={LIMITS.decision.importance.min}
+                      max={LIMITS.decision.importance.max}
+                      step={1}
+                      aria-label={t('teamEdit.importanceOf', { name: criteria[index]?.name || index + 1 })}
+                      disabled={isLocked}
+                      className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
+                      {...clampedPercentInput(
+                        register(`criteria.${index}.importance`, { setValueAs: (value) => Number(value) }),
+                      )}
+                    />
+                    <span aria-hidden className="text-sm text-slate-600 dark:text-slate-400">
+                      %
+                    </span>
+                  </span>
+                )}
+              />
             </div>
           </>
         ) : null}
@@ -267,24 +305,5 @@ export function TeamEditor({ details, now, canEditLists, isLocked }: TeamEditorP
         />
       </form>
     </FormProvider>
-  );
-}
-
-/** The options or criteria card of the owner's form. */
-function ListCard({ name, isDisabled }: { name: 'options' | 'criteria'; isDisabled: boolean }) {
-  const { t } = useTranslation();
-  const headingId = `edit-${name}-heading`;
-  return (
-    <Card>
-      <section aria-labelledby={headingId} className="flex flex-col gap-4">
-        <header>
-          <h2 id={headingId} className={headingClasses}>
-            {t(`team.${name}`)}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t(`teamEdit.${name}Hint`)}</p>
-        </header>
-        <NameRowsEditor name={name} isDisabled={isDisabled} showImportance={name === 'criteria'} />
-      </section>
-    </Card>
   );
 }
