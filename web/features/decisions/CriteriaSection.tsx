@@ -4,12 +4,41 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useFormatters } from '../../lib/format.ts';
-import { emptyCriterion, importanceOf, type DecisionFormValues } from './decision-form-model.ts';
-import { NameRowsCard } from './NameRowsEditor.tsx';
+import { emptyCriterion, emptyOption, importanceOf, type DecisionFormValues } from './decision-form-model.ts';
+import { NameRowsCard, type NameRowsCardProps } from './NameRowsEditor.tsx';
 
 const { importance: IMPORTANCE } = LIMITS.decision;
 
+/** The personal form's options or criteria (at least one row each); criteria add their importance. */
+export function DecisionRowsCard({ name }: { name: 'options' | 'criteria' }) {
+  return name === 'options' ? <PersonalRows name="options" /> : <CriteriaRows />;
+}
+
 export function CriteriaSection() {
+  return <DecisionRowsCard name="criteria" />;
+}
+
+function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Partial<NameRowsCardProps>) {
+  const { t } = useTranslation();
+  const {
+    formState: { errors },
+  } = useFormContext<DecisionFormValues>();
+  return (
+    <NameRowsCard
+      headingId={`${name}-heading`}
+      title={t(`decisionForm.${name}`)}
+      lead={t(`decisionForm.${name}Hint`)}
+      name={name}
+      textsFrom="decisionForm"
+      newRow={name === 'options' ? emptyOption : emptyCriterion}
+      minRows={1}
+      nameErrorOf={(index) => translateFieldError(t, errors[name]?.[index]?.name?.message)}
+      {...extras}
+    />
+  );
+}
+
+function CriteriaRows() {
   const { t } = useTranslation();
   const format = useFormatters();
   const {
@@ -24,15 +53,8 @@ export function CriteriaSection() {
   const importanceMessageId = (index: number) => `criterion-${criteria[index]?.rowKey}-importance-message`;
 
   return (
-    <NameRowsCard
-      headingId="criteria-heading"
-      title={t('decisionForm.criteria')}
-      lead={t('decisionForm.criteriaHint')}
+    <PersonalRows
       name="criteria"
-      textsFrom="decisionForm"
-      newRow={emptyCriterion}
-      minRows={1}
-      nameErrorOf={(index) => translateFieldError(t, errors.criteria?.[index]?.name?.message)}
       renderAfterName={(index) => {
         const message = importanceMessageOf(index);
         return (

@@ -137,7 +137,7 @@ export function NameRowsEditor({
   );
 }
 
-interface NameRowsCardProps extends NameRowsEditorProps {
+export interface NameRowsCardProps extends NameRowsEditorProps {
   headingId: string;
   title: string;
   lead: string;

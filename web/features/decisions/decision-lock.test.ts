@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Abilities } from '../../../shared/api/decisions.ts';
+import { abilitiesSchema, type Abilities } from '../../../shared/api/decisions.ts';
 import { decisionAccessAt, teamEditLayoutOf } from './decision-lock.ts';
 
-const allowed: Abilities = {
-  canEdit: true,
-  canDelete: true,
-  canVote: true,
-  canWeight: true,
-  canInvite: true,
-  canComment: true,
-  canManageMembers: true,
-  canManageDeadline: true,
-  canActivate: true,
-  canStartAi: true,
-};
+// Every ability granted, whatever the schema lists.
+const allowed: Abilities = abilitiesSchema.parse(
+  Object.fromEntries(Object.keys(abilitiesSchema.shape).map((ability) => [ability, true])),
+);
 const NOW = Date.parse('2030-01-01T12:00:00Z');
 
 function details(

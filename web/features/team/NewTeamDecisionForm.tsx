@@ -15,11 +15,11 @@ import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { NameRowsCard } from '../decisions/NameRowsEditor.tsx';
 import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
 import { duplicateRows, newRow, savableRows } from './name-rows.ts';
 import { useCreateTeamDecision } from './team-api.ts';
+import { TeamListsCards } from './TeamListsCards.tsx';
 
 const nameRowSchema = z.object({
   key: z.string(),
@@ -149,24 +149,7 @@ export function NewTeamDecisionForm() {
           />
         </Card>
 
-        <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-          <NameRowsCard
-            headingId="team-options-heading"
-            title={t('team.options')}
-            lead={t('team.optionsHint')}
-            name="options"
-            textsFrom="team"
-            newRow={() => newRow()}
-          />
-          <NameRowsCard
-            headingId="team-criteria-heading"
-            title={t('team.criteria')}
-            lead={t('team.criteriaHint')}
-            name="criteria"
-            textsFrom="team"
-            newRow={() => newRow()}
-          />
-        </div>
+        <TeamListsCards leadsFrom="team" />
 
         <p className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
           <Info aria-hidden size={18} className="mt-0.5 shrink-0" />

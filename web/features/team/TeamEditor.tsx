@@ -8,16 +8,14 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { inputClasses, TextAreaField, TextField } from '../../components/ui/TextField.tsx';
+import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useTeamAiRecommendation } from '../ai/ai-api.ts';
-import { clampedPercentInput } from '../decisions/form-inputs.ts';
-import { NameRowsCard } from '../decisions/NameRowsEditor.tsx';
 import { LockNotice } from './LockNotice.tsx';
-import { newRow } from './name-rows.ts';
 import { TeamAiSection, type TeamAiPhase } from './TeamAiSection.tsx';
+import { TeamListsCards } from './TeamListsCards.tsx';
 import { useSaveTeamEdit } from './team-api.ts';
 import {
   aiRequestFrom,
@@ -189,46 +187,7 @@ export function TeamEditor({ details, now, canEditLists, isLocked }: TeamEditorP
                 {...register('description')}
               />
             </Card>
-            <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-              <NameRowsCard
-                headingId="edit-options-heading"
-                title={t('team.options')}
-                lead={t('teamEdit.optionsHint')}
-                name="options"
-                textsFrom="team"
-                newRow={() => newRow()}
-                isDisabled={isLocked}
-              />
-              <NameRowsCard
-                headingId="edit-criteria-heading"
-                title={t('team.criteria')}
-                lead={t('teamEdit.criteriaHint')}
-                name="criteria"
-                textsFrom="team"
-                newRow={() => newRow({ importance: 0 })}
-                isDisabled={isLocked}
-                renderAfterName={(index) => (
-                  <span className="flex w-20 shrink-0 items-center gap-1">
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      min={LIMITS.decision.importance.min}
-                      max={LIMITS.decision.importance.max}
-                      step={1}
-                      aria-label={t('teamEdit.importanceOf', { name: criteria[index]?.name || index + 1 })}
-                      disabled={isLocked}
-                      className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
-                      {...clampedPercentInput(
-                        register(`criteria.${index}.importance`, { setValueAs: (value) => Number(value) }),
-                      )}
-                    />
-                    <span aria-hidden className="text-sm text-slate-600 dark:text-slate-400">
-                      %
-                    </span>
-                  </span>
-                )}
-              />
-            </div>
+            <TeamListsCards leadsFrom="teamEdit" isDisabled={isLocked} showImportance />
           </>
         ) : null}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { abilitiesSchema, type DecisionDetails } from '../../../shared/api/decisions.ts';
 import { teamEditRequestSchema } from '../../../shared/api/team.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { newRow } from './name-rows.ts';
@@ -53,18 +53,12 @@ function storedDetails(): DecisionDetails {
     teamMembers: [],
     results: { ranking: [], formula: '' },
     teamResults: null,
-    abilities: {
-      canEdit: false,
-      canDelete: false,
+    abilities: abilitiesSchema.parse({
+      ...Object.fromEntries(Object.keys(abilitiesSchema.shape).map((ability) => [ability, false])),
       canVote: true,
       canWeight: true,
-      canInvite: false,
       canComment: true,
-      canManageMembers: false,
-      canManageDeadline: false,
-      canActivate: false,
-      canStartAi: false,
-    },
+    }),
     lock: null,
   };
 }
