@@ -9,6 +9,7 @@ import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/deci
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
 
 test('the owner edits lists, mode and deadline; duplicates block saving', async ({ page, request }) => {
+  test.setTimeout(60_000); // edit page, save, mode, deadline, then the team view
   const owner = await createAccount(request);
   const decision = await createTeamDecisionViaApi(request, await apiToken(request, owner), {
     name: 'Office chairs',

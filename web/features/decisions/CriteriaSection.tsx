@@ -32,6 +32,7 @@ function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Pa
       textsFrom="decisionForm"
       newRow={name === 'options' ? emptyOption : emptyCriterion}
       minRows={1}
+      isEveryCopyFlagged
       nameErrorOf={(index) => translateFieldError(t, errors[name]?.[index]?.name?.message)}
       {...extras}
     />

@@ -26,6 +26,8 @@ export interface NameRowsEditorProps {
   newRow: () => NamedRow;
   /** The personal form keeps at least one row of each list; team lists may be empty. */
   minRows?: number;
+  /** The personal form turns every copy of a repeated name red; team forms flag the later copies. */
+  isEveryCopyFlagged?: boolean;
   isDisabled?: boolean;
   /** The schema's or server's message for a row's name, already translated. */
   nameErrorOf?: (index: number) => string | undefined;
@@ -37,12 +39,22 @@ export interface NameRowsEditorProps {
   footer?: ReactNode;
 }
 
+/** Rows whose name repeats: the later copies (the ones left out on save), or every copy. */
+function flaggedRows(names: readonly string[], isEveryCopyFlagged: boolean): Set<number> {
+  const laterCopies = duplicateIndexes(names);
+  if (!isEveryCopyFlagged) return laterCopies;
+  const keyOf = (name: string) => name.trim().toLocaleLowerCase();
+  const repeated = new Set([...laterCopies].map((index) => keyOf(names[index] ?? '')));
+  return new Set(names.flatMap((name, index) => (repeated.has(keyOf(name)) ? [index] : [])));
+}
+
 /** The one editor of option and criterion rows: add, remove, left-trimmed names, duplicates flagged. */
 export function NameRowsEditor({
   name,
   textsFrom,
   newRow,
   minRows = 0,
+  isEveryCopyFlagged = false,
   isDisabled = false,
   nameErrorOf,
   renderAfterName,
@@ -53,7 +65,10 @@ export function NameRowsEditor({
   const { control, register, setFocus } = useFormContext<NameRowsFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name });
   const rows = useWatch({ control, name });
-  const duplicates = duplicateIndexes(rows.map((row) => row.name));
+  const duplicates = flaggedRows(
+    rows.map((row) => row.name),
+    isEveryCopyFlagged,
+  );
   const kind = name === 'options' ? 'option' : 'criterion';
   const Kind = name === 'options' ? 'Option' : 'Criterion';
   const maxRows = kind === 'option' ? LIMITS.decision.maxOptions : LIMITS.decision.maxCriteria;
