@@ -60,7 +60,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
   const access = useDecisionLock(details, now);
   const { decision } = details;
   const { abilities } = access;
-  const isViewer = teamEditLayoutOf(details, access) === 'readOnly';
+  const isReadOnly = teamEditLayoutOf(details, access) === 'readOnly';
 
   return (
     <div className="flex flex-col gap-6">
@@ -79,9 +79,9 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink to={`/team-decision/${decision.id}/edit`} variant={isViewer ? 'secondary' : 'primary'}>
-            {isViewer ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
-            {isViewer ? t('teamView.view') : t('teamView.vote')}
+          <ButtonLink to={`/team-decision/${decision.id}/edit`} variant={isReadOnly ? 'secondary' : 'primary'}>
+            {isReadOnly ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
+            {isReadOnly ? t('teamView.view') : t('teamView.vote')}
           </ButtonLink>
           {abilities.canInvite ? (
             <ButtonLink to={`/team-invite/${decision.id}`} variant="secondary">
