@@ -79,7 +79,10 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink to={`/team-decision/${decision.id}/edit`} variant={isReadOnly ? 'secondary' : 'primary'}>
+          <ButtonLink
+            to={`/team-decision/${decision.id}/edit`}
+            variant={isReadOnly ? 'secondary' : 'primary'}
+          >
             {isReadOnly ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
             {isReadOnly ? t('teamView.view') : t('teamView.vote')}
           </ButtonLink>
