@@ -9,6 +9,7 @@ import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/deci
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
 
 test('the owner edits lists, mode and deadline; duplicates block saving', async ({ page, request }) => {
+  test.setTimeout(60_000); // edit page, save, mode, deadline, then the team view
   const owner = await createAccount(request);
   const decision = await createTeamDecisionViaApi(request, await apiToken(request, owner), {
     name: 'Office chairs',
@@ -233,4 +234,53 @@ test('a member without rights cannot reach the management parts', async ({ page,
   await expect(view.changeDeadlineLink).toHaveCount(0);
   await expect(view.endVotingButton).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Invite members' })).toHaveCount(0);
+});
+
+test('a save is one request; an editor clears a vote and it stays cleared after a reload', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request);
+  const editor = await createAccount(request);
+  const ownerToken = await apiToken(request, owner);
+  const decision = await createTeamDecisionViaApi(request, ownerToken, {
+    name: 'One request',
+    options: ['North', 'South'],
+    criteria: ['Cost', 'Calm'],
+  });
+  await acceptViaApi(
+    request,
+    await apiToken(request, editor),
+    await inviteViaApi(request, ownerToken, decision.id, editor.email),
+  );
+  await logInThroughUi(page, editor);
+  const edit = new EditTeamDecisionPage(page);
+  await edit.goto(decision.id);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vote on the team decision' })).toBeVisible();
+
+  // Everything the page writes on Save travels in one PUT /api/team-decisions/{id}.
+  const writes: string[] = [];
+  page.on('request', (call) => {
+    if (call.method() !== 'GET' && new URL(call.url()).pathname.startsWith('/api/'))
+      writes.push(`${call.method()} ${new URL(call.url()).pathname}`);
+  });
+  await edit.vote('North', 'Cost').fill('7');
+  await edit.vote('South', 'Calm').fill('3');
+  await edit.weight('Cost').fill('60');
+  await edit.saveButton.click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  expect(writes).toEqual([`PUT /api/team-decisions/${decision.id}`]);
+
+  await page.reload();
+  await expect(edit.vote('North', 'Cost')).toHaveValue('7');
+  await expect(edit.vote('South', 'Calm')).toHaveValue('3');
+  await expect(edit.weight('Cost')).toHaveValue('60');
+
+  // Emptying a cell removes the vote; after a reload it is still empty, the other vote stays.
+  await edit.vote('North', 'Cost').fill('');
+  await edit.saveButton.click();
+  await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(edit.vote('South', 'Calm')).toHaveValue('3');
+  await expect(edit.vote('North', 'Cost')).toHaveValue('');
 });

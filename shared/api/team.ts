@@ -97,7 +97,12 @@ export const weightsRequestSchema = z.object({
  * Points at one option or criterion row: `…_id` for a stored row, `…_index` for the row at that
  * position of the lists as they are after this save (new rows have no id yet). Exactly one of the two.
  */
-const rowIndex = (max: number) => z.number().int().min(0).max(max - 1);
+const rowIndex = (max: number) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(max - 1);
 const exactlyOneOf =
   (first: string, second: string) => (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
     if ((value[first] === undefined) === (value[second] === undefined))
@@ -170,4 +175,8 @@ export const notificationSchema = z.object({
 
 export type Notification = z.infer<typeof notificationSchema>;
 export type InviteRequest = z.input<typeof inviteRequestSchema>;
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
+export type InvitationPreview = z.infer<typeof validateInvitationResponseSchema>;
+export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
+export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
 export type CreateTeamDecisionRequest = z.input<typeof createTeamDecisionRequestSchema>;

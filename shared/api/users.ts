@@ -79,6 +79,7 @@ export const registerResponseSchema = z.object({ message: z.string() });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export type User = z.infer<typeof userSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { CreateDecisionRequest, DecisionDetails } from '../../shared/api/decisions.ts';
@@ -11,10 +10,9 @@ import { serverMessageOf } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
 import { formValuesOf } from '../features/decisions/decision-form-model.ts';
 import {
-  decisionKeys,
   parseDecisionId,
-  updateDecision,
   useDecisionDetailsQuery,
+  useUpdateDecision,
 } from '../features/decisions/decisions-api.ts';
 import { DecisionForm } from '../features/decisions/DecisionForm.tsx';
 import { useDecisionLoadError } from '../features/decisions/useDecisionLoadError.ts';
@@ -53,20 +51,19 @@ export default function EditDecisionPage() {
 function EditDecisionForm({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { id } = details.decision;
+  const update = useUpdateDecision(id);
   // Taken once: a background refetch must not overwrite what the user is typing.
   const [initialValues] = useState(() => formValuesOf(details));
 
   async function save(request: CreateDecisionRequest) {
     try {
-      await updateDecision(id, request);
+      await update.mutateAsync(request);
     } catch (error) {
       const message = serverMessageOf(error) ?? t('editDecision.updateFailed');
       notify('error', t('editDecision.saveFailed', { message }));
       throw error;
     }
-    await queryClient.invalidateQueries({ queryKey: decisionKeys.all });
     notify('success', t('editDecision.updated'));
     await navigate(`/decision/${id}`);
   }

@@ -1,15 +1,14 @@
+import type { ReactNode } from 'react';
 import { ArrowLeft, Bot, Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { ButtonLink } from '../components/ui/Button.tsx';
-import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
-import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { TextLink } from '../components/ui/TextLink.tsx';
 import { useNow } from '../lib/use-now.ts';
+import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
+import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
 import { parseDecisionId } from '../features/decisions/decisions-api.ts';
-import { isDeadlinePassed } from '../features/team/deadline.ts';
 import { ReadOnlyTeamLists } from '../features/team/ReadOnlyTeamLists.tsx';
 import { useTeamDecision } from '../features/team/team-api.ts';
 import { TeamEditor } from '../features/team/TeamEditor.tsx';
@@ -19,22 +18,14 @@ export default function EditTeamDecisionPage() {
   const decisionId = parseDecisionId(useParams().id);
   const team = useTeamDecision(decisionId, { retryMissingMatrix: false });
 
-  if (team.loadError) {
-    return (
-      <>
-        <PageHeader title={t('teamEdit.title')} />
-        <ErrorNotice message={team.loadError}>
-          <TextLink to="/dashboard">{t('teamView.backToDashboard')}</TextLink>
-        </ErrorNotice>
-      </>
-    );
-  }
   if (!team.details) {
     return (
-      <>
-        <PageHeader title={t('teamEdit.title')} />
-        <LoadingNotice text={t('teamView.loading')} />
-      </>
+      <DecisionPageFallback
+        title={t('teamEdit.title')}
+        loadError={team.loadError}
+        loadingText={t('teamView.loading')}
+        backLabelKey="teamView.backToDashboard"
+      />
     );
   }
   return <EditTeamDecision details={team.details} />;
@@ -50,48 +41,64 @@ function BackLink({ decisionId }: { decisionId: number }) {
   );
 }
 
+const noticeTones = {
+  readOnly:
+    'border-slate-200 bg-white text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200',
+  ai: 'border-violet-200 bg-violet-50 text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100',
+};
+
+/** Viewers, and everyone once the AI completed the decision: the lists, nothing to change. */
+function ReadOnlyPage({
+  details,
+  tone,
+  children,
+}: {
+  details: DecisionDetails;
+  tone: keyof typeof noticeTones;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const Icon = tone === 'ai' ? Bot : Eye;
+  return (
+    <>
+      <BackLink decisionId={details.decision.id} />
+      <PageHeader title={t('teamEdit.viewTitle')} lead={details.decision.name} />
+      <p className={`mb-6 flex items-start gap-2 rounded-xl border p-4 ${noticeTones[tone]}`}>
+        <Icon aria-hidden size={18} className="mt-0.5 shrink-0" />
+        {children}
+      </p>
+      <ReadOnlyTeamLists details={details} />
+    </>
+  );
+}
+
 function EditTeamDecision({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
   const now = useNow(15_000);
+  const access = useDecisionLock(details, now);
+  const layout = teamEditLayoutOf(details, access);
   const { decision } = details;
-  const isCompletedByAi = details.evaluations.some((evaluation) => evaluation.generated_by === 'ai');
 
-  if (details.userRole === 'viewer') {
+  if (layout === 'readOnly') {
     return (
-      <>
-        <BackLink decisionId={decision.id} />
-        <PageHeader title={t('teamEdit.viewTitle')} lead={decision.name} />
-        <p className="mb-6 flex items-start gap-2 rounded-xl border border-slate-200 bg-white p-4 text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
-          <Eye aria-hidden size={18} className="mt-0.5 shrink-0" />
-          {t('teamEdit.readOnly')}
-        </p>
-        <ReadOnlyTeamLists details={details} />
-      </>
+      <ReadOnlyPage details={details} tone="readOnly">
+        {t('teamEdit.readOnly')}
+      </ReadOnlyPage>
     );
   }
-
-  if (isCompletedByAi) {
+  if (access.lock === 'ai') {
     return (
-      <>
-        <BackLink decisionId={decision.id} />
-        <PageHeader title={t('teamEdit.viewTitle')} lead={decision.name} />
-        <p className="mb-6 flex items-start gap-2 rounded-xl border border-violet-200 bg-violet-50 p-4 text-violet-950 dark:border-violet-900 dark:bg-violet-950/40 dark:text-violet-100">
-          <Bot aria-hidden size={18} className="mt-0.5 shrink-0" />
-          {t('teamEdit.completedByAi')}
-        </p>
-        <ReadOnlyTeamLists details={details} />
-      </>
+      <ReadOnlyPage details={details} tone="ai">
+        {t('teamEdit.completedByAi')}
+      </ReadOnlyPage>
     );
   }
-
-  const isManager = details.userRole === 'owner' || details.userRole === 'admin';
-  // The server's abilities say "locked" as soon as it knows; the clock catches a deadline passing here.
-  const isLocked = !details.abilities.canVote || isDeadlinePassed(decision.timer, now);
+  const canEditLists = layout === 'lists';
   return (
     <>
       <BackLink decisionId={decision.id} />
-      <PageHeader title={isManager ? t('teamEdit.title') : t('teamEdit.voteTitle')} lead={decision.name} />
-      <TeamEditor details={details} now={now} isLocked={isLocked} />
+      <PageHeader title={canEditLists ? t('teamEdit.title') : t('teamEdit.voteTitle')} lead={decision.name} />
+      <TeamEditor details={details} now={now} canEditLists={canEditLists} isLocked={access.lock !== null} />
     </>
   );
 }

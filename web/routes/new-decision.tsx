@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CreateDecisionRequest } from '../../shared/api/decisions.ts';
@@ -8,13 +7,13 @@ import { serverMessageOf } from '../lib/api-client.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
 import { notify } from '../lib/notify.ts';
 import { emptyDecisionForm } from '../features/decisions/decision-form-model.ts';
-import { createDecision, decisionKeys } from '../features/decisions/decisions-api.ts';
+import { useCreateDecision } from '../features/decisions/decisions-api.ts';
 import { DecisionForm } from '../features/decisions/DecisionForm.tsx';
 
 export default function NewDecisionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const create = useCreateDecision();
   const [initialValues] = useState(emptyDecisionForm);
 
   async function save(request: CreateDecisionRequest) {
@@ -23,8 +22,7 @@ export default function NewDecisionPage() {
       return;
     }
     try {
-      const decision = await createDecision(request);
-      await queryClient.invalidateQueries({ queryKey: decisionKeys.all });
+      const decision = await create.mutateAsync(request);
       await navigate(`/decision/${decision.id}`);
     } catch (error) {
       notify(

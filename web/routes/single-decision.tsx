@@ -5,13 +5,11 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
-import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
-import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { TextLink } from '../components/ui/TextLink.tsx';
 import { useFormatters } from '../lib/format.ts';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { DecisionBadges } from '../features/decisions/DecisionBadges.tsx';
+import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { DecisionMatrix } from '../features/decisions/DecisionMatrix.tsx';
 import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
 import { parseDecisionId, useDecisionDetailsQuery } from '../features/decisions/decisions-api.ts';
@@ -28,22 +26,14 @@ export default function SingleDecisionPage() {
   const details = useDecisionDetailsQuery(decisionId);
   const loadError = useDecisionLoadError(decisionId, details.error, 'details.loadFailed');
 
-  if (loadError) {
+  if (loadError || !details.data) {
     return (
-      <>
-        <PageHeader title={t('pages.singleDecision')} />
-        <ErrorNotice message={loadError}>
-          <TextLink to="/dashboard">{t('details.backToDashboard')}</TextLink>
-        </ErrorNotice>
-      </>
-    );
-  }
-  if (!details.data) {
-    return (
-      <>
-        <PageHeader title={t('pages.singleDecision')} />
-        <LoadingNotice text={t('details.loading')} />
-      </>
+      <DecisionPageFallback
+        title={t('pages.singleDecision')}
+        loadError={loadError}
+        loadingText={t('details.loading')}
+        backLabelKey="details.backToDashboard"
+      />
     );
   }
   if (details.data.decision.type === 'team') return <Navigate to={`/team-decision/${decisionId}`} replace />;

@@ -5,13 +5,13 @@ import { useParams } from 'react-router';
 import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
-import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { TextLink } from '../components/ui/TextLink.tsx';
 import { useNow } from '../lib/use-now.ts';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { DecisionBadges } from '../features/decisions/DecisionBadges.tsx';
+import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
+import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
 import { parseDecisionId } from '../features/decisions/decisions-api.ts';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { TeamFormula, TeamResultsMatrix } from '../features/team/TeamResultsMatrix.tsx';
@@ -26,22 +26,14 @@ export default function TeamDecisionPage() {
   const decisionId = parseDecisionId(useParams().id);
   const team = useTeamDecision(decisionId);
 
-  if (team.loadError) {
-    return (
-      <>
-        <PageHeader title={t('teamView.title')} />
-        <ErrorNotice message={team.loadError}>
-          <TextLink to="/dashboard">{t('teamView.backToDashboard')}</TextLink>
-        </ErrorNotice>
-      </>
-    );
-  }
   if (!team.details) {
     return (
-      <>
-        <PageHeader title={t('teamView.title')} />
-        <LoadingNotice text={t('teamView.loading')} />
-      </>
+      <DecisionPageFallback
+        title={t('teamView.title')}
+        loadError={team.loadError}
+        loadingText={t('teamView.loading')}
+        backLabelKey="teamView.backToDashboard"
+      />
     );
   }
   return (
@@ -65,8 +57,10 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
   const { t } = useTranslation();
   const now = useNow(15_000);
   const members = useTeamMembersQuery(details.decision.id);
-  const { decision, abilities, userRole } = details;
-  const isViewer = userRole === 'viewer';
+  const access = useDecisionLock(details, now);
+  const { decision } = details;
+  const { abilities } = access;
+  const isReadOnly = teamEditLayoutOf(details, access) === 'readOnly';
 
   return (
     <div className="flex flex-col gap-6">
@@ -85,9 +79,12 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink to={`/team-decision/${decision.id}/edit`} variant={isViewer ? 'secondary' : 'primary'}>
-            {isViewer ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
-            {isViewer ? t('teamView.view') : t('teamView.vote')}
+          <ButtonLink
+            to={`/team-decision/${decision.id}/edit`}
+            variant={isReadOnly ? 'secondary' : 'primary'}
+          >
+            {isReadOnly ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
+            {isReadOnly ? t('teamView.view') : t('teamView.vote')}
           </ButtonLink>
           {abilities.canInvite ? (
             <ButtonLink to={`/team-invite/${decision.id}`} variant="secondary">
@@ -101,7 +98,13 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
         </div>
       </div>
 
-      <DeadlineBanner decisionId={decision.id} timer={decision.timer} now={now} canEdit={abilities.canEdit} />
+      <DeadlineBanner
+        decisionId={decision.id}
+        timer={decision.timer}
+        now={now}
+        lock={access.lock}
+        canManageDeadline={abilities.canManageDeadline}
+      />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)] [&>*]:min-w-0">
         <Card className="flex min-w-0 flex-col gap-4">

@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
-import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { TextLink } from '../components/ui/TextLink.tsx';
+import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { parseDecisionId } from '../features/decisions/decisions-api.ts';
 import { useDecisionLoadError } from '../features/decisions/useDecisionLoadError.ts';
 import { ActivateSection } from '../features/team/ActivateSection.tsx';
@@ -20,22 +19,14 @@ export default function TeamInvitePage() {
   const members = useTeamMembersQuery(decisionId);
   const loadError = useDecisionLoadError(decisionId, details.error, 'teamView.loadFailed');
 
-  if (loadError) {
+  if (loadError || !details.data) {
     return (
-      <>
-        <PageHeader title={t('teamInvite.title')} />
-        <ErrorNotice message={loadError}>
-          <TextLink to="/dashboard">{t('teamView.backToDashboard')}</TextLink>
-        </ErrorNotice>
-      </>
-    );
-  }
-  if (!details.data) {
-    return (
-      <>
-        <PageHeader title={t('teamInvite.title')} />
-        <LoadingNotice text={t('teamView.loading')} />
-      </>
+      <DecisionPageFallback
+        title={t('teamInvite.title')}
+        loadError={loadError}
+        loadingText={t('teamView.loading')}
+        backLabelKey="teamView.backToDashboard"
+      />
     );
   }
 

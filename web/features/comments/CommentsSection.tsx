@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Pencil, Send, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '../../../shared/api/comments.ts';
@@ -13,7 +12,7 @@ import { serverMessageOf } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { commentKeys, deleteComment, postComment, updateComment, useCommentsQuery } from './comments-api.ts';
+import { useCommentsQuery, useDeleteComment, useSaveComment } from './comments-api.ts';
 
 interface CommentsSectionProps {
   decisionId: number;
@@ -22,7 +21,6 @@ interface CommentsSectionProps {
 
 export function CommentsSection({ decisionId, canComment }: CommentsSectionProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const comments = useCommentsQuery(decisionId);
   const now = useNow(30_000);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -30,39 +28,38 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: commentKeys.forDecision(decisionId) });
+  const save = useSaveComment(decisionId);
+  const removal = useDeleteComment(decisionId);
   const reportFailure = (error: Error) => notify('error', serverMessageOf(error) ?? t('comments.failed'));
 
-  const save = useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: string }) =>
-      id === null ? postComment(decisionId, body) : updateComment(id, body),
-    onSuccess: async () => {
-      setText('');
-      setEditingId(null);
-      await refresh();
-    },
-    onError: reportFailure,
-  });
-
-  const removal = useMutation({
-    mutationFn: deleteComment,
-    onSuccess: async (_response, id) => {
-      setDeletingId(null);
-      if (id === editingId) {
-        setEditingId(null);
-        setText('');
-      }
-      await refresh();
-    },
-    onError: reportFailure,
-  });
+  function remove(id: number) {
+    removal.mutate(id, {
+      onSuccess: () => {
+        setDeletingId(null);
+        if (id === editingId) {
+          setEditingId(null);
+          setText('');
+        }
+      },
+      onError: reportFailure,
+    });
+  }
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
     const body = text.trim();
     // SPEC.md section 5: a text that is blank after trimming is ignored.
     if (!body || save.isPending) return;
-    save.mutate({ id: editingId, body });
+    save.mutate(
+      { id: editingId, text: body },
+      {
+        onSuccess: () => {
+          setText('');
+          setEditingId(null);
+        },
+        onError: reportFailure,
+      },
+    );
   }
 
   function startEditing(comment: Comment) {
@@ -168,7 +165,7 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
         message={t('comments.deleteConfirm')}
         confirmLabel={t('comments.delete')}
         isBusy={removal.isPending}
-        onConfirm={() => deletingId !== null && removal.mutate(deletingId)}
+        onConfirm={() => deletingId !== null && remove(deletingId)}
         onCancel={() => setDeletingId(null)}
       />
     </Card>

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '../../../shared/api/comments.ts';
+import type { MessageResponse } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export const commentKeys = {
@@ -13,14 +14,23 @@ export function useCommentsQuery(decisionId: number) {
   });
 }
 
-export function postComment(decisionId: number, text: string) {
-  return apiRequest<Comment>('/api/comments', { method: 'POST', json: { decision_id: decisionId, text } });
+/** Adds a comment (id null) or changes the caller's own one. */
+export function useSaveComment(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: number | null; text: string }) =>
+      id === null
+        ? apiRequest<Comment>('/api/comments', { method: 'POST', json: { decision_id: decisionId, text } })
+        : apiRequest<Comment>(`/api/comments/${id}`, { method: 'PUT', json: { text } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.forDecision(decisionId) }),
+  });
 }
 
-export function updateComment(commentId: number, text: string) {
-  return apiRequest<Comment>(`/api/comments/${commentId}`, { method: 'PUT', json: { text } });
-}
-
-export function deleteComment(commentId: number) {
-  return apiRequest<{ message: string }>(`/api/comments/${commentId}`, { method: 'DELETE' });
+export function useDeleteComment(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) =>
+      apiRequest<MessageResponse>(`/api/comments/${commentId}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.forDecision(decisionId) }),
+  });
 }

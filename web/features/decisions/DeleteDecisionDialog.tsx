@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-import { decisionKeys, deleteDecision } from './decisions-api.ts';
+import { useDeleteDecision } from './decisions-api.ts';
 
 interface DeleteDecisionDialogProps {
   /** The decision to delete; null keeps the dialog closed. */
@@ -16,18 +15,19 @@ interface DeleteDecisionDialogProps {
 /** Confirms with SPEC's text, deletes, refreshes every decision query and reports the outcome. */
 export function DeleteDecisionDialog({ decisionId, onClose, onDeleted }: DeleteDecisionDialogProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const removal = useMutation({
-    mutationFn: deleteDecision,
-    onSuccess: async (response, id) => {
+  const removal = useDeleteDecision({
+    onDeleted: async (response) => {
       onClose();
       notify('success', response.message);
       await onDeleted?.();
-      queryClient.removeQueries({ queryKey: decisionKeys.details(id) });
-      await queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
     },
-    onError: (error) => notify('error', serverMessageOf(error) ?? t('decision.deleteFailed')),
   });
+
+  function remove(id: number) {
+    removal.mutate(id, {
+      onError: (error) => notify('error', serverMessageOf(error) ?? t('decision.deleteFailed')),
+    });
+  }
 
   return (
     <ConfirmDialog
@@ -36,7 +36,7 @@ export function DeleteDecisionDialog({ decisionId, onClose, onDeleted }: DeleteD
       message={t('decision.deleteConfirm')}
       confirmLabel={t('decision.delete')}
       isBusy={removal.isPending}
-      onConfirm={() => decisionId !== null && removal.mutate(decisionId)}
+      onConfirm={() => decisionId !== null && remove(decisionId)}
       onCancel={onClose}
     />
   );

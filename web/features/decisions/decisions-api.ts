@@ -7,6 +7,7 @@ import type {
   EvaluateRequest,
   UpdateDecisionRequest,
 } from '../../../shared/api/decisions.ts';
+import type { MessageResponse } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** Query keys per resource; mutations invalidate the list and the one decision they touched. */
@@ -32,18 +33,6 @@ export function fetchDecisionType(id: number) {
   return apiRequest<{ is_team: boolean }>(`/api/decision/${id}/type`);
 }
 
-export function createDecision(decision: CreateDecisionRequest) {
-  return apiRequest<Decision>('/api/decision', { method: 'POST', json: decision });
-}
-
-export function updateDecision(id: number, decision: UpdateDecisionRequest) {
-  return apiRequest<Decision>(`/api/decision/${id}`, { method: 'PUT', json: decision });
-}
-
-export function deleteDecision(id: number) {
-  return apiRequest<{ message: string }>(`/api/decision/${id}`, { method: 'DELETE' });
-}
-
 export function saveEvaluations(id: number, request: EvaluateRequest) {
   return apiRequest<{ message: string; score: number | null }>(`/api/decision/${id}/evaluate`, {
     method: 'POST',
@@ -60,6 +49,42 @@ export function useDecisionDetailsQuery(id: number) {
     queryKey: decisionKeys.details(id),
     queryFn: () => fetchDecisionDetails(id),
     enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useCreateDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: CreateDecisionRequest) =>
+      apiRequest<Decision>('/api/decision', { method: 'POST', json: decision }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionKeys.all }),
+  });
+}
+
+export function useUpdateDecision(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: UpdateDecisionRequest) =>
+      apiRequest<Decision>(`/api/decision/${id}`, { method: 'PUT', json: decision }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionKeys.all }),
+  });
+}
+
+/**
+ * Deletes a decision. `onDeleted` runs before the decision leaves the cache, so a page showing it can
+ * navigate away first instead of loading it again and showing "not found".
+ */
+export function useDeleteDecision({
+  onDeleted,
+}: { onDeleted?: (response: MessageResponse) => void | Promise<void> } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<MessageResponse>(`/api/decision/${id}`, { method: 'DELETE' }),
+    onSuccess: async (response, id) => {
+      await onDeleted?.(response);
+      queryClient.removeQueries({ queryKey: decisionKeys.details(id) });
+      await queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
+    },
   });
 }
 

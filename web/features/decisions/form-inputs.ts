@@ -1,5 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { digitsOnly } from '../../components/ui/GridCellInput.tsx';
+import { clampPercent } from '../../lib/matrix-model.ts';
 
 function withCleanedValue<Name extends string>(
   registration: UseFormRegisterReturn<Name>,
@@ -22,4 +23,9 @@ export function leftTrimmed<Name extends string>(registration: UseFormRegisterRe
 
 export function digitsOnlyInput<Name extends string>(registration: UseFormRegisterReturn<Name>) {
   return withCleanedValue(registration, digitsOnly);
+}
+
+/** Percent fields keep whole numbers in 0..100 as they are typed; empty or not a number reads 0. */
+export function clampedPercentInput<Name extends string>(registration: UseFormRegisterReturn<Name>) {
+  return withCleanedValue(registration, (value) => String(clampPercent(value) ?? 0));
 }

@@ -1,16 +1,13 @@
 import { useEffect } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Notification } from '../../../shared/api/team.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { ErrorNotice } from '../../components/ui/ErrorNotice.tsx';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import {
-  markAllNotificationsRead,
   markNotificationRead,
-  notificationKeys,
+  useMarkAllNotificationsRead,
   useNotificationsQuery,
 } from './notifications-api.ts';
 import { NotificationItem } from './NotificationItem.tsx';
@@ -19,34 +16,21 @@ import { useAcceptNotification } from './useAcceptNotification.ts';
 /** All notifications; opening the page marks them read (SPEC.md section 2) and resets the counter. */
 export function NotificationsList() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const notifications = useNotificationsQuery();
   const now = useNow(30_000);
   const accept = useAcceptNotification();
 
   // The invitations that could be accepted when the page opened keep their Accept button after
   // everything is marked read (the server offers Accept only on unread ones).
-  const markAllRead = useMutation({
-    mutationFn: async (acceptableIds: ReadonlySet<number>) => {
-      await markAllNotificationsRead();
-      return acceptableIds;
-    },
-    // The server then pushes the new unread count (0) to the bell over the live event stream.
-    onSuccess: () => {
-      queryClient.setQueryData<Notification[]>(notificationKeys.list(), (list) =>
-        list?.map((notification) => ({ ...notification, read: true })),
-      );
-    },
-  });
+  const markAllRead = useMarkAllNotificationsRead();
   const acceptableIds = markAllRead.variables;
-  const hasLoaded = notifications.data !== undefined;
+  const loaded = notifications.data;
 
   useEffect(() => {
-    if (!hasLoaded || !markAllRead.isIdle) return;
-    const list = queryClient.getQueryData<Notification[]>(notificationKeys.list()) ?? [];
-    const acceptable = new Set(list.filter((item) => item.can_accept).map((item) => item.id));
+    if (!loaded || !markAllRead.isIdle) return;
+    const acceptable = new Set(loaded.filter((item) => item.can_accept).map((item) => item.id));
     markAllRead.mutate(acceptable);
-  }, [hasLoaded, markAllRead, queryClient]);
+  }, [loaded, markAllRead]);
 
   if (notifications.isError) return <ErrorNotice message={t('notificationsPage.loadFailed')} />;
   if (!notifications.data) return <LoadingNotice text={t('notificationsPage.loading')} />;

@@ -1,19 +1,16 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Camera, LoaderCircle, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Avatar } from '../../components/ui/Avatar.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { useAuthStore } from '../../lib/auth-store.ts';
 import { notify } from '../../lib/notify.ts';
-import { deleteAvatar, uploadAvatar } from './profile-api.ts';
+import { useDeleteAvatar, useUploadAvatar } from './profile-api.ts';
 
 export function AvatarUpload({ user }: { user: User }) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
-  const setUser = useAuthStore((state) => state.setUser);
   // The chosen file is shown at once, while it uploads; afterwards the server's re-encoded image replaces it.
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
@@ -26,24 +23,8 @@ export function AvatarUpload({ user }: { user: User }) {
     notify('error', text);
   }
 
-  const upload = useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: (updatedUser) => {
-      setUser(updatedUser);
-      notify('success', t('avatar.uploaded'));
-    },
-    onError: (error) => showError(error.message),
-    onSettled: () => setPreviewUrl(null),
-  });
-
-  const removal = useMutation({
-    mutationFn: deleteAvatar,
-    onSuccess: (updatedUser) => {
-      setUser(updatedUser);
-      notify('success', t('avatar.removed'));
-    },
-    onError: (error) => showError(error.message),
-  });
+  const upload = useUploadAvatar();
+  const removal = useDeleteAvatar();
 
   function uploadChosenFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -53,7 +34,11 @@ export function AvatarUpload({ user }: { user: User }) {
     if (file.size > LIMITS.avatar.maxBytes) return showError(t('validation.fileTooLarge'));
     setErrorMessage(null);
     setPreviewUrl(URL.createObjectURL(file));
-    upload.mutate(file);
+    upload.mutate(file, {
+      onSuccess: () => notify('success', t('avatar.uploaded')),
+      onError: (error) => showError(error.message),
+      onSettled: () => setPreviewUrl(null),
+    });
   }
 
   const isBusy = upload.isPending || removal.isPending;
@@ -83,7 +68,16 @@ export function AvatarUpload({ user }: { user: User }) {
             {upload.isPending ? t('avatar.uploading') : t('avatar.choose')}
           </Button>
           {user.avatar_url ? (
-            <Button variant="danger" disabled={isBusy} onClick={() => removal.mutate()}>
+            <Button
+              variant="danger"
+              disabled={isBusy}
+              onClick={() =>
+                removal.mutate(undefined, {
+                  onSuccess: () => notify('success', t('avatar.removed')),
+                  onError: (error) => showError(error.message),
+                })
+              }
+            >
               <Trash2 aria-hidden size={16} />
               {t('avatar.remove')}
             </Button>

@@ -1,5 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest, UpdateProfileRequest, User } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
 
 export function updateProfile(update: UpdateProfileRequest) {
   return apiRequest<User>('/api/users/update', { method: 'PUT', json: update });
@@ -17,14 +19,26 @@ export function profileUpdateFor(user: User, changes: Partial<UpdateProfileReque
   };
 }
 
-export function uploadAvatar(file: File) {
-  const formData = new FormData();
-  formData.append('file', file);
-  return apiRequest<User>('/api/users/me/avatar', { method: 'POST', formData });
+// The signed-in user lives in the auth store (not in the query cache): avatar changes update it there.
+
+export function useUploadAvatar() {
+  const setUser = useAuthStore((state) => state.setUser);
+  return useMutation({
+    mutationFn: (file: File) => {
+      const formData = new FormData();
+      formData.append('file', file);
+      return apiRequest<User>('/api/users/me/avatar', { method: 'POST', formData });
+    },
+    onSuccess: setUser,
+  });
 }
 
-export function deleteAvatar() {
-  return apiRequest<User>('/api/users/me/avatar', { method: 'DELETE' });
+export function useDeleteAvatar() {
+  const setUser = useAuthStore((state) => state.setUser);
+  return useMutation({
+    mutationFn: () => apiRequest<User>('/api/users/me/avatar', { method: 'DELETE' }),
+    onSuccess: setUser,
+  });
 }
 
 export function changePassword(change: ChangePasswordRequest) {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Rocket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,36 +8,33 @@ import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { notify } from '../../lib/notify.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
-import { activateDecision } from './team-api.ts';
+import { useActivateDecision } from './team-api.ts';
 
 /** "Activate Decision": checks name, data and session (SPEC.md section 5), then goes to the dashboard. */
 export function ActivateSection({ details }: { details: DecisionDetails | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const token = useAuthStore((state) => state.token);
   const [failure, setFailure] = useState<string | null>(null);
-  const [isActivating, setIsActivating] = useState(false);
+  const activation = useActivateDecision(details?.decision.id ?? Number.NaN);
 
-  async function activate() {
+  function activate() {
     if (!details) return setFailure(t('teamInvite.missingData'));
     if (!details.decision.name.trim()) return setFailure(t('teamInvite.nameEmpty'));
     if (!token) return setFailure(t('teamInvite.noToken'));
     setFailure(null);
-    setIsActivating(true);
-    try {
-      await activateDecision(details.decision.id);
-      notify('success', t('teamInvite.activated'));
-      await queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
-      await navigate('/dashboard');
-    } catch (error) {
-      setFailure(
-        t('teamInvite.activationFailed', { message: serverMessageOf(error) ?? t('teamInvite.unknownError') }),
-      );
-    } finally {
-      setIsActivating(false);
-    }
+    activation.mutate(undefined, {
+      onSuccess: async () => {
+        notify('success', t('teamInvite.activated'));
+        await navigate('/dashboard');
+      },
+      onError: (error) =>
+        setFailure(
+          t('teamInvite.activationFailed', {
+            message: serverMessageOf(error) ?? t('teamInvite.unknownError'),
+          }),
+        ),
+    });
   }
 
   return (
@@ -47,11 +43,11 @@ export function ActivateSection({ details }: { details: DecisionDetails | undefi
       <Button
         size="lg"
         className="self-start"
-        disabled={isActivating || details?.abilities.canEdit === false}
-        onClick={() => void activate()}
+        disabled={activation.isPending || details?.abilities.canActivate === false}
+        onClick={activate}
       >
         <Rocket aria-hidden size={18} />
-        {isActivating ? t('teamInvite.activating') : t('teamInvite.activate')}
+        {activation.isPending ? t('teamInvite.activating') : t('teamInvite.activate')}
       </Button>
       <StatusLine tone="error" message={failure} />
     </div>

@@ -1,44 +1,45 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CalendarOff, Lock, TimerOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
-import { endVoting } from './team-api.ts';
+import type { DecisionLock } from '../../../shared/api/decisions.ts';
+import { useEndVoting } from './team-api.ts';
 import { useDeadlineFormat } from './useDeadlineFormat.ts';
 
 interface DeadlineBannerProps {
   decisionId: number;
   timer: string | null;
   now: number;
+  /** From `useDecisionLock`: the server's lock, or the deadline passing while the page is open. */
+  lock: DecisionLock;
   /** Owner and admin while nothing is locked: change the deadline or end voting. */
-  canEdit: boolean;
+  canManageDeadline: boolean;
 }
 
 /** Expired (voting locked), the remaining time with the deadline, or "no deadline set". */
-export function DeadlineBanner({ decisionId, timer, now, canEdit }: DeadlineBannerProps) {
+export function DeadlineBanner({ decisionId, timer, now, lock, canManageDeadline }: DeadlineBannerProps) {
   const { t } = useTranslation();
   const format = useDeadlineFormat();
-  const queryClient = useQueryClient();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  // `now` ticks every few seconds; a deadline just ended by "End voting now" must show at once.
-  // eslint-disable-next-line react-hooks/purity -- reading the clock is the point here
-  const isExpired = timer !== null && new Date(timer).getTime() <= Math.max(now, Date.now());
-  const end = useMutation({
-    mutationFn: () => endVoting(decisionId),
-    onSuccess: async (result) => {
-      setIsConfirmOpen(false);
-      notify('success', result.message);
-      await queryClient.invalidateQueries({ queryKey: decisionKeys.details(decisionId) });
-    },
-    onError: (error) => {
-      setIsConfirmOpen(false);
-      notify('error', serverMessageOf(error) ?? t('teamView.endVotingFailed'));
-    },
-  });
+  // An AI-completed decision is locked for that reason; its deadline may still have passed.
+  const isExpired = lock === 'deadline' || (timer !== null && new Date(timer).getTime() <= now);
+  const end = useEndVoting(decisionId);
+
+  function endVotingNow() {
+    end.mutate(undefined, {
+      onSuccess: (result) => {
+        setIsConfirmOpen(false);
+        notify('success', result.message);
+      },
+      onError: (error) => {
+        setIsConfirmOpen(false);
+        notify('error', serverMessageOf(error) ?? t('teamView.endVotingFailed'));
+      },
+    });
+  }
 
   const tone = isExpired
     ? 'border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100'
@@ -46,7 +47,7 @@ export function DeadlineBanner({ decisionId, timer, now, canEdit }: DeadlineBann
       ? 'border-indigo-200 bg-indigo-50 text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950/40 dark:text-indigo-100'
       : 'border-slate-200 bg-white text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200';
   const Icon = isExpired ? Lock : timer ? CalendarClock : CalendarOff;
-  const showActions = canEdit && !isExpired;
+  const showActions = canManageDeadline && !isExpired;
 
   return (
     <section
@@ -92,7 +93,7 @@ export function DeadlineBanner({ decisionId, timer, now, canEdit }: DeadlineBann
         message={t('teamView.endVotingConfirm')}
         confirmLabel={t('teamView.endVoting')}
         isBusy={end.isPending}
-        onConfirm={() => end.mutate()}
+        onConfirm={endVotingNow}
         onCancel={() => setIsConfirmOpen(false)}
       />
     </section>

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, MailOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,8 +12,7 @@ import { useIsLoggedIn } from '../../lib/auth-store.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { consumePendingInvite, rememberPendingInvite } from '../auth/pending-invite.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
-import { acceptInvitation, roleLabel, teamKeys, validateInvitation } from './team-api.ts';
+import { roleLabel, useAcceptInvitation, useInvitationPreviewQuery } from './team-api.ts';
 
 /**
  * /invite?token=…: loading, then error or ready (SPEC.md section 4). Visitors see the invitation and
@@ -23,29 +21,10 @@ import { acceptInvitation, roleLabel, teamKeys, validateInvitation } from './tea
 export function InvitationAcceptance({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const isLoggedIn = useIsLoggedIn();
   const hasStartedAccepting = useRef(false);
-  const preview = useQuery({
-    queryKey: teamKeys.invitation(token ?? ''),
-    queryFn: () => validateInvitation(token ?? ''),
-    enabled: Boolean(token),
-    retry: false,
-    staleTime: Infinity,
-  });
-  const accept = useMutation({
-    mutationFn: acceptInvitation,
-    onSuccess: async (result) => {
-      consumePendingInvite();
-      notify('success', result.message);
-      await queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
-      const decisionId = result.decision_id;
-      await navigate(typeof decisionId === 'number' ? `/decision/${decisionId}` : '/dashboard', {
-        replace: true,
-      });
-    },
-    onError: () => consumePendingInvite(),
-  });
+  const preview = useInvitationPreviewQuery(token);
+  const accept = useAcceptInvitation();
   const isReady = preview.data !== undefined;
 
   useEffect(() => {
@@ -55,8 +34,15 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
     // Signed in: accept once (StrictMode runs effects twice; a token is single use).
     if (hasStartedAccepting.current) return;
     hasStartedAccepting.current = true;
-    accept.mutate(token);
-  }, [token, isReady, isLoggedIn, accept]);
+    accept.mutate(token, {
+      onSuccess: async (result) => {
+        consumePendingInvite();
+        notify('success', result.message);
+        await navigate(`/decision/${result.decision_id}`, { replace: true });
+      },
+      onError: () => consumePendingInvite(),
+    });
+  }, [token, isReady, isLoggedIn, accept, navigate]);
 
   const failure = preview.error ?? accept.error;
   if (!token || failure) {

@@ -1,48 +1,58 @@
-import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { inviteRequestSchema } from '../../../shared/api/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
-import { translateFieldError } from '../../lib/form-errors.ts';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
 import { InviteLinkBox } from './InviteLinkBox.tsx';
-import { inviteMember, teamKeys } from './team-api.ts';
+import { useInviteMember } from './team-api.ts';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The server's own rules for the two fields; the decision comes from the page.
+const inviteFormSchema = inviteRequestSchema.pick({ email: true, role: true });
+
+type InviteFormValues = z.input<typeof inviteFormSchema>;
 
 /** E-mail and role (Editor default, or Viewer), Send Invitation, then the link to share. */
 export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isDisabled: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'editor' | 'viewer'>('editor');
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const invite = useInviteMember(decisionId);
   const [failure, setFailure] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
   const [invitation, setInvitation] = useState<{ email: string; link: string; isMailHeld: boolean } | null>(
     null,
   );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    resetField,
+    formState: { errors },
+  } = useForm<InviteFormValues>({
+    // raw: the address is sent (and shown) as typed, trimmed; the server normalises it itself.
+    resolver: zodResolver(inviteFormSchema, undefined, { raw: true }),
+    defaultValues: { email: '', role: 'editor' },
+  });
+  // Any address the schema refuses gets the one message SPEC.md gives; the server's own text otherwise.
+  const emailError =
+    errors.email?.type === 'server'
+      ? translateFieldError(t, errors.email.message)
+      : errors.email
+        ? t('teamInvite.emailInvalid')
+        : undefined;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isSending) return;
+  const submit = handleSubmit(async ({ email, role }) => {
     const address = email.trim();
     setFailure(null);
-    if (!EMAIL_PATTERN.test(address)) {
-      setEmailError(t('teamInvite.emailInvalid'));
-      document.getElementById('invite-email')?.focus();
-      return;
-    }
-    setEmailError(undefined);
-    setIsSending(true);
     try {
-      const result = await inviteMember({ decision_id: decisionId, email: address, role });
+      const result = await invite.mutateAsync({ email: address, role });
       const token = result.invite_token || result.token;
       // SPEC.md section 9: the link is {origin}/invite?token={token}.
       setInvitation({
@@ -50,22 +60,14 @@ export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isD
         link: `${window.location.origin}/invite?token=${encodeURIComponent(token)}`,
         isMailHeld: result.mail_held,
       });
-      setEmail('');
+      resetField('email');
       notify('success', t(result.mail_held ? 'teamInvite.created' : 'teamInvite.sent', { email: address }));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamKeys.members(decisionId) }),
-        queryClient.invalidateQueries({ queryKey: decisionKeys.details(decisionId) }),
-      ]);
     } catch (error) {
-      if (error instanceof ApiError && error.fields.email) {
-        setEmailError(translateFieldError(t, error.fields.email));
-      }
+      showServerFieldErrors(error, setError, ['email']);
       const reason = serverMessageOf(error);
       setFailure(reason ? `${t('teamInvite.failed')}: ${reason}` : t('teamInvite.failed'));
-    } finally {
-      setIsSending(false);
     }
-  }
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -76,26 +78,20 @@ export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isD
             type="email"
             label={t('teamInvite.email')}
             autoComplete="off"
-            value={email}
             maxLength={LIMITS.email.max}
             disabled={isDisabled}
             error={emailError}
             hint={t('teamInvite.emailHint')}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
           />
-          <SelectField
-            label={t('teamInvite.role')}
-            value={role}
-            disabled={isDisabled}
-            onChange={(event) => setRole(event.target.value === 'viewer' ? 'viewer' : 'editor')}
-          >
+          <SelectField label={t('teamInvite.role')} disabled={isDisabled} {...register('role')}>
             <option value="editor">{t('roles.editor')}</option>
             <option value="viewer">{t('roles.viewer')}</option>
           </SelectField>
         </div>
-        <Button type="submit" className="self-start" disabled={isDisabled || isSending}>
+        <Button type="submit" className="self-start" disabled={isDisabled || invite.isPending}>
           <Send aria-hidden size={16} />
-          {isSending ? t('teamInvite.sending') : t('teamInvite.send')}
+          {invite.isPending ? t('teamInvite.sending') : t('teamInvite.send')}
         </Button>
         <StatusLine tone="error" message={failure} />
       </form>

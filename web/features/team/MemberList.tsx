@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Hourglass, Trash2, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
@@ -8,14 +7,12 @@ import { inputClasses } from '../../components/ui/TextField.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { notify } from '../../lib/notify.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
 import {
-  changeMemberRole,
   memberNickname,
-  removeMember,
-  revokeInvitation,
   roleLabel,
-  teamKeys,
+  useChangeMemberRole,
+  useRemoveMember,
+  useRevokeInvitation,
   type TeamMember,
 } from './team-api.ts';
 
@@ -28,46 +25,42 @@ interface MemberListProps {
   canInvite: boolean;
 }
 
+const ASSIGNABLE_ROLES = ['admin', 'editor', 'viewer'] as const;
+
 type PendingRemoval =
   { kind: 'member'; userId: number; name: string } | { kind: 'invitation'; id: number; name: string };
 
 /** Everyone on the decision: nickname (or "Unknown"), role, and an accepted tick or a pending hourglass. */
 export function MemberList({ decisionId, members, canManageMembers, canInvite }: MemberListProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [removal, setRemoval] = useState<PendingRemoval | null>(null);
   const currentUserId = useAuthStore((state) => state.user?.id);
+  const roleChange = useChangeMemberRole(decisionId);
+  const memberRemoval = useRemoveMember(decisionId);
+  const invitationRevocation = useRevokeInvitation(decisionId);
+  const isRemoving = memberRemoval.isPending || invitationRevocation.isPending;
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.members(decisionId) }),
-      queryClient.invalidateQueries({ queryKey: decisionKeys.details(decisionId) }),
-    ]);
   const reportFailure = (error: Error) =>
     notify('error', serverMessageOf(error) ?? t('teamInvite.memberActionFailed'));
 
-  const roleChange = useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: 'admin' | 'editor' | 'viewer' }) =>
-      changeMemberRole(decisionId, userId, role),
-    onSuccess: async (result) => {
-      notify('success', result.message);
-      await refresh();
-    },
-    onError: reportFailure,
-  });
+  function changeRole(userId: number, role: (typeof ASSIGNABLE_ROLES)[number]) {
+    roleChange.mutate(
+      { userId, role },
+      { onSuccess: (result) => notify('success', result.message), onError: reportFailure },
+    );
+  }
 
-  const remove = useMutation({
-    mutationFn: (target: PendingRemoval) =>
-      target.kind === 'member'
-        ? removeMember(decisionId, target.userId)
-        : revokeInvitation(decisionId, target.id),
-    onSuccess: async (result) => {
-      notify('success', result.message);
-      setRemoval(null);
-      await refresh();
-    },
-    onError: reportFailure,
-  });
+  function remove(target: PendingRemoval) {
+    const callbacks = {
+      onSuccess: (result: { message: string }) => {
+        notify('success', result.message);
+        setRemoval(null);
+      },
+      onError: reportFailure,
+    };
+    if (target.kind === 'member') memberRemoval.mutate(target.userId, callbacks);
+    else invitationRevocation.mutate(target.id, callbacks);
+  }
 
   return (
     <>
@@ -124,17 +117,17 @@ export function MemberList({ decisionId, members, canManageMembers, canInvite }:
                       aria-label={t('teamInvite.roleOf', { name })}
                       value={member.role}
                       disabled={roleChange.isPending}
-                      onChange={(event) =>
-                        roleChange.mutate({
-                          userId: member.user_id!,
-                          role: event.target.value as 'admin' | 'editor' | 'viewer',
-                        })
-                      }
+                      onChange={(event) => {
+                        const role = ASSIGNABLE_ROLES.find((choice) => choice === event.target.value);
+                        if (role && member.user_id !== null) changeRole(member.user_id, role);
+                      }}
                       className={`${inputClasses} h-8 w-auto py-0 pr-8`}
                     >
-                      <option value="admin">{t('roles.admin')}</option>
-                      <option value="editor">{t('roles.editor')}</option>
-                      <option value="viewer">{t('roles.viewer')}</option>
+                      {ASSIGNABLE_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {t(`roles.${role}`)}
+                        </option>
+                      ))}
                     </select>
                   ) : (
                     <span className="rounded-md bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
@@ -184,8 +177,8 @@ export function MemberList({ decisionId, members, canManageMembers, canInvite }:
             : t('teamInvite.removeConfirm', { name: removal?.name ?? '' })
         }
         confirmLabel={removal?.kind === 'invitation' ? t('teamInvite.revoke') : t('teamInvite.remove')}
-        isBusy={remove.isPending}
-        onConfirm={() => removal && remove.mutate(removal)}
+        isBusy={isRemoving}
+        onConfirm={() => removal && remove(removal)}
         onCancel={() => setRemoval(null)}
       />
     </>

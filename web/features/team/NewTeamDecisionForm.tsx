@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { createTeamDecisionRequestSchema } from '../../../shared/api/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -12,163 +15,158 @@ import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
 import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
-import { duplicateRowIndexes, newRow, savableRows, type NameRow } from './name-rows.ts';
-import { NameRowsEditor } from './NameRowsEditor.tsx';
-import { createTeamDecision } from './team-api.ts';
+import { duplicateRows, newRow, savableRows } from './name-rows.ts';
+import { useCreateTeamDecision } from './team-api.ts';
+import { TeamListsCards } from './TeamListsCards.tsx';
 
-type FieldErrors = Partial<Record<'name' | 'timer', string>>;
+const nameRowSchema = z.object({
+  key: z.string(),
+  id: z.number().optional(),
+  name: z.string(),
+  importance: z.number().optional(),
+});
+
+// The server's rules for title, description and mode; the deadline is checked as typed (local time).
+const newTeamDecisionFormSchema = createTeamDecisionRequestSchema
+  .pick({ name: true, description: true, mode: true })
+  .extend({
+    /** The datetime-local value, "" for no deadline. */
+    deadline: z.string().superRefine((value, context) => {
+      const timer = dateTimeLocalToIso(value);
+      if (value && !timer) context.addIssue({ code: 'custom', message: 'team.deadlineInvalid' });
+      else if (timer && isDeadlineTooSoon(timer, Date.now()))
+        context.addIssue({ code: 'custom', message: 'team.deadlineTooSoon' });
+    }),
+    options: z.array(nameRowSchema),
+    criteria: z.array(nameRowSchema),
+  });
+
+type NewTeamDecisionValues = z.input<typeof newTeamDecisionFormSchema>;
 
 /** /new-team-decision: title (required), deadline, mode, description and optional options and criteria. */
 export function NewTeamDecisionForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const now = useNow(30_000);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [mode, setMode] = useState<'manual' | 'ai'>('manual');
-  const [deadline, setDeadline] = useState('');
-  const [options, setOptions] = useState<NameRow[]>(() => [newRow(), newRow()]);
-  const [criteria, setCriteria] = useState<NameRow[]>(() => [newRow()]);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateTeamDecision();
   const [failure, setFailure] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const form = useForm<NewTeamDecisionValues>({
+    // raw: the request below is built from the values as typed.
+    resolver: zodResolver(newTeamDecisionFormSchema, undefined, { raw: true }),
+    defaultValues: {
+      name: '',
+      description: '',
+      mode: 'manual',
+      deadline: '',
+      options: [newRow(), newRow()],
+      criteria: [newRow()],
+    },
+    shouldFocusError: false,
+  });
+  const {
+    control,
+    register,
+    setError,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [options, criteria] = useWatch({ control, name: ['options', 'criteria'] });
+  const hasDuplicates = duplicateRows(options).size > 0 || duplicateRows(criteria).size > 0;
 
-  const hasDuplicates = duplicateRowIndexes(options).size > 0 || duplicateRowIndexes(criteria).size > 0;
-
-  function validate(): FieldErrors {
-    const found: FieldErrors = {};
-    if (!name.trim()) found.name = t('team.titleRequired');
-    const timer = dateTimeLocalToIso(deadline);
-    if (deadline && !timer) found.timer = t('team.deadlineInvalid');
-    else if (timer && isDeadlineTooSoon(timer, Date.now())) found.timer = t('team.deadlineTooSoon');
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isSubmitting || hasDuplicates) return;
-    const found = validate();
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length) {
-      document.getElementById(found.name ? 'team-title' : 'team-deadline')?.focus();
-      return;
-    }
-    setIsSubmitting(true);
-    try {
-      const decision = await createTeamDecision({
-        name: name.trim(),
-        description,
-        mode,
-        timer: dateTimeLocalToIso(deadline),
-        type: 'team',
-        options: savableRows(options).map((row) => ({ name: row.name })),
-        // Blank rows are dropped; with all criteria blank an empty list is sent (SPEC.md section 5).
-        criteria: savableRows(criteria).map((row) => ({ name: row.name })),
-      });
-      if (!decision || typeof decision.id !== 'number') {
-        setFailure(t('team.noDecisionId'));
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
-      await navigate(`/team-invite/${decision.id}`);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors({
-          name: translateFieldError(t, error.fields.name),
-          timer: translateFieldError(t, error.fields.timer),
+  const submit = handleSubmit(
+    async (values) => {
+      if (hasDuplicates) return;
+      setFailure(null);
+      try {
+        const decision = await create.mutateAsync({
+          name: values.name.trim(),
+          description: values.description,
+          mode: values.mode,
+          timer: dateTimeLocalToIso(values.deadline),
+          type: 'team',
+          options: savableRows(values.options).map((row) => ({ name: row.name })),
+          // Blank rows are dropped; with all criteria blank an empty list is sent (SPEC.md section 5).
+          criteria: savableRows(values.criteria).map((row) => ({ name: row.name })),
         });
+        if (!decision || typeof decision.id !== 'number') {
+          setFailure(t('team.noDecisionId'));
+          return;
+        }
+        await navigate(`/team-invite/${decision.id}`);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          if (error.fields.name) setError('name', { type: 'server', message: error.fields.name });
+          if (error.fields.timer) setError('deadline', { type: 'server', message: error.fields.timer });
+        }
+        setFailure(serverMessageOf(error) ?? t('team.createFailed'));
       }
-      setFailure(serverMessageOf(error) ?? t('team.createFailed'));
-    } finally {
-      setIsSubmitting(false);
-    }
-  }
+    },
+    (invalid: FieldErrors<NewTeamDecisionValues>) => {
+      setFailure(null);
+      document.getElementById(invalid.name ? 'team-title' : 'team-deadline')?.focus();
+    },
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
-      <Card className="flex flex-col gap-2">
-        <TextField
-          id="team-title"
-          label={t('team.title')}
-          required
-          value={name}
-          maxLength={LIMITS.decision.nameMax}
-          autoComplete="off"
-          error={errors.name}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <div className="grid gap-x-6 gap-y-2 md:grid-cols-2 [&>*]:min-w-0">
-          <DeadlineField
-            id="team-deadline"
-            value={deadline}
-            onChange={setDeadline}
-            now={now}
-            error={errors.timer}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+        <Card className="flex flex-col gap-2">
+          <TextField
+            id="team-title"
+            label={t('team.title')}
+            required
+            maxLength={LIMITS.decision.nameMax}
+            autoComplete="off"
+            error={translateFieldError(t, errors.name?.message)}
+            {...register('name')}
           />
-          <SelectField
-            label={t('team.mode')}
-            value={mode}
-            hint={t('team.modeHint')}
-            onChange={(event) => setMode(event.target.value === 'ai' ? 'ai' : 'manual')}
-          >
-            <option value="manual">{t('team.modeManual')}</option>
-            <option value="ai">{t('team.modeAi')}</option>
-          </SelectField>
+          <div className="grid gap-x-6 gap-y-2 md:grid-cols-2 [&>*]:min-w-0">
+            <Controller
+              control={control}
+              name="deadline"
+              render={({ field }) => (
+                <DeadlineField
+                  id="team-deadline"
+                  value={field.value}
+                  onChange={field.onChange}
+                  now={now}
+                  error={translateFieldError(t, errors.deadline?.message)}
+                />
+              )}
+            />
+            <SelectField label={t('team.mode')} hint={t('team.modeHint')} {...register('mode')}>
+              <option value="manual">{t('team.modeManual')}</option>
+              <option value="ai">{t('team.modeAi')}</option>
+            </SelectField>
+          </div>
+          <TextAreaField
+            label={t('team.description')}
+            rows={4}
+            maxLength={LIMITS.decision.descriptionMax}
+            {...register('description')}
+          />
+        </Card>
+
+        <TeamListsCards leadsFrom="team" />
+
+        <p className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
+          <Info aria-hidden size={18} className="mt-0.5 shrink-0" />
+          {t('team.optionalNote')}
+        </p>
+
+        <div className="flex flex-col gap-2">
+          {hasDuplicates ? (
+            <p className="text-sm text-red-700 dark:text-red-400">{t('team.duplicatesBlock')}</p>
+          ) : null}
+          <Button type="submit" size="lg" className="self-start" disabled={isSubmitting || hasDuplicates}>
+            {isSubmitting ? t('team.creating') : t('team.continue')}
+            <ArrowRight aria-hidden size={18} />
+          </Button>
+          <StatusLine tone="error" message={failure} />
         </div>
-        <TextAreaField
-          label={t('team.description')}
-          rows={4}
-          value={description}
-          maxLength={LIMITS.decision.descriptionMax}
-          onChange={(event) => setDescription(event.target.value)}
-        />
-      </Card>
-
-      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <Card>
-          <section aria-labelledby="team-options-heading" className="flex flex-col gap-4">
-            <header>
-              <h2 id="team-options-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-                {t('team.options')}
-              </h2>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t('team.optionsHint')}</p>
-            </header>
-            <NameRowsEditor kind="option" rows={options} onChange={setOptions} />
-          </section>
-        </Card>
-        <Card>
-          <section aria-labelledby="team-criteria-heading" className="flex flex-col gap-4">
-            <header>
-              <h2 id="team-criteria-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-                {t('team.criteria')}
-              </h2>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t('team.criteriaHint')}</p>
-            </header>
-            <NameRowsEditor kind="criterion" rows={criteria} onChange={setCriteria} />
-          </section>
-        </Card>
-      </div>
-
-      <p className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
-        <Info aria-hidden size={18} className="mt-0.5 shrink-0" />
-        {t('team.optionalNote')}
-      </p>
-
-      <div className="flex flex-col gap-2">
-        {hasDuplicates ? (
-          <p className="text-sm text-red-700 dark:text-red-400">{t('team.duplicatesBlock')}</p>
-        ) : null}
-        <Button type="submit" size="lg" className="self-start" disabled={isSubmitting || hasDuplicates}>
-          {isSubmitting ? t('team.creating') : t('team.continue')}
-          <ArrowRight aria-hidden size={18} />
-        </Button>
-        <StatusLine tone="error" message={failure} />
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
 }

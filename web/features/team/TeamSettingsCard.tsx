@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
@@ -8,10 +7,9 @@ import { Card } from '../../components/ui/Card.tsx';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
 import { dateTimeLocalToIso, isDeadlineTooSoon, toDateTimeLocal } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
-import { setDeadline, updateTeamDecision } from './team-api.ts';
+import { useChangeTeamMode, useSetDeadline } from './team-api.ts';
 import { NOTICE_MS, toastFor } from './team-toast.ts';
 
 interface TeamSettingsCardProps {
@@ -23,44 +21,39 @@ interface TeamSettingsCardProps {
 /** Owner and admin: the mode and the deadline take effect at once, each with its own notice. */
 export function TeamSettingsCard({ details, now, isLocked }: TeamSettingsCardProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { decision } = details;
   // null: show the stored deadline; a string: what the user picked but has not saved yet.
   const [deadlineDraft, setDeadlineDraft] = useState<string | null>(null);
   const [deadlineError, setDeadlineError] = useState<string | undefined>();
   const storedDeadline = decision.timer ? toDateTimeLocal(decision.timer) : '';
   const deadlineValue = deadlineDraft ?? storedDeadline;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: decisionKeys.details(decision.id) });
+  const modeChange = useChangeTeamMode(decision);
+  const deadlineChange = useSetDeadline(decision.id);
 
-  const modeChange = useMutation({
-    mutationFn: (mode: 'manual' | 'ai') =>
-      updateTeamDecision(decision.id, { name: decision.name, mode, type: 'team' }),
-    onSuccess: () => toastFor('success', t('teamEdit.modeChanged'), NOTICE_MS.short),
-    onError: (error) =>
-      toastFor('error', t('teamEdit.modeFailed'), NOTICE_MS.short, serverMessageOf(error) ?? undefined),
-    onSettled: refresh,
-  });
-
-  const deadlineChange = useMutation({
-    mutationFn: (timer: string | null) => setDeadline(decision.id, timer),
-    onSuccess: () => {
-      setDeadlineDraft(null);
-      toastFor('success', t('teamEdit.deadlineSaved'), NOTICE_MS.long);
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields.timer)
-        setDeadlineError(translateFieldError(t, error.fields.timer));
-      toastFor('error', t('teamEdit.deadlineFailed'), NOTICE_MS.long, serverMessageOf(error) ?? undefined);
-    },
-    onSettled: refresh,
-  });
+  function changeMode(mode: 'manual' | 'ai') {
+    modeChange.mutate(mode, {
+      onSuccess: () => toastFor('success', t('teamEdit.modeChanged'), NOTICE_MS.short),
+      onError: (error) =>
+        toastFor('error', t('teamEdit.modeFailed'), NOTICE_MS.short, serverMessageOf(error) ?? undefined),
+    });
+  }
 
   function saveDeadline() {
     const timer = dateTimeLocalToIso(deadlineValue);
     if (deadlineValue && !timer) return setDeadlineError(t('team.deadlineInvalid'));
     if (timer && isDeadlineTooSoon(timer, Date.now())) return setDeadlineError(t('team.deadlineTooSoon'));
     setDeadlineError(undefined);
-    deadlineChange.mutate(timer);
+    deadlineChange.mutate(timer, {
+      onSuccess: () => {
+        setDeadlineDraft(null);
+        toastFor('success', t('teamEdit.deadlineSaved'), NOTICE_MS.long);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields.timer)
+          setDeadlineError(translateFieldError(t, error.fields.timer));
+        toastFor('error', t('teamEdit.deadlineFailed'), NOTICE_MS.long, serverMessageOf(error) ?? undefined);
+      },
+    });
   }
 
   return (
@@ -75,7 +68,7 @@ export function TeamSettingsCard({ details, now, isLocked }: TeamSettingsCardPro
             value={decision.mode}
             hint={t('team.modeHint')}
             disabled={isLocked || modeChange.isPending}
-            onChange={(event) => modeChange.mutate(event.target.value === 'ai' ? 'ai' : 'manual')}
+            onChange={(event) => changeMode(event.target.value === 'ai' ? 'ai' : 'manual')}
           >
             <option value="manual">{t('team.modeManual')}</option>
             <option value="ai">{t('team.modeAi')}</option>

@@ -25,7 +25,3 @@ export function dateTimeLocalToIso(value: string): string | null {
 export function isDeadlineTooSoon(iso: string, now: number): boolean {
   return new Date(iso).getTime() < earliestDeadline(now) - MINUTE_MS;
 }
-
-export function isDeadlinePassed(timer: string | null, now: number): boolean {
-  return timer !== null && new Date(timer).getTime() <= now;
-}

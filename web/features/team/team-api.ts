@@ -1,36 +1,24 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Decision, DecisionDetails, UpdateDecisionRequest } from '../../../shared/api/decisions.ts';
-import type { CreateTeamDecisionRequest, InviteRequest } from '../../../shared/api/team.ts';
+import type { Decision, DecisionDetails } from '../../../shared/api/decisions.ts';
+import type {
+  AcceptInvitationResponse,
+  ChangeRoleRequest,
+  CreateTeamDecisionRequest,
+  InvitationPreview,
+  InviteRequest,
+  InviteResponse,
+  TeamEditRequest,
+} from '../../../shared/api/team.ts';
+import type { MessageResponse } from '../../../shared/api/users.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { decisionKeys, fetchDecisionDetails } from '../decisions/decisions-api.ts';
 
 export type TeamMember = DecisionDetails['teamMembers'][number];
 export type TeamRole = TeamMember['role'];
-
-interface MessageResponse {
-  message: string;
-}
-
-export interface InviteResponse extends MessageResponse {
-  invite_token: string;
-  token: string;
-  link: string;
-  invitation_id: number;
-  /** true while the inviter's address is unconfirmed: the mail waits, the link works already. */
-  mail_held: boolean;
-}
-
-export interface InvitationPreview {
-  role: 'editor' | 'viewer';
-  decision_id: number;
-  decision_name: string;
-  inviter: string;
-  email: string;
-  expires_at: string;
-}
+type DecisionMode = Decision['mode'];
 
 /** Team data lives beside the decision's details (shared with the personal pages' cache). */
 export const teamKeys = {
@@ -39,85 +27,12 @@ export const teamKeys = {
   invitation: (token: string) => [...teamKeys.all, 'invitation', token] as const,
 };
 
-export function createTeamDecision(request: CreateTeamDecisionRequest) {
-  return apiRequest<Decision>('/api/team-decisions', { method: 'POST', json: request });
-}
-
-export function inviteMember(request: InviteRequest) {
-  return apiRequest<InviteResponse>('/api/team/invite', { method: 'POST', json: request });
-}
-
-export function validateInvitation(token: string) {
-  return apiRequest<InvitationPreview>(`/api/team/validate/${encodeURIComponent(token)}`);
-}
-
-export function acceptInvitation(token: string) {
-  return apiRequest<MessageResponse & { decision_id: number }>('/api/team/accept', {
-    method: 'POST',
-    json: { invite_token: token },
-  });
-}
-
-export function fetchTeamMembers(decisionId: number) {
+function fetchTeamMembers(decisionId: number) {
   return apiRequest<TeamMember[]>(`/api/team/team-members/${decisionId}`);
 }
 
-export function changeMemberRole(decisionId: number, userId: number, role: 'admin' | 'editor' | 'viewer') {
-  return apiRequest<MessageResponse>(`/api/team/${decisionId}/members/${userId}`, {
-    method: 'PUT',
-    json: { role },
-  });
-}
-
-export function removeMember(decisionId: number, userId: number) {
-  return apiRequest<MessageResponse>(`/api/team/${decisionId}/members/${userId}`, { method: 'DELETE' });
-}
-
-export function revokeInvitation(decisionId: number, invitationId: number) {
-  return apiRequest<MessageResponse>(`/api/team/${decisionId}/invitations/${invitationId}`, {
-    method: 'DELETE',
-  });
-}
-
-export function activateDecision(decisionId: number) {
-  return apiRequest<MessageResponse>(`/api/decision/${decisionId}/activate`, { method: 'POST' });
-}
-
-export function setDeadline(decisionId: number, timer: string | null) {
-  return apiRequest<MessageResponse & { timer: string | null }>(`/api/decision/${decisionId}/timer`, {
-    method: 'PATCH',
-    json: { timer },
-  });
-}
-
-export function endVoting(decisionId: number) {
-  return apiRequest<MessageResponse & { timer: string }>(`/api/decision/${decisionId}/end-voting`, {
-    method: 'POST',
-  });
-}
-
-export function saveWeights(decisionId: number, weights: { criterion_id: number; weight: number | null }[]) {
-  return apiRequest<MessageResponse>(`/api/decision/${decisionId}/weights`, {
-    method: 'POST',
-    json: { weights },
-  });
-}
-
-export function saveVotes(
-  decisionId: number,
-  evaluations: { option_id: number; criterion_id: number; value: number; explanation: null }[],
-) {
-  return apiRequest<MessageResponse>(`/api/decision/${decisionId}/evaluate`, {
-    method: 'POST',
-    json: { evaluations },
-  });
-}
-
-export function updateTeamDecision(decisionId: number, request: UpdateDecisionRequest) {
-  return apiRequest<Decision>(`/api/decision/${decisionId}`, {
-    method: 'PUT',
-    json: { ...request, type: 'team' },
-  });
+function validateInvitation(token: string) {
+  return apiRequest<InvitationPreview>(`/api/team/validate/${encodeURIComponent(token)}`);
 }
 
 export function useTeamDetailsQuery(decisionId: number) {
@@ -135,6 +50,163 @@ export function useTeamMembersQuery(decisionId: number) {
     queryKey: teamKeys.members(decisionId),
     queryFn: () => fetchTeamMembers(decisionId),
     enabled: Number.isInteger(decisionId) && decisionId > 0,
+  });
+}
+
+export function useInvitationPreviewQuery(token: string | null) {
+  return useQuery({
+    queryKey: teamKeys.invitation(token ?? ''),
+    queryFn: () => validateInvitation(token ?? ''),
+    enabled: Boolean(token),
+    retry: false,
+    // A token's preview does not change while the page is open; it is single use anyway.
+    staleTime: Infinity,
+  });
+}
+
+// What each write changes, in one place: the mutation hooks below call these after success.
+function refreshDetails(queryClient: QueryClient, decisionId: number) {
+  return queryClient.invalidateQueries({ queryKey: decisionKeys.details(decisionId) });
+}
+
+function refreshTeam(queryClient: QueryClient, decisionId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: teamKeys.members(decisionId) }),
+    refreshDetails(queryClient, decisionId),
+  ]);
+}
+
+function refreshList(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
+}
+
+export function useCreateTeamDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateTeamDecisionRequest) =>
+      apiRequest<Decision>('/api/team-decisions', { method: 'POST', json: request }),
+    onSuccess: () => refreshList(queryClient),
+  });
+}
+
+/**
+ * PUT /api/team-decisions/{id}: lists, names, the caller's votes and weights in one request. Its answer
+ * is the caller's fresh details, so the cache takes it as it is instead of loading it again.
+ */
+export function useSaveTeamEdit(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TeamEditRequest) =>
+      apiRequest<DecisionDetails>(`/api/team-decisions/${decisionId}`, { method: 'PUT', json: request }),
+    onSuccess: async (details) => {
+      queryClient.setQueryData(decisionKeys.details(decisionId), details);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.members(decisionId) }),
+        refreshList(queryClient),
+      ]);
+    },
+    // A refusal (deadline passed, completed by AI) means the page shows an outdated state.
+    onError: () => refreshDetails(queryClient, decisionId),
+  });
+}
+
+/** The mode alone (PUT /api/decision/{id} with the stored name); it takes effect at once. */
+export function useChangeTeamMode(decision: Pick<Decision, 'id' | 'name'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mode: DecisionMode) =>
+      apiRequest<Decision>(`/api/decision/${decision.id}`, {
+        method: 'PUT',
+        json: { name: decision.name, mode, type: 'team' },
+      }),
+    onSettled: () => refreshDetails(queryClient, decision.id),
+  });
+}
+
+export function useSetDeadline(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timer: string | null) =>
+      apiRequest<MessageResponse & { timer: string | null }>(`/api/decision/${decisionId}/timer`, {
+        method: 'PATCH',
+        json: { timer },
+      }),
+    onSettled: () => refreshDetails(queryClient, decisionId),
+  });
+}
+
+export function useEndVoting(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<MessageResponse & { timer: string }>(`/api/decision/${decisionId}/end-voting`, {
+        method: 'POST',
+      }),
+    onSuccess: () => refreshDetails(queryClient, decisionId),
+  });
+}
+
+export function useActivateDecision(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<MessageResponse>(`/api/decision/${decisionId}/activate`, { method: 'POST' }),
+    onSuccess: () => Promise.all([refreshList(queryClient), refreshDetails(queryClient, decisionId)]),
+  });
+}
+
+export function useInviteMember(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: Omit<InviteRequest, 'decision_id'>) =>
+      apiRequest<InviteResponse>('/api/team/invite', {
+        method: 'POST',
+        json: { ...request, decision_id: decisionId },
+      }),
+    onSuccess: () => refreshTeam(queryClient, decisionId),
+  });
+}
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<AcceptInvitationResponse>('/api/team/accept', {
+        method: 'POST',
+        json: { invite_token: token },
+      }),
+    onSuccess: () => refreshList(queryClient),
+  });
+}
+
+export function useChangeMemberRole(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: ChangeRoleRequest['role'] }) =>
+      apiRequest<MessageResponse>(`/api/team/${decisionId}/members/${userId}`, {
+        method: 'PUT',
+        json: { role },
+      }),
+    onSuccess: () => refreshTeam(queryClient, decisionId),
+  });
+}
+
+export function useRemoveMember(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiRequest<MessageResponse>(`/api/team/${decisionId}/members/${userId}`, { method: 'DELETE' }),
+    onSuccess: () => refreshTeam(queryClient, decisionId),
+  });
+}
+
+export function useRevokeInvitation(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: number) =>
+      apiRequest<MessageResponse>(`/api/team/${decisionId}/invitations/${invitationId}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => refreshTeam(queryClient, decisionId),
   });
 }
 

@@ -1,9 +1,11 @@
 import type { AiRecommendationRequest } from '../../../shared/api/ai.ts';
-import type { DecisionDetails, UpdateDecisionRequest } from '../../../shared/api/decisions.ts';
+import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import type { TeamEditRequest } from '../../../shared/api/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { savableRows, type NameRow } from './name-rows.ts';
+import { cellKey, cellValueOf, clampPercent, isInvalidCell } from '../../lib/matrix-model.ts';
+import { duplicateRows, savableRows, type NameRow } from './name-rows.ts';
 
-const { min: VOTE_MIN, max: VOTE_MAX } = LIMITS.scales.evaluate;
+const VOTE_SCALE = LIMITS.scales.evaluate;
 
 /** What the edit form holds: names, the caller's weights (0–100) and votes (0–10) as typed text. */
 export interface TeamFormValues {
@@ -13,14 +15,13 @@ export interface TeamFormValues {
   criteria: NameRow[];
   /** Criterion row key → "" (no weight) or a whole number 0–100. */
   weights: Record<string, string>;
-  /** `${optionKey}|${criterionKey}` → "" (no vote) or digits. */
+  /** `cellKey(optionRowKey, criterionRowKey)` → "" (no vote) or digits. */
   votes: Record<string, string>;
 }
 
-export const optionKey = (id: number) => `option-${id}`;
-export const criterionKey = (id: number) => `criterion-${id}`;
-export const voteKey = (optionRowKey: string, criterionRowKey: string) =>
-  `${optionRowKey}|${criterionRowKey}`;
+// Stored rows get keys from their ids, so a refreshed form keeps the keys of the cells it shows.
+const optionKey = (id: number) => `option-${id}`;
+const criterionKey = (id: number) => `criterion-${id}`;
 
 /** The form as the server sees it now: stored names, and the caller's own weights and votes. */
 export function valuesFrom(details: DecisionDetails, userId: number | undefined): TeamFormValues {
@@ -30,7 +31,7 @@ export function valuesFrom(details: DecisionDetails, userId: number | undefined)
   const votes: Record<string, string> = {};
   for (const evaluation of details.evaluations) {
     if (evaluation.generated_by !== 'user' || evaluation.user_id !== userId) continue;
-    votes[voteKey(optionKey(evaluation.option_id), criterionKey(evaluation.criterion_id))] = String(
+    votes[cellKey(optionKey(evaluation.option_id), criterionKey(evaluation.criterion_id))] = String(
       evaluation.value,
     );
   }
@@ -53,52 +54,12 @@ export function valuesFrom(details: DecisionDetails, userId: number | undefined)
   };
 }
 
-/** A typed vote as a number, null when empty, NaN when outside 0–10. */
-export function parseVote(text: string | undefined): number | null {
-  if (!text) return null;
-  const value = Number(text);
-  return Number.isInteger(value) && value >= VOTE_MIN && value <= VOTE_MAX ? value : Number.NaN;
+export function hasInvalidVotes(votes: TeamFormValues['votes']): boolean {
+  return Object.values(votes).some((text) => isInvalidCell(text, VOTE_SCALE));
 }
 
-export function hasInvalidVotes(values: TeamFormValues): boolean {
-  return Object.values(values.votes).some((text) => Number.isNaN(parseVote(text)));
-}
-
-export function parseWeight(text: string | undefined): number | null {
-  if (!text) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
-}
-
-/**
- * The owner's or admin's save: names, lists (ids kept), and their own votes by position, in one
- * PUT. Blank and duplicate rows are left out, and so are the votes of their cells.
- */
-export function updateRequestFrom(values: TeamFormValues, mode: 'manual' | 'ai'): UpdateDecisionRequest {
-  const options = savableRows(values.options);
-  const criteria = savableRows(values.criteria);
-  const evaluations: NonNullable<UpdateDecisionRequest['evaluations']> = [];
-  options.forEach((option, optionIndex) => {
-    criteria.forEach((criterion, criterionIndex) => {
-      const value = parseVote(values.votes[voteKey(option.key, criterion.key)]);
-      if (value !== null && !Number.isNaN(value)) {
-        evaluations.push({
-          option_index: optionIndex,
-          criterion_index: criterionIndex,
-          value,
-          explanation: null,
-        });
-      }
-    });
-  });
-  return {
-    name: values.name.trim(),
-    description: values.description,
-    mode,
-    type: 'team',
-    ...listsFrom(values),
-    evaluations,
-  };
+export function hasDuplicateRows(values: Pick<TeamFormValues, 'options' | 'criteria'>): boolean {
+  return duplicateRows(values.options).size > 0 || duplicateRows(values.criteria).size > 0;
 }
 
 /** Options and criteria as the API takes them: stored rows keep their id, so renames keep their votes. */
@@ -115,35 +76,70 @@ function listsFrom(values: TeamFormValues) {
   };
 }
 
+type VotePosition =
+  { option_index: number; criterion_index: number } | { option_id: number; criterion_id: number };
+type WeightPosition = { criterion_index: number } | { criterion_id: number };
+
+/** How a request points at a row: by its position in the sent list, or by its stored id. */
+interface RowReference<Row> {
+  vote: (option: Row, optionIndex: number, criterion: Row, criterionIndex: number) => VotePosition;
+  weight: (criterion: Row, criterionIndex: number) => WeightPosition;
+}
+
+const byIndex: RowReference<NameRow> = {
+  vote: (_option, option_index, _criterion, criterion_index) => ({ option_index, criterion_index }),
+  weight: (_criterion, criterion_index) => ({ criterion_index }),
+};
+
+type StoredRow = NameRow & { id: number };
+
+const byId: RowReference<StoredRow> = {
+  vote: (option, _optionIndex, criterion) => ({ option_id: option.id, criterion_id: criterion.id }),
+  weight: (criterion) => ({ criterion_id: criterion.id }),
+};
+
+/** The caller's votes and weights over the given rows; emptied and invalid cells are left out. */
+function votesAndWeights<Row extends NameRow>(
+  values: TeamFormValues,
+  options: readonly Row[],
+  criteria: readonly Row[],
+  reference: RowReference<Row>,
+): Pick<TeamEditRequest, 'votes' | 'weights'> {
+  const votes: NonNullable<TeamEditRequest['votes']> = [];
+  options.forEach((option, optionIndex) => {
+    criteria.forEach((criterion, criterionIndex) => {
+      const value = cellValueOf(values.votes[cellKey(option.key, criterion.key)], VOTE_SCALE);
+      if (value !== null)
+        votes.push({ ...reference.vote(option, optionIndex, criterion, criterionIndex), value });
+    });
+  });
+  const weights = criteria.map((criterion, criterionIndex) => ({
+    ...reference.weight(criterion, criterionIndex),
+    weight: clampPercent(values.weights[criterion.key] ?? ''),
+  }));
+  return { votes, weights };
+}
+
+const isStored = (row: NameRow): row is StoredRow => row.id !== undefined;
+
+/**
+ * PUT /api/team-decisions/{id} from the form. Owner and admin send names, lists, and their votes and
+ * weights by position in the sent lists (new rows have no id yet); blank and duplicate rows are left
+ * out together with their cells. Editors send only their votes and weights, by stored id.
+ */
+export function teamEditRequestFrom(values: TeamFormValues, canEditLists: boolean): TeamEditRequest {
+  if (!canEditLists) {
+    return votesAndWeights(values, values.options.filter(isStored), values.criteria.filter(isStored), byId);
+  }
+  return {
+    name: values.name.trim(),
+    description: values.description,
+    ...listsFrom(values),
+    ...votesAndWeights(values, savableRows(values.options), savableRows(values.criteria), byIndex),
+  };
+}
+
 /** The team AI request (POST /api/team-ai/recommendation/{id}): the same lists the save sends. */
 export function aiRequestFrom(values: TeamFormValues): AiRecommendationRequest {
   return { decisionName: values.name.trim(), description: values.description.trim(), ...listsFrom(values) };
-}
-
-/** The caller's weights for the stored criteria; rows without a stored id are matched by name. */
-export function weightsFor(
-  values: TeamFormValues,
-  storedCriteria: DecisionDetails['criteria'],
-): { criterion_id: number; weight: number | null }[] {
-  const rows = savableRows(values.criteria);
-  return storedCriteria.map((criterion) => {
-    const row =
-      rows.find((candidate) => candidate.id === criterion.id) ??
-      rows.find((candidate) => candidate.name.toLocaleLowerCase() === criterion.name.toLocaleLowerCase());
-    return { criterion_id: criterion.id, weight: row ? parseWeight(values.weights[row.key]) : null };
-  });
-}
-
-/** An editor's votes: only cells with a value are sent (SPEC.md section 5). */
-export function votesFor(values: TeamFormValues, details: DecisionDetails) {
-  const evaluations: { option_id: number; criterion_id: number; value: number; explanation: null }[] = [];
-  for (const option of details.options) {
-    for (const criterion of details.criteria) {
-      const value = parseVote(values.votes[voteKey(optionKey(option.id), criterionKey(criterion.id))]);
-      if (value !== null && !Number.isNaN(value)) {
-        evaluations.push({ option_id: option.id, criterion_id: criterion.id, value, explanation: null });
-      }
-    }
-  }
-  return evaluations;
 }

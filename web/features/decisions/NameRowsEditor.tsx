@@ -1,0 +1,176 @@
+import type { ReactNode } from 'react';
+import { Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '../../../shared/limits.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { inputClasses } from '../../components/ui/TextField.tsx';
+import { duplicateIndexes } from '../../lib/matrix-model.ts';
+import { leftTrimmed } from './form-inputs.ts';
+
+interface NamedRow {
+  name: string;
+}
+
+/** The lists of the surrounding react-hook-form this editor works on (personal or team rows). */
+interface NameRowsFormValues {
+  options: NamedRow[];
+  criteria: NamedRow[];
+}
+
+export interface NameRowsEditorProps {
+  name: keyof NameRowsFormValues;
+  /** Whose texts label the rows: the personal form's or the team forms'. */
+  textsFrom: 'decisionForm' | 'team';
+  newRow: () => NamedRow;
+  /** The personal form keeps at least one row of each list; team lists may be empty. */
+  minRows?: number;
+  /** The personal form turns every copy of a repeated name red; team forms flag the later copies. */
+  isEveryCopyFlagged?: boolean;
+  isDisabled?: boolean;
+  /** The schema's or server's message for a row's name, already translated. */
+  nameErrorOf?: (index: number) => string | undefined;
+  /** Controls between the name and the remove button (a criterion's importance). */
+  renderAfterName?: (index: number) => ReactNode;
+  /** More messages under a row (e.g. about its importance). */
+  renderBelow?: (index: number) => ReactNode;
+  /** Shown beside the add button. */
+  footer?: ReactNode;
+}
+
+/** Rows whose name repeats: the later copies (the ones left out on save), or every copy. */
+function flaggedRows(names: readonly string[], isEveryCopyFlagged: boolean): Set<number> {
+  const laterCopies = duplicateIndexes(names);
+  if (!isEveryCopyFlagged) return laterCopies;
+  const keyOf = (name: string) => name.trim().toLocaleLowerCase();
+  const repeated = new Set([...laterCopies].map((index) => keyOf(names[index] ?? '')));
+  return new Set(names.flatMap((name, index) => (repeated.has(keyOf(name)) ? [index] : [])));
+}
+
+/** The one editor of option and criterion rows: add, remove, left-trimmed names, duplicates flagged. */
+export function NameRowsEditor({
+  name,
+  textsFrom,
+  newRow,
+  minRows = 0,
+  isEveryCopyFlagged = false,
+  isDisabled = false,
+  nameErrorOf,
+  renderAfterName,
+  renderBelow,
+  footer,
+}: NameRowsEditorProps) {
+  const { t } = useTranslation();
+  const { control, register, setFocus } = useFormContext<NameRowsFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const rows = useWatch({ control, name });
+  const duplicates = flaggedRows(
+    rows.map((row) => row.name),
+    isEveryCopyFlagged,
+  );
+  const kind = name === 'options' ? 'option' : 'criterion';
+  const Kind = name === 'options' ? 'Option' : 'Criterion';
+  const maxRows = kind === 'option' ? LIMITS.decision.maxOptions : LIMITS.decision.maxCriteria;
+  const maxLength = kind === 'option' ? LIMITS.decision.optionNameMax : LIMITS.decision.criterionNameMax;
+  const duplicateMessage = t(textsFrom === 'team' ? 'team.duplicate' : 'validation.duplicateName');
+
+  // After React rendered the change: keep the keyboard user in the list.
+  const focusRow = (index: number) => setTimeout(() => setFocus(`${name}.${index}.name`));
+
+  function add() {
+    append(newRow());
+    focusRow(fields.length);
+  }
+
+  function removeRow(index: number) {
+    remove(index);
+    focusRow(Math.min(index, fields.length - 2));
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      {fields.length ? (
+        <ol className="flex flex-col gap-3">
+          {fields.map((field, index) => {
+            const number = index + 1;
+            const nameMessage = duplicates.has(index) ? duplicateMessage : nameErrorOf?.(index);
+            const messageId = `${name}-${field.id}-name-message`;
+            return (
+              <li key={field.id} className="flex flex-col gap-1">
+                <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+                  <span
+                    aria-hidden
+                    className="w-6 shrink-0 text-right text-sm font-medium text-slate-500 tabular-nums dark:text-slate-400"
+                  >
+                    {number}.
+                  </span>
+                  <input
+                    aria-label={t(`${textsFrom}.${kind}Name`, { number })}
+                    aria-invalid={nameMessage ? true : undefined}
+                    aria-describedby={nameMessage ? messageId : undefined}
+                    maxLength={maxLength}
+                    disabled={isDisabled}
+                    placeholder={t(`${textsFrom}.${kind}Placeholder`)}
+                    className={`${inputClasses} h-10 min-w-0 flex-1 basis-40 disabled:opacity-60 aria-invalid:bg-red-50 dark:aria-invalid:bg-red-950/40`}
+                    {...leftTrimmed(register(`${name}.${index}.name`))}
+                  />
+                  {renderAfterName?.(index)}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t(`${textsFrom}.remove${Kind}`, { number })}
+                    disabled={isDisabled || fields.length <= minRows}
+                    onClick={() => removeRow(index)}
+                  >
+                    <Trash2 aria-hidden size={18} />
+                  </Button>
+                </div>
+                {nameMessage ? (
+                  <p id={messageId} className="pl-8 text-sm text-red-700 dark:text-red-400">
+                    {nameMessage}
+                  </p>
+                ) : null}
+                {renderBelow?.(index)}
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t(`team.no${Kind === 'Option' ? 'Options' : 'Criteria'}`)}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Button variant="secondary" disabled={isDisabled || fields.length >= maxRows} onClick={add}>
+          <Plus aria-hidden size={16} />
+          {t(`${textsFrom}.add${Kind}`)}
+        </Button>
+        {footer}
+      </div>
+    </div>
+  );
+}
+
+export interface NameRowsCardProps extends NameRowsEditorProps {
+  headingId: string;
+  title: string;
+  lead: string;
+}
+
+/** A card with the list's heading and one line of guidance above the editor. */
+export function NameRowsCard({ headingId, title, lead, ...editor }: NameRowsCardProps) {
+  return (
+    <Card>
+      <section aria-labelledby={headingId} className="flex flex-col gap-4">
+        <header>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+            {title}
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{lead}</p>
+        </header>
+        <NameRowsEditor {...editor} />
+      </section>
+    </Card>
+  );
+}

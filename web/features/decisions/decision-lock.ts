@@ -1,0 +1,65 @@
+import { useMemo } from 'react';
+import type { Abilities, DecisionDetails, DecisionLock } from '../../../shared/api/decisions.ts';
+
+/** The abilities a lock takes away (the server's LOCKABLE actions in decisions/policy.ts). */
+const LOCKABLE_ABILITIES = [
+  'canEdit',
+  'canVote',
+  'canWeight',
+  'canManageMembers',
+  'canManageDeadline',
+  'canActivate',
+  'canStartAi',
+] as const satisfies readonly (keyof Abilities)[];
+
+export interface DecisionAccess {
+  lock: DecisionLock;
+  abilities: Abilities;
+}
+
+type LockInput = Pick<DecisionDetails, 'lock' | 'abilities'> & {
+  decision: Pick<DecisionDetails['decision'], 'type' | 'timer'>;
+};
+
+/**
+ * The server's lock and abilities, plus the one thing it cannot send: a team deadline that passes
+ * while the page is open (the page ticks `now`). Then the abilities the lock forbids count as false.
+ */
+export function decisionAccessAt(details: LockInput, now: number): DecisionAccess {
+  const { timer, type } = details.decision;
+  const hasDeadlinePassedHere = type === 'team' && timer !== null && new Date(timer).getTime() <= now;
+  if (details.lock !== null || !hasDeadlinePassedHere)
+    return { lock: details.lock, abilities: details.abilities };
+  const abilities = { ...details.abilities };
+  for (const ability of LOCKABLE_ABILITIES) abilities[ability] = false;
+  return { lock: 'deadline', abilities };
+}
+
+export function useDecisionLock(details: LockInput, now: number): DecisionAccess {
+  return useMemo(() => decisionAccessAt(details, now), [details, now]);
+}
+
+export type TeamEditLayout = 'lists' | 'votes' | 'readOnly';
+
+/** What a role would be offered on the edit page while nothing is locked. */
+const LAYOUT_WHILE_LOCKED: Record<DecisionDetails['userRole'], TeamEditLayout> = {
+  owner: 'lists',
+  admin: 'lists',
+  editor: 'votes',
+  viewer: 'readOnly',
+  reader: 'readOnly',
+};
+
+/**
+ * Which form the team edit page shows: the abilities say it. A lock takes those abilities away but
+ * not the page (the owner still sees the whole form, disabled), so only while locked the layout
+ * comes from the role.
+ */
+export function teamEditLayoutOf(
+  details: Pick<DecisionDetails, 'userRole'>,
+  access: DecisionAccess,
+): TeamEditLayout {
+  if (access.lock !== null) return LAYOUT_WHILE_LOCKED[details.userRole];
+  if (access.abilities.canEdit) return 'lists';
+  return access.abilities.canVote ? 'votes' : 'readOnly';
+}
