@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { CreateDecisionRequest, DecisionDetails } from '../../shared/api/decisions.ts';
 import { ButtonLink } from '../components/ui/Button.tsx';
 import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
@@ -9,19 +9,13 @@ import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { serverMessageOf } from '../lib/api-client.ts';
 import { notify } from '../lib/notify.ts';
 import { formValuesOf } from '../features/decisions/decision-form-model.ts';
-import {
-  parseDecisionId,
-  useDecisionDetailsQuery,
-  useUpdateDecision,
-} from '../features/decisions/decisions-api.ts';
+import { useUpdateDecision } from '../features/decisions/decisions-api.ts';
 import { DecisionForm } from '../features/decisions/DecisionForm.tsx';
-import { useDecisionLoadError } from '../features/decisions/useDecisionLoadError.ts';
+import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
 
 export default function EditDecisionPage() {
   const { t } = useTranslation();
-  const decisionId = parseDecisionId(useParams().id);
-  const details = useDecisionDetailsQuery(decisionId);
-  const loadError = useDecisionLoadError(decisionId, details.error, 'details.loadFailed');
+  const { decisionId, details, loadError } = useDecisionPage();
 
   let content;
   if (loadError) content = <ErrorNotice message={loadError} />;

@@ -1,20 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { TextLink } from '../components/ui/TextLink.tsx';
-import { parseDecisionId, useDecisionDetailsQuery } from '../features/decisions/decisions-api.ts';
-import { useDecisionLoadError } from '../features/decisions/useDecisionLoadError.ts';
+import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
 import { AiEvaluationList } from '../features/evaluation/AiEvaluationList.tsx';
 import { EvaluationGridForm } from '../features/evaluation/EvaluationGridForm.tsx';
 
 /** The older evaluation screen: a 0–10 grid with "Save Evaluations"; in AI mode the AI's reasons. */
 export default function EvaluateDecisionPage() {
   const { t } = useTranslation();
-  const decisionId = parseDecisionId(useParams().id);
-  const details = useDecisionDetailsQuery(decisionId);
-  const loadError = useDecisionLoadError(decisionId, details.error, 'details.loadFailed');
+  const { decisionId, details, loadError } = useDecisionPage();
 
   let content;
   if (loadError) content = <ErrorNotice message={loadError} />;

@@ -1,20 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
 import { BarChart3, ClipboardCheck, Pencil, Trash2, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
-import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { useFormatters } from '../lib/format.ts';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
-import { DecisionBadges } from '../features/decisions/DecisionBadges.tsx';
+import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { DecisionMatrix } from '../features/decisions/DecisionMatrix.tsx';
 import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
-import { parseDecisionId, useDecisionDetailsQuery } from '../features/decisions/decisions-api.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
-import { useDecisionLoadError } from '../features/decisions/useDecisionLoadError.ts';
+import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
 
 // The chart is code-split: it loads only when a decision with totals is shown.
 const TotalsChart = lazy(() => import('../features/decisions/TotalsChart.tsx'));
@@ -22,9 +20,7 @@ const ExportButtons = lazy(() => import('../features/export/ExportButtons.tsx'))
 
 export default function SingleDecisionPage() {
   const { t } = useTranslation();
-  const decisionId = parseDecisionId(useParams().id);
-  const details = useDecisionDetailsQuery(decisionId);
-  const loadError = useDecisionLoadError(decisionId, details.error, 'details.loadFailed');
+  const { decisionId, details, loadError } = useDecisionPage();
 
   if (loadError || !details.data) {
     return (
@@ -60,23 +56,12 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <div className="mb-3">
-            <DecisionBadges decision={decision} showVisibility />
-          </div>
-          <PageHeader
-            title={decision.name}
-            lead={
-              decision.description ? (
-                <span className="whitespace-pre-line">{decision.description}</span>
-              ) : undefined
-            }
-          />
+        <DecisionTitle decision={decision} showVisibility>
           <p className="-mt-4 text-sm text-slate-600 dark:text-slate-400">
             {t('decision.createdAt', { date: format.dateTime(decision.created_at) })} ·{' '}
             {t('decision.updatedAt', { date: format.dateTime(decision.updated_at) })}
           </p>
-        </div>
+        </DecisionTitle>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Suspense fallback={null}>
             <ExportButtons decisionId={decision.id} />

@@ -6,10 +6,9 @@ import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
-import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { useNow } from '../lib/use-now.ts';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
-import { DecisionBadges } from '../features/decisions/DecisionBadges.tsx';
+import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
 import { parseDecisionId } from '../features/decisions/decisions-api.ts';
@@ -65,19 +64,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <div className="mb-3">
-            <DecisionBadges decision={decision} />
-          </div>
-          <PageHeader
-            title={decision.name}
-            lead={
-              decision.description ? (
-                <span className="whitespace-pre-line">{decision.description}</span>
-              ) : undefined
-            }
-          />
-        </div>
+        <DecisionTitle decision={decision} />
         <div className="flex shrink-0 flex-wrap gap-2">
           <ButtonLink
             to={`/team-decision/${decision.id}/edit`}
