@@ -4,7 +4,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { Card } from '../../components/ui/Card.tsx';
+import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { duplicateIndexes } from '../../lib/matrix-model.ts';
 import { leftTrimmed } from './form-inputs.ts';
@@ -161,16 +161,8 @@ export interface NameRowsCardProps extends NameRowsEditorProps {
 /** A card with the list's heading and one line of guidance above the editor. */
 export function NameRowsCard({ headingId, title, lead, ...editor }: NameRowsCardProps) {
   return (
-    <Card>
-      <section aria-labelledby={headingId} className="flex flex-col gap-4">
-        <header>
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
-            {title}
-          </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{lead}</p>
-        </header>
-        <NameRowsEditor {...editor} />
-      </section>
-    </Card>
+    <SectionCard headingId={headingId} title={title} lead={lead}>
+      <NameRowsEditor {...editor} />
+    </SectionCard>
   );
 }

@@ -7,6 +7,7 @@ import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
@@ -191,50 +192,40 @@ export function TeamEditor({ details, now, canEditLists, isLocked }: TeamEditorP
           </>
         ) : null}
 
-        <Card>
-          <section aria-labelledby="weights-heading" className="flex flex-col gap-4">
-            <header>
-              <h2 id="weights-heading" className={headingClasses}>
-                {t('teamEdit.weightsHeading')}
-              </h2>
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t('teamEdit.weightsHint')}</p>
-            </header>
-            {isLocked ? <LockNotice>{t('teamEdit.lockedWeighting')}</LockNotice> : null}
-            <WeightsTable
-              criteria={criteria}
-              weights={weights}
-              teamWeights={teamWeights}
-              isDisabled={isLocked}
-              onChange={(key, text) => setValue(`weights.${key}`, text, { shouldDirty: true })}
-            />
-          </section>
-        </Card>
+        <SectionCard
+          headingId="weights-heading"
+          title={t('teamEdit.weightsHeading')}
+          lead={t('teamEdit.weightsHint')}
+        >
+          {isLocked ? <LockNotice>{t('teamEdit.lockedWeighting')}</LockNotice> : null}
+          <WeightsTable
+            criteria={criteria}
+            weights={weights}
+            teamWeights={teamWeights}
+            isDisabled={isLocked}
+            onChange={(key, text) => setValue(`weights.${key}`, text, { shouldDirty: true })}
+          />
+        </SectionCard>
 
-        <Card>
-          <section aria-labelledby="votes-heading" className="flex flex-col gap-4">
-            <header>
-              <h2 id="votes-heading" className={headingClasses}>
-                {t('teamEdit.votesHeading')}
-              </h2>
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                {details.decision.mode === 'ai' ? t('teamEdit.votesHintAi') : t('teamEdit.votesHint')}
-              </p>
-            </header>
-            {isLocked ? <LockNotice>{t('teamEdit.lockedVoting')}</LockNotice> : null}
-            <VotesTable
-              options={options}
-              criteria={criteria}
-              votes={votes}
-              isDisabled={isLocked}
-              onChange={(key, text) => setValue(`votes.${key}`, text, { shouldDirty: true })}
-            />
-            {hasBadVotes ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {t('teamEdit.votesInvalid')}
-              </p>
-            ) : null}
-          </section>
-        </Card>
+        <SectionCard
+          headingId="votes-heading"
+          title={t('teamEdit.votesHeading')}
+          lead={details.decision.mode === 'ai' ? t('teamEdit.votesHintAi') : t('teamEdit.votesHint')}
+        >
+          {isLocked ? <LockNotice>{t('teamEdit.lockedVoting')}</LockNotice> : null}
+          <VotesTable
+            options={options}
+            criteria={criteria}
+            votes={votes}
+            isDisabled={isLocked}
+            onChange={(key, text) => setValue(`votes.${key}`, text, { shouldDirty: true })}
+          />
+          {hasBadVotes ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {t('teamEdit.votesInvalid')}
+            </p>
+          ) : null}
+        </SectionCard>
 
         {canEditLists ? (
           <TeamAiSection phase={aiPhase} isDisabled={isBlocked} onStart={() => setIsAiConfirmOpen(true)} />
