@@ -17,10 +17,11 @@ export const LIMITS = {
     importance: { min: 0, max: 100 },
     explanationMax: 1000,
   },
-  // Evaluation scales of SPEC.md section 9.
+  // Evaluation scales of SPEC.md section 9: one per decision on every screen of it (DESIGN.md):
+  // personal decisions 1–10, team decisions 0–10; the /evaluation calculator 1–5.
   scales: {
-    personalGrid: { min: 1, max: 10 },
-    evaluate: { min: 0, max: 10 },
+    personal: { min: 1, max: 10 },
+    team: { min: 0, max: 10 },
     simpleForm: { min: 1, max: 5 },
     weight: { min: 0, max: 100 },
   },
@@ -76,3 +77,8 @@ export const LIMITS = {
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The scale of every grid, endpoint and export of a decision of this type. */
+export function scaleOfDecision(type: 'private' | 'public' | 'team'): { min: number; max: number } {
+  return type === 'team' ? LIMITS.scales.team : LIMITS.scales.personal;
+}

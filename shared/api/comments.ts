@@ -18,8 +18,10 @@ export const commentSchema = z.object({
   text: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** The author's nickname; the UI shows "Anonymous" when null. */
+  /** The author's nickname (SPEC.md shows it as @nickname). */
   nickname: z.string().nullable(),
+  /** shared/display-name.ts applied to the author; null only for a deleted account. */
+  display_name: z.string().nullable(),
   avatar_url: z.string().nullable(),
   can_edit: z.boolean(),
   can_delete: z.boolean(),

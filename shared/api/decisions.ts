@@ -43,8 +43,8 @@ export const indexedEvaluationSchema = z.object({
   value: z
     .number({ error: 'validation.number' })
     .int('validation.integer')
-    .min(scales.evaluate.min, 'validation.valueRange')
-    .max(scales.evaluate.max, 'validation.valueRange'),
+    .min(scales.team.min, 'validation.valueRange')
+    .max(scales.team.max, 'validation.valueRange'),
   explanation: explanationSchema,
 });
 
@@ -95,8 +95,8 @@ export const evaluateRequestSchema = z.object({
         value: z
           .number({ error: 'validation.number' })
           .int('validation.integer')
-          .min(scales.evaluate.min, 'validation.valueRange')
-          .max(scales.evaluate.max, 'validation.valueRange'),
+          .min(scales.team.min, 'validation.valueRange')
+          .max(scales.team.max, 'validation.valueRange'),
         explanation: explanationSchema,
       }),
     )
@@ -118,10 +118,23 @@ export const decisionSchema = z.object({
   updated_at: z.string(),
 });
 
+/**
+ * Where a decision stands. Team: `draft` (created, not activated), `open` (voting possible), `closed`
+ * (deadline passed, voting ended by hand, or completed by AI; `lock` says which). Personal: `open`.
+ */
+export const decisionStatusSchema = z.enum(['draft', 'open', 'closed']);
+
 export const decisionListItemSchema = decisionSchema.extend({
   is_team: z.boolean(),
   /** The caller's relation: owner, admin, editor or viewer. */
   role: z.enum(['owner', 'admin', 'editor', 'viewer']),
+  status: decisionStatusSchema,
+  /** Why a closed team decision no longer changes (as in the details); null otherwise. */
+  lock: z.enum(['deadline', 'ai']).nullable(),
+  /** The option with the top total (first in input order on a tie); null while nothing is scored. */
+  leading_option: z.object({ id: z.number(), name: z.string(), total: z.number() }).nullable(),
+  /** Team decisions: voters (owner, admin, editor; never viewers) and how many of them voted. */
+  participation: z.object({ voters: z.number(), complete: z.number() }).nullable(),
 });
 
 export const optionSchema = z.object({ id: z.number(), decision_id: z.number(), name: z.string() });
@@ -162,10 +175,14 @@ export const abilitiesSchema = z.object({
  */
 export const decisionLockSchema = z.enum(['deadline', 'ai']).nullable();
 
+/**
+ * One row of the ranking, best first. total = Σ value × weight / Σ weight on the decision's scale
+ * (DESIGN.md); null (and rank null, last) for a team option nobody voted on yet: "no votes yet".
+ */
 export const rankedOptionSchema = z.object({
   option_id: z.number(),
-  total: z.number(),
-  rank: z.number(),
+  total: z.number().nullable(),
+  rank: z.number().nullable(),
   is_top: z.boolean(),
 });
 
@@ -180,6 +197,9 @@ export const teamMemberSchema = z.object({
   email: z.string().nullable(),
   nickname: z.string().nullable(),
   users: z.object({ nickname: z.string().nullable() }),
+  /** shared/display-name.ts: nickname, else first and last name, else the e-mail before the @. */
+  display_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
   has_voted: z.boolean(),
   invitation_id: z.number().nullable(),
 });
@@ -214,6 +234,7 @@ export const createdDecisionSchema = decisionSchema;
 export const decisionTypeResponseSchema = z.object({ is_team: z.boolean() });
 
 export type Decision = z.infer<typeof decisionSchema>;
+export type DecisionStatus = z.infer<typeof decisionStatusSchema>;
 export type DecisionListItem = z.infer<typeof decisionListItemSchema>;
 export type DecisionDetails = z.infer<typeof decisionDetailsSchema>;
 export type Abilities = z.infer<typeof abilitiesSchema>;

@@ -118,8 +118,8 @@ export const teamVoteInputSchema = z
     value: z
       .number({ error: 'validation.number' })
       .int('validation.integer')
-      .min(LIMITS.scales.evaluate.min, 'validation.valueRange')
-      .max(LIMITS.scales.evaluate.max, 'validation.valueRange'),
+      .min(LIMITS.scales.team.min, 'validation.valueRange')
+      .max(LIMITS.scales.team.max, 'validation.valueRange'),
   })
   .superRefine(exactlyOneOf('option_id', 'option_index'))
   .superRefine(exactlyOneOf('criterion_id', 'criterion_index'));

@@ -5,7 +5,7 @@ export interface ScoredOption {
 }
 export interface WeightedCriterion {
   id: number;
-  /** Percent; the sum is not required to be 100. */
+  /** Percent; the sum is not required to be 100 (totals divide by the sum). */
   importance: number;
 }
 export interface CellValue {
@@ -16,10 +16,13 @@ export interface CellValue {
 
 export interface RankedOption {
   option_id: number;
-  /** Σ value × importance / 100, rounded to 2 decimals (the details view shows 1). */
-  total: number;
-  /** Competition ranking: ties share a rank, the next rank skips (1, 1, 3). */
-  rank: number;
+  /**
+   * Σ value × importance / Σ importance, rounded to 2 decimals (the details view shows 1); on the
+   * decision's scale. null when nothing was scored yet (a team option without any vote).
+   */
+  total: number | null;
+  /** Competition ranking: ties share a rank, the next rank skips (1, 1, 3); null without a total. */
+  rank: number | null;
   is_top: boolean;
 }
 
@@ -35,7 +38,9 @@ export function countedPersonalCells<T extends { user_id: number | null; generat
 }
 
 /**
- * Personal weighted totals: each option's Σ value × importance / 100. A missing cell counts 0.
+ * Personal weighted totals: each option's Σ value × importance / Σ importance, so a total stays on
+ * the decision's scale whatever the importances add up to (identical to Σ value × importance / 100
+ * when they add up to 100). A missing cell counts 0; with no importance at all every total is 0.
  * When several values exist for one cell (e.g. older duplicates), the last one wins.
  */
 export function computePersonalTotals(
@@ -49,30 +54,45 @@ export function computePersonalTotals(
     if (importanceById.has(cell.criterion_id))
       cellValue.set(`${cell.option_id}:${cell.criterion_id}`, cell.value);
   }
+  const importanceSum = criteria.reduce((sum, criterion) => sum + criterion.importance, 0);
   const totals = new Map<number, number>();
   for (const option of options) {
-    let total = 0;
+    let weighted = 0;
     for (const criterion of criteria) {
-      total += ((cellValue.get(`${option.id}:${criterion.id}`) ?? 0) * criterion.importance) / 100;
+      weighted += (cellValue.get(`${option.id}:${criterion.id}`) ?? 0) * criterion.importance;
     }
-    totals.set(option.id, total);
+    totals.set(option.id, importanceSum > 0 ? weighted / importanceSum : 0);
   }
   return totals;
 }
 
-/** Ranks options by total, highest first; every option sharing the maximum is a top option. */
-export function rankOptions(totals: ReadonlyMap<number, number>, decimals = 2): RankedOption[] {
-  const rounded = [...totals].map(([option_id, total]) => ({ option_id, total: roundTo(total, decimals) }));
-  const sorted = [...rounded].sort((a, b) => b.total - a.total);
-  const top = sorted[0]?.total;
-  return sorted.map((entry) => ({
-    ...entry,
-    rank: sorted.findIndex((other) => other.total === entry.total) + 1,
-    is_top: entry.total === top,
+/**
+ * Ranks options by total, highest first (ties keep input order); every option sharing the maximum is
+ * a top option. Options without a total (null) come last, unranked and never top.
+ */
+export function rankOptions(totals: ReadonlyMap<number, number | null>, decimals = 2): RankedOption[] {
+  const rounded = [...totals].map(([option_id, total]) => ({
+    option_id,
+    total: total === null ? null : roundTo(total, decimals),
   }));
+  const scored = rounded.filter(
+    (entry): entry is { option_id: number; total: number } => entry.total !== null,
+  );
+  const sorted = [...scored].sort((a, b) => b.total - a.total);
+  const top = sorted[0]?.total;
+  return [
+    ...sorted.map((entry) => ({
+      ...entry,
+      rank: sorted.findIndex((other) => other.total === entry.total) + 1,
+      is_top: entry.total === top,
+    })),
+    ...rounded
+      .filter((entry) => entry.total === null)
+      .map((entry) => ({ ...entry, total: null, rank: null, is_top: false })),
+  ];
 }
 
-/** The decision's headline score: the highest total, or null without options. */
+/** The decision's headline score: the highest total, or null without options or without any total. */
 export function topScore(ranking: readonly RankedOption[]): number | null {
   return ranking[0]?.total ?? null;
 }

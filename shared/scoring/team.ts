@@ -65,6 +65,7 @@ export function computeTeamCells(
 /**
  * Team result per option (DESIGN.md): Σ cell × team weight / Σ team weight, on the 0–10 scale.
  * A cell is the mean of the members' values (AI mode: the AI's value); a cell nobody scored counts 0.
+ * An option nobody scored at all has no result (null: "no votes yet"), never a 0.
  */
 export function computeTeamTotals(
   options: readonly ScoredOption[],
@@ -72,18 +73,20 @@ export function computeTeamTotals(
   cells: readonly TeamCell[],
   weights: readonly MemberWeight[],
   mode: 'manual' | 'ai',
-): Map<number, number> {
+): Map<number, number | null> {
   const teamWeights = computeTeamWeights(criteria, weights);
   const weightSum = [...teamWeights.values()].reduce((sum, w) => sum + w, 0);
   const teamCells = computeTeamCells(cells, mode);
-  const totals = new Map<number, number>();
+  const totals = new Map<number, number | null>();
   for (const option of options) {
     let weighted = 0;
+    let scored = false;
     for (const criterion of criteria) {
       const cell = teamCells.get(cellKey(option.id, criterion.id));
+      if (cell) scored = true;
       weighted += (cell?.mean ?? 0) * (teamWeights.get(criterion.id) ?? 0);
     }
-    totals.set(option.id, weightSum > 0 ? weighted / weightSum : 0);
+    totals.set(option.id, !scored ? null : weightSum > 0 ? weighted / weightSum : 0);
   }
   return totals;
 }

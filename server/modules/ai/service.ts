@@ -92,7 +92,7 @@ export function createAiService(deps: AiServiceDeps) {
     async recommendPersonal(userId: number, input: AiRequestInput, language: Language) {
       const model = requireClient();
       await admitCall(userId);
-      return recommend(model, input, LIMITS.scales.personalGrid, language);
+      return recommend(model, input, LIMITS.scales.personal, language);
     },
 
     /**
@@ -118,7 +118,7 @@ export function createAiService(deps: AiServiceDeps) {
       }
       try {
         await admitCall(access.userId);
-        const result = await recommend(model, input, LIMITS.scales.evaluate, language);
+        const result = await recommend(model, input, LIMITS.scales.team, language);
         const cells = result.recommendations.flatMap((recommendation) =>
           recommendation.bewertungen.map((cell) => ({
             option_index: recommendation.option_index,

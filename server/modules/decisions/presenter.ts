@@ -1,3 +1,4 @@
+import { displayNameOf } from '../../../shared/display-name.ts';
 import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
 import type { RankedOption } from '../../../shared/scoring/personal.ts';
 import { TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
@@ -33,6 +34,11 @@ export function presentListItem(
     ...presentDecision(row),
     is_team: row.type === 'team',
     role: row.user_id === userId ? 'owner' : (row.member_role ?? 'viewer'),
+    // TODO(issue 14, dashboard helper): status from activation and lock, leading option, participation.
+    status: row.type === 'team' && row.activated_at === null ? 'draft' : 'open',
+    lock: null,
+    leading_option: null,
+    participation: null,
   };
 }
 
@@ -73,6 +79,8 @@ export function presentTeam(
     email: team.owner.email,
     nickname: team.owner.nickname,
     users: { nickname: team.owner.nickname },
+    display_name: displayNameOf(team.owner),
+    avatar_url: null,
     has_voted: voted(team.owner.id),
     invitation_id: null,
   };
@@ -84,6 +92,8 @@ export function presentTeam(
     email: member.email,
     nickname: member.nickname,
     users: { nickname: member.nickname },
+    display_name: displayNameOf(member),
+    avatar_url: null,
     has_voted: voted(member.user_id),
     invitation_id: null,
   }));
@@ -97,6 +107,8 @@ export function presentTeam(
     email: invitation.email,
     nickname: null,
     users: { nickname: null },
+    display_name: displayNameOf({ email: invitation.email }),
+    avatar_url: null,
     has_voted: false,
     invitation_id: invitation.id,
   }));

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { topScore } from '../../../shared/scoring/personal.ts';
-import { LIMITS } from '../../../shared/limits.ts';
+import { LIMITS, scaleOfDecision } from '../../../shared/limits.ts';
 import type { Database, DecisionType } from '../../db/schema.ts';
 import {
   assertEvaluationIndexes,
@@ -26,11 +26,6 @@ export interface SavedLists {
   criterionIds: number[];
 }
 
-/** Personal grids run 1–10 (SPEC.md section 5); team cells 0–10. */
-function scaleOf(type: DecisionType) {
-  return type === 'team' ? LIMITS.scales.evaluate : LIMITS.scales.personalGrid;
-}
-
 /** Duplicate names and evaluation indexes beyond the lists (as they will be after the save). */
 export function validateMatrix(
   input: MatrixInput,
@@ -51,7 +46,7 @@ export function validateMatrix(
       input.evaluations,
       input.options?.length ?? current.optionCount,
       input.criteria?.length ?? current.criterionCount,
-      scaleOf(current.type),
+      scaleOfDecision(current.type),
     );
   }
 }

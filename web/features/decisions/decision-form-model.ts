@@ -17,7 +17,7 @@ import {
 import { cellKey, cellValueOf, duplicateIndexes, isInvalidCell, newRowKey } from '../../lib/matrix-model.ts';
 
 const { decision: D, scales } = LIMITS;
-export const PERSONAL_SCALE = scales.personalGrid;
+export const PERSONAL_SCALE = scales.personal;
 
 export interface OptionFormRow {
   /** Stable key of the row while editing; score cells are keyed by it. */

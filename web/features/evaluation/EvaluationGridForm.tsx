@@ -19,7 +19,7 @@ import { useSaveEvaluations } from '../decisions/decisions-api.ts';
 import { digitsOnlyInput } from '../decisions/form-inputs.ts';
 import { TotalWithTrophy } from '../decisions/TotalWithTrophy.tsx';
 
-const SCALE = LIMITS.scales.evaluate;
+const SCALE = LIMITS.scales.team;
 
 interface EvaluationGridValues {
   /** Cell text by `cellKey(option id, criterion id)`; empty cells are not saved. */

@@ -19,7 +19,7 @@ interface VotesTableProps {
   onChange: (key: string, text: string) => void;
 }
 
-const SCALE = LIMITS.scales.evaluate;
+const SCALE = LIMITS.scales.team;
 
 /** The caller's vote per option and criterion, whole numbers 0–10; arrow keys move between cells. */
 export function VotesTable({ options, criteria, votes, isDisabled, onChange }: VotesTableProps) {

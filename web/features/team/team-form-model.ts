@@ -5,7 +5,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { cellKey, cellValueOf, clampPercent, isInvalidCell } from '../../lib/matrix-model.ts';
 import { duplicateRows, savableRows, type NameRow } from './name-rows.ts';
 
-const VOTE_SCALE = LIMITS.scales.evaluate;
+const VOTE_SCALE = LIMITS.scales.team;
 
 /** What the edit form holds: names, the caller's weights (0–100) and votes (0–10) as typed text. */
 export interface TeamFormValues {

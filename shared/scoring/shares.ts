@@ -1,0 +1,34 @@
+/**
+ * Each weight's share of the total in percent (importances, team weights). Shares are what a weight
+ * means: totals divide by the sum, so 30 of 120 counts as 25 %. All 0 when the weights sum to 0.
+ */
+export function sharesOf<K>(weights: ReadonlyMap<K, number>): Map<K, number> {
+  const sum = [...weights.values()].reduce((total, weight) => total + weight, 0);
+  return new Map([...weights].map(([key, weight]) => [key, sum > 0 ? (weight / sum) * 100 : 0]));
+}
+
+/**
+ * Shares rounded to whole percents (or `decimals`) that still add up to exactly 100, by the largest
+ * remainder method: 1/3 each shows as 34 %, 33 %, 33 %, never 33 %, 33 %, 33 %.
+ */
+export function roundedSharesOf<K>(weights: ReadonlyMap<K, number>, decimals = 0): Map<K, number> {
+  const shares = sharesOf(weights);
+  const factor = 10 ** decimals;
+  const total = [...shares.values()].some((share) => share > 0) ? 100 * factor : 0;
+  const floored = [...shares].map(([key, share]) => {
+    const scaled = Number((share * factor).toPrecision(12));
+    return { key, units: Math.floor(scaled), remainder: scaled - Math.floor(scaled) };
+  });
+  let missing = total - floored.reduce((sum, entry) => sum + entry.units, 0);
+  for (const entry of [...floored].sort((a, b) => b.remainder - a.remainder)) {
+    if (missing <= 0) break;
+    entry.units += 1;
+    missing -= 1;
+  }
+  return new Map(floored.map((entry) => [entry.key, entry.units / factor]));
+}
+
+/** Importances scaled so they add up to 100 (whole numbers, same proportions): "Scale to 100 %". */
+export function scaledToHundred<K>(weights: ReadonlyMap<K, number>): Map<K, number> {
+  return roundedSharesOf(weights, 0);
+}
