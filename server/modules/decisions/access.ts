@@ -13,6 +13,11 @@ export interface DecisionAccess {
   state: DecisionState;
 }
 
+/** The deadline passed (by the clock or by "end voting now"): voting has ended. */
+export function isPastDeadline(timer: DecisionRow['timer'], now = Date.now()): boolean {
+  return timer !== null && new Date(timer).getTime() <= now;
+}
+
 export type WriteLocked = <T>(
   decisionId: number,
   userId: number,
@@ -39,7 +44,7 @@ export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadMo
       relation: relationOf(decision, userId, teamRole),
       state: {
         type: decision.type,
-        isExpired: decision.timer !== null && new Date(decision.timer).getTime() <= Date.now(),
+        isExpired: isPastDeadline(decision.timer),
         isCompletedByAi,
       },
     };

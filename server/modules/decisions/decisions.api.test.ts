@@ -705,7 +705,15 @@ describe('GET /api/decision', () => {
     expect(list.map((item) => item.id)).toEqual([third.decision.id, second.decision.id, first.decision.id]);
     // First and Third: Alpha 8×0.6 + 5×0.4 = 6.8, Beta 6×0.6 + 9×0.4 = 7.2; Second has no values.
     expect(list.map((item) => item.score)).toEqual([7.2, 0, 7.2]);
-    expect(list[0]).toEqual({ ...third.decision, is_team: false, role: 'owner' });
+    expect(list[0]).toEqual({
+      ...third.decision,
+      is_team: false,
+      role: 'owner',
+      status: 'open',
+      lock: null,
+      leading_option: { id: third.optionIds[1], name: 'Beta', total: 7.2 },
+      participation: null,
+    });
   });
 
   it('is empty for a new user', async () => {

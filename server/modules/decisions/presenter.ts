@@ -7,6 +7,7 @@ import { toIsoString } from '../../db/values.ts';
 import { abilitiesOf, lockOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
 import type { DecisionAccess } from './access.ts';
+import type { ListedDecision } from './list-decisions.ts';
 
 const PERSONAL_FORMULA = 'total = Σ value × importance / 100';
 
@@ -26,19 +27,16 @@ export function presentDecision(row: DecisionRow): Decision {
   };
 }
 
-export function presentListItem(
-  row: DecisionRow & { member_role: TeamRole | null },
-  userId: number,
-): DecisionListItem {
+export function presentListItem(listed: ListedDecision, userId: number): DecisionListItem {
+  const { decision } = listed;
   return {
-    ...presentDecision(row),
-    is_team: row.type === 'team',
-    role: row.user_id === userId ? 'owner' : (row.member_role ?? 'viewer'),
-    // TODO(issue 14, dashboard helper): status from activation and lock, leading option, participation.
-    status: row.type === 'team' && row.activated_at === null ? 'draft' : 'open',
-    lock: null,
-    leading_option: null,
-    participation: null,
+    ...presentDecision(decision),
+    is_team: decision.type === 'team',
+    role: decision.user_id === userId ? 'owner' : (decision.member_role ?? 'viewer'),
+    status: listed.status,
+    lock: listed.lock,
+    leading_option: listed.leadingOption,
+    participation: listed.participation,
   };
 }
 

@@ -3,6 +3,8 @@ import {
   countedPersonalCells,
   rankOptions,
   type RankedOption,
+  type ScoredOption,
+  type WeightedCriterion,
 } from '../../../shared/scoring/personal.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
 import {
@@ -11,17 +13,18 @@ import {
   computeTeamWeights,
   votersOf,
   type MemberWeight,
+  type TeamCell,
 } from '../../../shared/scoring/team.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
-import type { CriterionRow, DecisionRow, DecisionsRepo, EvaluationRow, OptionRow } from './repo.ts';
+import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
 
 export function computeRanking(
   decision: Pick<DecisionRow, 'type' | 'mode' | 'user_id'>,
-  options: readonly OptionRow[],
-  criteria: readonly CriterionRow[],
-  evaluations: readonly EvaluationRow[],
+  options: readonly ScoredOption[],
+  criteria: readonly WeightedCriterion[],
+  evaluations: readonly TeamCell[],
   weights: readonly MemberWeight[],
 ): RankedOption[] {
   if (decision.type === 'team') {

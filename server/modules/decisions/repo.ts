@@ -16,6 +16,18 @@ export type EvaluationRow = Selectable<EvaluationsTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** Ids per `IN (…)` list: far below the bind-parameter limits of SQLite (32,766) and PostgreSQL (65,535). */
+const IDS_PER_QUERY = 1000;
+
+/** Runs `query` per slice of `ids` and concatenates the rows (one query for up to IDS_PER_QUERY ids). */
+async function inSlices<T>(ids: readonly number[], query: (slice: number[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    rows.push(...(await query(ids.slice(start, start + IDS_PER_QUERY))));
+  }
+  return rows;
+}
+
 export function createDecisionsRepo(db: Kysely<Database>) {
   function listTeamMembers(decisionId: number) {
     return db
@@ -92,6 +104,61 @@ export function createDecisionsRepo(db: Kysely<Database>) {
         .orderBy('decisions.created_at', 'desc')
         .orderBy('decisions.id', 'desc')
         .execute();
+    },
+
+    /**
+     * What ranks many decisions at once (the dashboard's cards): four queries whatever their number,
+     * each row tagged with its decision. Evaluations come without explanations, which no card shows.
+     */
+    async listMatrixRowsOf(decisionIds: readonly number[]) {
+      const [options, criteria, evaluations, weights] = await Promise.all([
+        inSlices(decisionIds, (ids) =>
+          db
+            .selectFrom('options')
+            .select(['id', 'decision_id', 'name'])
+            .where('decision_id', 'in', ids)
+            .orderBy('position')
+            .orderBy('id')
+            .execute(),
+        ),
+        inSlices(decisionIds, (ids) =>
+          db
+            .selectFrom('criteria')
+            .select(['id', 'decision_id', 'importance'])
+            .where('decision_id', 'in', ids)
+            .orderBy('position')
+            .orderBy('id')
+            .execute(),
+        ),
+        inSlices(decisionIds, (ids) =>
+          db
+            .selectFrom('evaluations')
+            .select(['decision_id', 'option_id', 'criterion_id', 'user_id', 'value', 'generated_by'])
+            .where('decision_id', 'in', ids)
+            .orderBy('id')
+            .execute(),
+        ),
+        inSlices(decisionIds, (ids) =>
+          db
+            .selectFrom('weights')
+            .select(['decision_id', 'criterion_id', 'user_id', 'weight'])
+            .where('decision_id', 'in', ids)
+            .execute(),
+        ),
+      ]);
+      return { options, criteria, evaluations, weights };
+    },
+
+    /** Accepted members who vote (admin and editor; viewers never do) of many team decisions. */
+    listVotingMembersOf(decisionIds: readonly number[]) {
+      return inSlices(decisionIds, (ids) =>
+        db
+          .selectFrom('team_members')
+          .select(['decision_id', 'user_id'])
+          .where('decision_id', 'in', ids)
+          .where('role', 'in', ['admin', 'editor'])
+          .execute(),
+      );
     },
 
     async insertDecision(values: Insertable<DecisionsTable>, executor: Executor = db): Promise<DecisionRow> {

@@ -41,7 +41,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
     { schema: { ...common, response: { 200: z.array(decisionListItemSchema), 401: errorResponseSchema } } },
     async (request) => {
       const { user } = requireSession(request);
-      return (await service.list(user.id)).map((row) => presentListItem(row, user.id));
+      return (await service.list(user.id)).map((listed) => presentListItem(listed, user.id));
     },
   );
 

@@ -3,6 +3,7 @@ import { createAccess } from './access.ts';
 import { createCompleteWithAi } from './complete-with-ai.ts';
 import { createDeleteDecision } from './delete-decision.ts';
 import { createEvaluate } from './evaluate.ts';
+import { createListDecisions } from './list-decisions.ts';
 import { createReadModel } from './read-model.ts';
 import type { DecisionsRepo } from './repo.ts';
 import { createSaveDecision } from './save-decision.ts';
@@ -31,7 +32,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
     refreshScore: matrix.refreshScore,
     assertValidUpdate: matrix.assertValidUpdate,
 
-    list: (userId: number) => decisions.listVisibleTo(userId),
+    list: createListDecisions(decisions),
     details: readModel.details,
 
     create,

@@ -1,0 +1,135 @@
+import type { DecisionLock, DecisionStatus } from '../../../shared/api/decisions.ts';
+import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
+import { votersOf } from '../../../shared/scoring/team.ts';
+import type { TeamRole } from '../../db/schema.ts';
+import { isPastDeadline } from './access.ts';
+import { lockOf } from './policy.ts';
+import { computeRanking } from './read-model.ts';
+import type { DecisionRow, DecisionsRepo } from './repo.ts';
+import { createRevisionCache } from './revision-cache.ts';
+
+/** What a decision's rows say until its next write: the card's leading option, who voted, AI completion. */
+interface ScoredFacts {
+  leadingOption: { id: number; name: string; total: number } | null;
+  /** Everyone who counts as voted by SPEC's rule, whatever their role today. */
+  voterIds: readonly number[];
+  isCompletedByAi: boolean;
+}
+
+export interface ListedDecision {
+  decision: DecisionRow & { member_role: TeamRole | null };
+  status: DecisionStatus;
+  lock: DecisionLock;
+  leadingOption: ScoredFacts['leadingOption'];
+  participation: { voters: number; complete: number } | null;
+}
+
+type MatrixRows = Awaited<ReturnType<DecisionsRepo['listMatrixRowsOf']>>;
+
+function groupByDecision<T extends { decision_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.decision_id);
+    if (group) group.push(row);
+    else groups.set(row.decision_id, [row]);
+  }
+  return groups;
+}
+
+function scoredFactsOf(
+  decision: DecisionRow,
+  rows: {
+    options: MatrixRows['options'];
+    criteria: MatrixRows['criteria'];
+    evaluations: MatrixRows['evaluations'];
+    weights: MatrixRows['weights'];
+  },
+): ScoredFacts {
+  const isTeam = decision.type === 'team';
+  // A personal decision nobody scored has totals of 0 that mean nothing: no leading option yet.
+  const hasScores = isTeam || countedPersonalCells(rows.evaluations, decision.user_id).length > 0;
+  const top = hasScores
+    ? computeRanking(decision, rows.options, rows.criteria, rows.evaluations, rows.weights)[0]
+    : undefined;
+  const total = top?.total ?? null;
+  const option = top && rows.options.find((candidate) => candidate.id === top.option_id);
+  return {
+    leadingOption: option && total !== null ? { id: option.id, name: option.name, total } : null,
+    voterIds: isTeam ? [...votersOf(decision.mode, rows.evaluations, rows.weights)] : [],
+    isCompletedByAi: isTeam && rows.evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
+  };
+}
+
+/**
+ * GET /api/decision: the caller's decisions with what each card shows. Ranking facts are cached per
+ * revision and loaded for all changed decisions in one batch; memberships are read fresh (a role
+ * change or an accepted invitation does not touch the decision's revision). A fixed number of
+ * queries per list, whatever its length.
+ */
+export function createListDecisions(decisions: DecisionsRepo) {
+  const scoredCache = createRevisionCache<ScoredFacts>(10_000);
+
+  async function scoredFactsFor(rows: readonly DecisionRow[]): Promise<Map<number, ScoredFacts>> {
+    const facts = new Map<number, ScoredFacts>();
+    const stale: DecisionRow[] = [];
+    for (const row of rows) {
+      const cached = scoredCache.peek(row.id, row.revision);
+      if (cached) facts.set(row.id, cached);
+      else stale.push(row);
+    }
+    if (!stale.length) return facts;
+    const loaded = await decisions.listMatrixRowsOf(stale.map((row) => row.id));
+    const options = groupByDecision(loaded.options);
+    const criteria = groupByDecision(loaded.criteria);
+    const evaluations = groupByDecision(loaded.evaluations);
+    const weights = groupByDecision(loaded.weights);
+    for (const row of stale) {
+      const scored = scoredFactsOf(row, {
+        options: options.get(row.id) ?? [],
+        criteria: criteria.get(row.id) ?? [],
+        evaluations: evaluations.get(row.id) ?? [],
+        weights: weights.get(row.id) ?? [],
+      });
+      scoredCache.set(row.id, row.revision, scored);
+      facts.set(row.id, scored);
+    }
+    return facts;
+  }
+
+  return async function listDecisions(userId: number): Promise<ListedDecision[]> {
+    const rows = await decisions.listVisibleTo(userId);
+    const teamIds = rows.filter((row) => row.type === 'team').map((row) => row.id);
+    const [scored, votingMembers] = await Promise.all([
+      scoredFactsFor(rows),
+      teamIds.length ? decisions.listVotingMembersOf(teamIds) : Promise.resolve([]),
+    ]);
+    const membersByDecision = groupByDecision(votingMembers);
+    const now = Date.now();
+
+    return rows.map((decision) => {
+      const facts = scored.get(decision.id)!;
+      const isTeam = decision.type === 'team';
+      const lock = lockOf({
+        type: decision.type,
+        isExpired: isPastDeadline(decision.timer, now),
+        isCompletedByAi: facts.isCompletedByAi,
+      });
+      // Voters: the owner, admins and editors (never viewers, never pending invitations).
+      const voters = new Set([
+        decision.user_id,
+        ...(membersByDecision.get(decision.id) ?? []).map((member) => member.user_id),
+      ]);
+      const voted = new Set(facts.voterIds);
+      return {
+        decision,
+        // Once nothing can change, a decision is closed, even one never activated.
+        status: !isTeam ? 'open' : lock ? 'closed' : decision.activated_at === null ? 'draft' : 'open',
+        lock,
+        leadingOption: facts.leadingOption,
+        participation: isTeam
+          ? { voters: voters.size, complete: [...voters].filter((id) => voted.has(id)).length }
+          : null,
+      };
+    });
+  };
+}
