@@ -2,6 +2,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { Plus, Search, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { DecisionListItem } from '../../shared/api/decisions.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
@@ -10,10 +11,13 @@ import { inputClasses } from '../components/ui/TextField.tsx';
 import { serverMessageOf } from '../lib/api-client.ts';
 import { useFormatters } from '../lib/format.ts';
 import {
+  arrangeDecisions,
   DASHBOARD_FILTERS,
-  filterDecisions,
+  DASHBOARD_SORTS,
   isDashboardFilter,
+  isDashboardSort,
   type DashboardFilter,
+  type DashboardSort,
 } from '../features/decisions/dashboard-filters.ts';
 import { DecisionCard } from '../features/decisions/DecisionCard.tsx';
 import { useDecisionsQuery } from '../features/decisions/decisions-api.ts';
@@ -22,24 +26,64 @@ import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog
 // Cards render a page at a time, so thousands of decisions stay fast; filtering runs in memory.
 const PAGE_SIZE = 24;
 
-export default function DashboardPage() {
+function NewDecisionButtons() {
   const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ButtonLink to="/new-decision">
+        <Plus aria-hidden size={16} />
+        {t('dashboard.newDecision')}
+      </ButtonLink>
+      <ButtonLink to="/new-team-decision" variant="secondary">
+        <Users aria-hidden size={16} />
+        {t('dashboard.newTeamDecision')}
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** A first-time user has nothing to search or filter: what the app does, and where to start. */
+function Welcome() {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="welcome-heading"
+      className="flex flex-col items-start gap-4 rounded-2xl border border-indigo-200 bg-indigo-50 p-6 sm:p-8 dark:border-indigo-900 dark:bg-indigo-950/40"
+    >
+      <h2 id="welcome-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+        {t('dashboard.welcomeTitle')}
+      </h2>
+      <p className="max-w-2xl text-slate-700 dark:text-slate-300">{t('dashboard.welcomeText')}</p>
+      <NewDecisionButtons />
+    </section>
+  );
+}
+
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
   const format = useFormatters();
   const decisions = useDecisionsQuery();
-  // Search and filter live in the URL, so coming back from a decision keeps them. The search box has
-  // its own state: fast typing must not wait for the URL to update between keystrokes.
+  // Search, filter and sort live in the URL, so coming back from a decision keeps them. The search
+  // box has its own state: fast typing must not wait for the URL to update between keystrokes.
   const [searchParams, setSearchParams] = useSearchParams();
   const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
   const filterParam = searchParams.get('filter');
-  const filter: DashboardFilter = isDashboardFilter(filterParam) ? filterParam : 'newest';
+  const filter: DashboardFilter = isDashboardFilter(filterParam) ? filterParam : 'all';
+  const sortParam = searchParams.get('sort');
+  const sort: DashboardSort = isDashboardSort(sortParam) ? sortParam : 'newest';
   const deferredSearch = useDeferredValue(search);
   const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
-  const openDeleteDialog = useCallback((id: number) => setDeletingId(id), []);
+  const [deleting, setDeleting] = useState<Pick<DecisionListItem, 'id' | 'name'> | null>(null);
+  const openDeleteDialog = useCallback(
+    (decision: Pick<DecisionListItem, 'id' | 'name'>) => setDeleting(decision),
+    [],
+  );
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const isFirstVisit = decisions.data?.length === 0;
 
   const matching = useMemo(
-    () => filterDecisions(decisions.data ?? [], filter, deferredSearch),
-    [decisions.data, filter, deferredSearch],
+    () => arrangeDecisions(decisions.data ?? [], { filter, sort, search: deferredSearch, locale }),
+    [decisions.data, filter, sort, deferredSearch, locale],
   );
   const visible = matching.slice(0, visibleCount);
 
@@ -56,12 +100,13 @@ export default function DashboardPage() {
     );
   }, [deferredSearch, setSearchParams]);
 
-  function chooseFilter(option: DashboardFilter) {
+  /** Stores a choice in the URL; the default value leaves the URL clean. */
+  function choose(param: 'filter' | 'sort', value: string, defaultValue: string) {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (option === 'newest') next.delete('filter');
-        else next.set('filter', option);
+        if (value === defaultValue) next.delete(param);
+        else next.set(param, value);
         return next;
       },
       { replace: true },
@@ -80,16 +125,12 @@ export default function DashboardPage() {
         </Button>
       </ErrorNotice>
     );
+  } else if (isFirstVisit) {
+    content = <Welcome />;
   } else if (matching.length === 0) {
     content = (
       <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
         <p className="font-medium text-slate-800 dark:text-slate-200">{t('dashboard.empty')}</p>
-        {decisions.data.length === 0 ? (
-          <ButtonLink to="/new-decision" className="mt-4">
-            <Plus aria-hidden size={16} />
-            {t('dashboard.createFirst')}
-          </ButtonLink>
-        ) : null}
       </div>
     );
   } else {
@@ -129,54 +170,70 @@ export default function DashboardPage() {
             ) : null
           }
         />
-        <div className="flex flex-wrap gap-2 sm:justify-end">
-          <ButtonLink to="/new-decision">
-            <Plus aria-hidden size={16} />
-            {t('dashboard.newDecision')}
-          </ButtonLink>
-          <ButtonLink to="/new-team-decision" variant="secondary">
-            <Users aria-hidden size={16} />
-            {t('dashboard.newTeamDecision')}
-          </ButtonLink>
-        </div>
+        {/* The welcome offers these itself. */}
+        {isFirstVisit ? null : <NewDecisionButtons />}
       </div>
 
-      <div className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div className="relative w-full lg:max-w-sm">
-          <label htmlFor="decision-search" className="sr-only">
-            {t('dashboard.search')}
-          </label>
-          <Search
-            aria-hidden
-            size={16}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500 dark:text-slate-400"
-          />
-          <input
-            id="decision-search"
-            type="search"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setVisibleCount(PAGE_SIZE);
-            }}
-            placeholder={t('dashboard.searchPlaceholder')}
-            className={`${inputClasses} h-10 pl-9`}
-          />
+      {isFirstVisit ? null : (
+        <div className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="relative w-full sm:max-w-sm">
+              <label htmlFor="decision-search" className="sr-only">
+                {t('dashboard.search')}
+              </label>
+              <Search
+                aria-hidden
+                size={16}
+                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+              />
+              <input
+                id="decision-search"
+                type="search"
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.target.value);
+                  setVisibleCount(PAGE_SIZE);
+                }}
+                placeholder={t('dashboard.searchPlaceholder')}
+                className={`${inputClasses} h-10 pl-9`}
+              />
+            </div>
+            <div className="flex shrink-0 items-center gap-2">
+              <label
+                htmlFor="decision-sort"
+                className="text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300"
+              >
+                {t('dashboard.sortLabel')}
+              </label>
+              <select
+                id="decision-sort"
+                value={sort}
+                onChange={(event) => choose('sort', event.target.value, 'newest')}
+                className={`${inputClasses} h-10 w-auto`}
+              >
+                {DASHBOARD_SORTS.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`dashboard.sort.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div role="group" aria-label={t('dashboard.filterLabel')} className="flex flex-wrap gap-1.5">
+            {DASHBOARD_FILTERS.map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={filter === option}
+                onClick={() => choose('filter', option, 'all')}
+                className="h-9 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:border-indigo-500 dark:aria-pressed:bg-indigo-600"
+              >
+                {t(`dashboard.filters.${option}`)}
+              </button>
+            ))}
+          </div>
         </div>
-        <div role="group" aria-label={t('dashboard.filterLabel')} className="flex flex-wrap gap-1.5">
-          {DASHBOARD_FILTERS.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={filter === option}
-              onClick={() => chooseFilter(option)}
-              className="h-9 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:border-indigo-500 dark:aria-pressed:bg-indigo-600"
-            >
-              {t(`dashboard.filters.${option}`)}
-            </button>
-          ))}
-        </div>
-      </div>
+      )}
 
       {decisions.data && decisions.data.length > 0 ? (
         <p role="status" className="mb-4 text-sm text-slate-600 dark:text-slate-400">
@@ -189,7 +246,11 @@ export default function DashboardPage() {
 
       {content}
 
-      <DeleteDecisionDialog decisionId={deletingId} onClose={() => setDeletingId(null)} />
+      <DeleteDecisionDialog
+        decisionId={deleting?.id ?? null}
+        decisionName={deleting?.name}
+        onClose={() => setDeleting(null)}
+      />
     </>
   );
 }

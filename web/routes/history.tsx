@@ -8,7 +8,7 @@ import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { TextLink } from '../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../lib/api-client.ts';
 import { useFormatters } from '../lib/format.ts';
-import { filterDecisions } from '../features/decisions/dashboard-filters.ts';
+import { sortedNewestFirst } from '../features/decisions/dashboard-filters.ts';
 import { useDecisionsQuery } from '../features/decisions/decisions-api.ts';
 
 const PAGE_SIZE = 50;
@@ -19,7 +19,7 @@ export default function HistoryPage() {
   const format = useFormatters();
   const decisions = useDecisionsQuery();
   const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
-  const newestFirst = useMemo(() => filterDecisions(decisions.data ?? [], 'newest', ''), [decisions.data]);
+  const newestFirst = useMemo(() => sortedNewestFirst(decisions.data ?? []), [decisions.data]);
 
   let content;
   if (decisions.isPending) content = <LoadingNotice text={t('history.loading')} />;

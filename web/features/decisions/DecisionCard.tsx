@@ -1,22 +1,47 @@
 import { memo } from 'react';
-import { Eye, Pencil, Trash2, Vote } from 'lucide-react';
+import { BarChart3, Eye, FileSpreadsheet, FileText, Pencil, Trash2, Vote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionListItem } from '../../../shared/api/decisions.ts';
-import { Button, ButtonLink } from '../../components/ui/Button.tsx';
+import type { ExportFormat } from '../../../shared/api/export.ts';
+import { ButtonLink } from '../../components/ui/Button.tsx';
+import { ActionMenu, ActionMenuItem, ActionMenuSeparator } from '../../components/ui/Menu.tsx';
+import { NetworkError, serverMessageOf } from '../../lib/api-client.ts';
 import type { useFormatters } from '../../lib/format.ts';
+import { notify } from '../../lib/notify.ts';
+import { downloadExport } from '../export/export-api.ts';
 import { DecisionBadges } from './DecisionBadges.tsx';
 
 interface DecisionCardProps {
   decision: DecisionListItem;
   format: ReturnType<typeof useFormatters>;
-  onDelete: (id: number) => void;
+  onDelete: (decision: Pick<DecisionListItem, 'id' | 'name'>) => void;
 }
+
+/** Team results carry 2 decimals, personal totals 1, as on the decision's own page. */
+const decimalsOf = (decision: Pick<DecisionListItem, 'is_team'>) => (decision.is_team ? 2 : 1);
 
 /** One dashboard card; memoised because a dashboard may page through thousands of decisions. */
 export const DecisionCard = memo(function DecisionCard({ decision, format, onDelete }: DecisionCardProps) {
   const { t } = useTranslation();
   // Every card has the same buttons; the accessible name says which decision each one acts on.
   const labelFor = (action: string) => `${action}: ${decision.name}`;
+  const leading = decision.leading_option;
+  // Once voting ended (deadline or AI), there is nothing left to vote on: the result is what counts.
+  const isVotingOver = decision.is_team && decision.lock !== null;
+  // SPEC.md: only the owner deletes.
+  const isOwner = decision.role === 'owner';
+
+  async function download(fileFormat: ExportFormat) {
+    try {
+      await downloadExport(decision.id, fileFormat);
+    } catch (error) {
+      notify(
+        'error',
+        serverMessageOf(error) ?? (error instanceof NetworkError ? error.message : t('export.failed')),
+      );
+    }
+  }
+
   return (
     <li className="flex">
       <article
@@ -24,10 +49,10 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
         className="flex w-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="flex items-start justify-between gap-3">
-          <DecisionBadges decision={decision} />
-          {decision.score !== null ? (
+          <DecisionBadges decision={decision} status={decision} />
+          {leading ? (
             <span className="shrink-0 rounded-lg bg-indigo-50 px-2 py-1 text-sm font-semibold text-indigo-800 tabular-nums dark:bg-indigo-950 dark:text-indigo-200">
-              {t('decision.score', { score: format.number(decision.score, 1) })}
+              {t('decision.score', { score: format.number(leading.total, decimalsOf(decision)) })}
             </span>
           ) : null}
         </div>
@@ -42,6 +67,35 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
             {decision.description}
           </p>
         ) : null}
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-slate-600 dark:text-slate-400">{t('decision.leadingOption')}</dt>
+          <dd className="min-w-0 truncate font-medium text-slate-900 dark:text-slate-100">
+            {leading
+              ? leading.name
+              : decision.is_team
+                ? t('decision.noVotesYet')
+                : t('decision.notScoredYet')}
+          </dd>
+          {decision.is_team && decision.timer ? (
+            <>
+              <dt className="text-slate-600 dark:text-slate-400">{t('decision.deadline')}</dt>
+              <dd className="text-slate-800 dark:text-slate-200">
+                <time dateTime={decision.timer}>{format.dateTime(decision.timer)}</time>
+              </dd>
+            </>
+          ) : null}
+          {decision.participation ? (
+            <>
+              <dt className="text-slate-600 dark:text-slate-400">{t('decision.participation')}</dt>
+              <dd className="text-slate-800 tabular-nums dark:text-slate-200">
+                {t('decision.participationCount', {
+                  count: decision.participation.complete,
+                  voters: decision.participation.voters,
+                })}
+              </dd>
+            </>
+          ) : null}
+        </dl>
         <dl className="mt-auto grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600 dark:text-slate-400">
           <dt>{t('decision.created')}</dt>
           <dd>
@@ -52,49 +106,75 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
             <time dateTime={decision.updated_at}>{format.date(decision.updated_at)}</time>
           </dd>
         </dl>
-        <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
-          <ButtonLink
-            to={`/decision/${decision.id}`}
-            variant="secondary"
-            size="sm"
-            aria-label={labelFor(t('decision.details'))}
-          >
-            <Eye aria-hidden size={14} />
-            {t('decision.details')}
-          </ButtonLink>
-          {decision.is_team ? (
+        <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
+          {isVotingOver ? (
             <ButtonLink
-              to={`/team-decision/${decision.id}/edit`}
+              to={`/team-decision/${decision.id}`}
               variant="secondary"
               size="sm"
-              aria-label={labelFor(t('decision.vote'))}
+              aria-label={labelFor(t('decision.results'))}
             >
-              <Vote aria-hidden size={14} />
-              {t('decision.vote')}
+              <BarChart3 aria-hidden size={14} />
+              {t('decision.results')}
             </ButtonLink>
           ) : (
-            <ButtonLink
-              to={`/decision/${decision.id}/edit`}
-              variant="secondary"
-              size="sm"
-              aria-label={labelFor(t('decision.edit'))}
-            >
-              <Pencil aria-hidden size={14} />
-              {t('decision.edit')}
-            </ButtonLink>
+            <>
+              {decision.is_team ? (
+                <ButtonLink
+                  to={`/team-decision/${decision.id}/edit`}
+                  variant="secondary"
+                  size="sm"
+                  aria-label={labelFor(t('decision.vote'))}
+                >
+                  <Vote aria-hidden size={14} />
+                  {t('decision.vote')}
+                </ButtonLink>
+              ) : null}
+              <ButtonLink
+                to={`/decision/${decision.id}`}
+                variant="secondary"
+                size="sm"
+                aria-label={labelFor(t('decision.details'))}
+              >
+                <Eye aria-hidden size={14} />
+                {t('decision.details')}
+              </ButtonLink>
+              {decision.is_team ? null : (
+                <ButtonLink
+                  to={`/decision/${decision.id}/edit`}
+                  variant="secondary"
+                  size="sm"
+                  aria-label={labelFor(t('decision.edit'))}
+                >
+                  <Pencil aria-hidden size={14} />
+                  {t('decision.edit')}
+                </ButtonLink>
+              )}
+            </>
           )}
-          {decision.role === 'owner' ? (
-            <Button
-              variant="danger"
-              size="sm"
-              className="ml-auto"
-              aria-label={labelFor(t('decision.delete'))}
-              onClick={() => onDelete(decision.id)}
-            >
-              <Trash2 aria-hidden size={14} />
-              {t('decision.delete')}
-            </Button>
-          ) : null}
+          <span className="ml-auto">
+            <ActionMenu label={t('dashboard.moreActions', { name: decision.name })}>
+              <ActionMenuItem textValue={t('export.downloadPdf')} onAction={() => void download('pdf')}>
+                <FileText aria-hidden size={16} />
+                {t('export.downloadPdf')}
+              </ActionMenuItem>
+              <ActionMenuItem textValue={t('export.downloadCsv')} onAction={() => void download('csv')}>
+                <FileSpreadsheet aria-hidden size={16} />
+                {t('export.downloadCsv')}
+              </ActionMenuItem>
+              {isOwner ? <ActionMenuSeparator /> : null}
+              {isOwner ? (
+                <ActionMenuItem
+                  tone="danger"
+                  textValue={t('decision.delete')}
+                  onAction={() => onDelete({ id: decision.id, name: decision.name })}
+                >
+                  <Trash2 aria-hidden size={16} />
+                  {t('decision.delete')}
+                </ActionMenuItem>
+              ) : null}
+            </ActionMenu>
+          </span>
         </div>
       </article>
     </li>

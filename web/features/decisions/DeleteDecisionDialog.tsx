@@ -7,13 +7,20 @@ import { useDeleteDecision } from './decisions-api.ts';
 interface DeleteDecisionDialogProps {
   /** The decision to delete; null keeps the dialog closed. */
   decisionId: number | null;
+  /** Named in the dialog's title, so nobody deletes the wrong one of two similar cards. */
+  decisionName?: string | undefined;
   onClose: () => void;
   /** Runs before the deleted decision leaves the cache, e.g. to navigate away from its page. */
   onDeleted?: () => void | Promise<void>;
 }
 
-/** Confirms with SPEC's text, deletes, refreshes every decision query and reports the outcome. */
-export function DeleteDecisionDialog({ decisionId, onClose, onDeleted }: DeleteDecisionDialogProps) {
+/** Confirms with SPEC's text under a title naming the decision, deletes, refreshes every decision query and reports the outcome. */
+export function DeleteDecisionDialog({
+  decisionId,
+  decisionName,
+  onClose,
+  onDeleted,
+}: DeleteDecisionDialogProps) {
   const { t } = useTranslation();
   const removal = useDeleteDecision({
     onDeleted: async (response) => {
@@ -32,7 +39,9 @@ export function DeleteDecisionDialog({ decisionId, onClose, onDeleted }: DeleteD
   return (
     <ConfirmDialog
       isOpen={decisionId !== null}
-      title={t('decision.deleteTitle')}
+      title={
+        decisionName ? t('decision.deleteTitleNamed', { name: decisionName }) : t('decision.deleteTitle')
+      }
       message={t('decision.deleteConfirm')}
       confirmLabel={t('decision.delete')}
       isBusy={removal.isPending}
