@@ -55,37 +55,40 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <DecisionTitle decision={decision} showVisibility>
-          <p className="-mt-4 text-sm text-slate-600 dark:text-slate-400">
-            {t('decision.createdAt', { date: format.dateTime(decision.created_at) })} ·{' '}
-            {t('decision.updatedAt', { date: format.dateTime(decision.updated_at) })}
-          </p>
-        </DecisionTitle>
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <Suspense fallback={null}>
-            <ExportButtons decisionId={decision.id} />
-          </Suspense>
-          {abilities.canEdit ? (
-            <ButtonLink to={`/decision/${decision.id}/edit`} variant="secondary">
-              <Pencil aria-hidden size={16} />
-              {t('decision.edit')}
-            </ButtonLink>
-          ) : null}
-          {abilities.canVote ? (
-            <ButtonLink to={`/decision/${decision.id}/evaluate`} variant="ghost">
-              <ClipboardCheck aria-hidden size={16} />
-              {t('details.quickEvaluate')}
-            </ButtonLink>
-          ) : null}
-          {abilities.canDelete ? (
-            <Button variant="danger" onClick={() => setIsDeleteOpen(true)}>
-              <Trash2 aria-hidden size={16} />
-              {t('decision.delete')}
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <DecisionTitle
+        decision={decision}
+        showVisibility
+        actions={
+          <>
+            <Suspense fallback={null}>
+              <ExportButtons decisionId={decision.id} />
+            </Suspense>
+            {abilities.canEdit ? (
+              <ButtonLink to={`/decision/${decision.id}/edit`} variant="secondary">
+                <Pencil aria-hidden size={16} />
+                {t('decision.edit')}
+              </ButtonLink>
+            ) : null}
+            {abilities.canVote ? (
+              <ButtonLink to={`/decision/${decision.id}/evaluate`} variant="ghost">
+                <ClipboardCheck aria-hidden size={16} />
+                {t('details.quickEvaluate')}
+              </ButtonLink>
+            ) : null}
+            {abilities.canDelete ? (
+              <Button variant="danger" onClick={() => setIsDeleteOpen(true)}>
+                <Trash2 aria-hidden size={16} />
+                {t('decision.delete')}
+              </Button>
+            ) : null}
+          </>
+        }
+      >
+        <p className="-mt-4 text-sm text-slate-600 dark:text-slate-400">
+          {t('decision.createdAt', { date: format.dateTime(decision.created_at) })} ·{' '}
+          {t('decision.updatedAt', { date: format.dateTime(decision.updated_at) })}
+        </p>
+      </DecisionTitle>
 
       {topOptions.length ? (
         <Card tone="emerald" className="flex items-center gap-4">
@@ -145,6 +148,7 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
 
       <DeleteDecisionDialog
         decisionId={isDeleteOpen ? decision.id : null}
+        decisionName={decision.name}
         onClose={() => setIsDeleteOpen(false)}
         onDeleted={() => navigate('/dashboard')}
       />

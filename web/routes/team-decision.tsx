@@ -63,27 +63,29 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <DecisionTitle decision={decision} />
-        <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink
-            to={`/team-decision/${decision.id}/edit`}
-            variant={isReadOnly ? 'secondary' : 'primary'}
-          >
-            {isReadOnly ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
-            {isReadOnly ? t('teamView.view') : t('teamView.vote')}
-          </ButtonLink>
-          {abilities.canInvite ? (
-            <ButtonLink to={`/team-invite/${decision.id}`} variant="secondary">
-              <UserPlus aria-hidden size={16} />
-              {t('teamView.invite')}
+      <DecisionTitle
+        decision={decision}
+        actions={
+          <>
+            <ButtonLink
+              to={`/team-decision/${decision.id}/edit`}
+              variant={isReadOnly ? 'secondary' : 'primary'}
+            >
+              {isReadOnly ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
+              {isReadOnly ? t('teamView.view') : t('teamView.vote')}
             </ButtonLink>
-          ) : null}
-          <Suspense fallback={null}>
-            <ExportButtons decisionId={decision.id} />
-          </Suspense>
-        </div>
-      </div>
+            {abilities.canInvite ? (
+              <ButtonLink to={`/team-invite/${decision.id}`} variant="secondary">
+                <UserPlus aria-hidden size={16} />
+                {t('teamView.invite')}
+              </ButtonLink>
+            ) : null}
+            <Suspense fallback={null}>
+              <ExportButtons decisionId={decision.id} />
+            </Suspense>
+          </>
+        }
+      />
 
       <DeadlineBanner
         decisionId={decision.id}

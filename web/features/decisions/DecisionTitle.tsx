@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Toolbar } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
 import type { Decision } from '../../../shared/api/decisions.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { DecisionBadges } from './DecisionBadges.tsx';
@@ -7,12 +9,19 @@ interface DecisionTitleProps {
   decision: Decision;
   /** Personal decisions name their visibility (private / public); a team's badge says team. */
   showVisibility?: boolean;
+  /** The page's buttons and links (vote, edit, export, …), shown as one toolbar. */
+  actions?: ReactNode;
   /** Lines under the title, e.g. the created and updated dates. */
   children?: ReactNode;
 }
 
-/** The head of a decision's page: badges, the title, and the description as the lead with its line breaks. */
-export function DecisionTitle({ decision, showVisibility = false, children }: DecisionTitleProps) {
+/**
+ * The head of a decision's page: badges, the title with the actions' toolbar beside it (under it
+ * once they no longer fit, e.g. on a phone or for a long title), and the description as the lead
+ * with its line breaks.
+ */
+export function DecisionTitle({ decision, showVisibility = false, actions, children }: DecisionTitleProps) {
+  const { t } = useTranslation();
   return (
     <div className="min-w-0">
       <div className="mb-3">
@@ -20,6 +29,14 @@ export function DecisionTitle({ decision, showVisibility = false, children }: De
       </div>
       <PageHeader
         title={decision.name}
+        actions={
+          actions ? (
+            // Arrow keys move between the actions; Tab leaves the toolbar (WAI-ARIA toolbar pattern).
+            <Toolbar aria-label={t('toolbar.decisionActions')} className="flex flex-wrap gap-2">
+              {actions}
+            </Toolbar>
+          ) : undefined
+        }
         lead={
           decision.description ? (
             <span className="whitespace-pre-line">{decision.description}</span>
