@@ -3,11 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { translateFieldError } from '../../lib/form-errors.ts';
-import { useFormatters } from '../../lib/format.ts';
-import { emptyCriterion, emptyOption, importanceOf, type DecisionFormValues } from './decision-form-model.ts';
+import { emptyCriterion, emptyOption, type DecisionFormValues } from './decision-form-model.ts';
+import { countedImportance, importancesScaledToHundred, summarizeImportances } from './importance-shares.ts';
+import { ImportanceShare, ImportanceSum } from './ImportanceShares.tsx';
 import { NameRowsCard, type NameRowsCardProps } from './NameRowsEditor.tsx';
 
 const { importance: IMPORTANCE } = LIMITS.decision;
+
+// A missing field names its row ("Option 2: name is missing"); the alert only says something is missing.
+const MISSING_NAME = {
+  options: 'decisionForm.optionNameMissing',
+  criteria: 'decisionForm.criterionNameMissing',
+} as const;
 
 /** The personal form's options or criteria (at least one row each); criteria add their importance. */
 export function DecisionRowsCard({ name }: { name: 'options' | 'criteria' }) {
@@ -33,7 +40,12 @@ function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Pa
       newRow={name === 'options' ? emptyOption : emptyCriterion}
       minRows={1}
       isEveryCopyFlagged
-      nameErrorOf={(index) => translateFieldError(t, errors[name]?.[index]?.name?.message)}
+      nameErrorOf={(index) => {
+        const message = errors[name]?.[index]?.name?.message;
+        return message === 'validation.required'
+          ? t(MISSING_NAME[name], { number: index + 1 })
+          : translateFieldError(t, message);
+      }}
       {...extras}
     />
   );
@@ -41,17 +53,34 @@ function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Pa
 
 function CriteriaRows() {
   const { t } = useTranslation();
-  const format = useFormatters();
   const {
     control,
     register,
-    formState: { errors },
+    setValue,
+    formState: { errors, isSubmitted },
   } = useFormContext<DecisionFormValues>();
   const criteria = useWatch({ control, name: 'criteria' });
-  const importanceSum = criteria.reduce((sum, criterion) => sum + importanceOf(criterion.importance), 0);
-  const importanceMessageOf = (index: number) =>
-    translateFieldError(t, errors.criteria?.[index]?.importance?.message);
-  const importanceMessageId = (index: number) => `criterion-${criteria[index]?.rowKey}-importance-message`;
+  const importances = criteria.map((criterion) => countedImportance(criterion.importance));
+  const summary = summarizeImportances(importances);
+  const importanceMessageOf = (index: number) => {
+    const message = errors.criteria?.[index]?.importance?.message;
+    return message === 'validation.required'
+      ? t('decisionForm.criterionImportanceMissing', { number: index + 1 })
+      : translateFieldError(t, message);
+  };
+  const idOf = (index: number, part: 'importance-message' | 'share') =>
+    `criterion-${criteria[index]?.rowKey}-${part}`;
+
+  function scaleToHundred() {
+    importancesScaledToHundred(importances).forEach((importance, index) => {
+      if (importance === null) return;
+      setValue(`criteria.${index}.importance`, String(importance), {
+        shouldDirty: true,
+        // After a failed save the messages follow the new values at once.
+        shouldValidate: isSubmitted,
+      });
+    });
+  }
 
   return (
     <PersonalRows
@@ -59,42 +88,49 @@ function CriteriaRows() {
       renderAfterName={(index) => {
         const message = importanceMessageOf(index);
         return (
-          <div className="relative ml-8 w-28 shrink-0 sm:ml-0">
-            <input
-              type="number"
-              inputMode="decimal"
-              min={IMPORTANCE.min}
-              max={IMPORTANCE.max}
-              step="any"
-              aria-label={t('decisionForm.importanceOf', { number: index + 1 })}
-              aria-invalid={message ? true : undefined}
-              aria-describedby={message ? importanceMessageId(index) : undefined}
-              placeholder="0"
-              className={`${inputClasses} h-10 pr-8 text-right tabular-nums`}
-              {...register(`criteria.${index}.importance`)}
+          <div className="ml-8 flex shrink-0 items-center gap-2 sm:ml-0">
+            <div className="relative w-28">
+              <input
+                type="number"
+                inputMode="decimal"
+                min={IMPORTANCE.min}
+                max={IMPORTANCE.max}
+                step="any"
+                aria-label={t('decisionForm.importanceOf', { number: index + 1 })}
+                aria-invalid={message ? true : undefined}
+                aria-describedby={
+                  message
+                    ? `${idOf(index, 'importance-message')} ${idOf(index, 'share')}`
+                    : idOf(index, 'share')
+                }
+                placeholder="0"
+                className={`${inputClasses} h-10 pr-8 text-right tabular-nums`}
+                {...register(`criteria.${index}.importance`)}
+              />
+              <span
+                aria-hidden
+                className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500 dark:text-slate-400"
+              >
+                %
+              </span>
+            </div>
+            <ImportanceShare
+              id={idOf(index, 'share')}
+              number={index + 1}
+              share={summary.shares[index] ?? null}
             />
-            <span
-              aria-hidden
-              className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-slate-500 dark:text-slate-400"
-            >
-              %
-            </span>
           </div>
         );
       }}
       renderBelow={(index) => {
         const message = importanceMessageOf(index);
         return message ? (
-          <p id={importanceMessageId(index)} className="pl-8 text-sm text-red-700 dark:text-red-400">
+          <p id={idOf(index, 'importance-message')} className="pl-8 text-sm text-red-700 dark:text-red-400">
             {message}
           </p>
         ) : null;
       }}
-      footer={
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {t('decisionForm.importanceSum', { sum: format.plain(importanceSum) })}
-        </p>
-      }
+      footer={<ImportanceSum summary={summary} onScale={scaleToHundred} />}
     />
   );
 }

@@ -94,6 +94,7 @@ export function NameRowsEditor({
         <ol className="flex flex-col gap-3">
           {fields.map((field, index) => {
             const number = index + 1;
+            const rowLabel = t(`${textsFrom}.${kind}Name`, { number });
             const nameMessage = duplicates.has(index) ? duplicateMessage : nameErrorOf?.(index);
             const messageId = `${name}-${field.id}-name-message`;
             return (
@@ -106,12 +107,13 @@ export function NameRowsEditor({
                     {number}.
                   </span>
                   <input
-                    aria-label={t(`${textsFrom}.${kind}Name`, { number })}
+                    aria-label={rowLabel}
                     aria-invalid={nameMessage ? true : undefined}
                     aria-describedby={nameMessage ? messageId : undefined}
                     maxLength={maxLength}
                     disabled={isDisabled}
-                    placeholder={t(`${textsFrom}.${kind}Placeholder`)}
+                    // "Option 1", "Option 2", …: each empty row says which one it is.
+                    placeholder={rowLabel}
                     className={`${inputClasses} h-10 min-w-0 flex-1 basis-40 disabled:opacity-60 aria-invalid:bg-red-50 dark:aria-invalid:bg-red-950/40`}
                     {...leftTrimmed(register(`${name}.${index}.name`))}
                   />

@@ -3,6 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { clampedPercentInput } from '../decisions/form-inputs.ts';
+import {
+  countedImportance,
+  importancesScaledToHundred,
+  summarizeImportances,
+} from '../decisions/importance-shares.ts';
+import { ImportanceShare, ImportanceSum } from '../decisions/ImportanceShares.tsx';
 import { NameRowsCard } from '../decisions/NameRowsEditor.tsx';
 import { newRow, type NameRow } from './name-rows.ts';
 
@@ -21,25 +27,38 @@ export function TeamListsCards({
   showImportance = false,
 }: TeamListsCardsProps) {
   const { t } = useTranslation();
-  const { control, register } = useFormContext<{ criteria: NameRow[] }>();
+  const { control, register, setValue } = useFormContext<{ criteria: NameRow[] }>();
   const criteria = useWatch({ control, name: 'criteria' });
+  const importances = criteria.map((criterion) => countedImportance(criterion.importance));
+  const summary = summarizeImportances(importances);
+  const shareId = (index: number) => `team-criterion-${criteria[index]?.key}-share`;
+
+  function scaleToHundred() {
+    importancesScaledToHundred(importances).forEach((importance, index) => {
+      if (importance !== null) setValue(`criteria.${index}.importance`, importance, { shouldDirty: true });
+    });
+  }
 
   const renderImportance = (index: number) => (
-    <span className="flex w-20 shrink-0 items-center gap-1">
-      <input
-        type="number"
-        inputMode="numeric"
-        min={LIMITS.decision.importance.min}
-        max={LIMITS.decision.importance.max}
-        step={1}
-        aria-label={t('teamEdit.importanceOf', { name: criteria[index]?.name || index + 1 })}
-        disabled={isDisabled}
-        className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
-        {...clampedPercentInput(register(`criteria.${index}.importance`, { setValueAs: Number }))}
-      />
-      <span aria-hidden className="text-sm text-slate-600 dark:text-slate-400">
-        %
+    <span className="flex shrink-0 items-center gap-2">
+      <span className="flex w-20 items-center gap-1">
+        <input
+          type="number"
+          inputMode="numeric"
+          min={LIMITS.decision.importance.min}
+          max={LIMITS.decision.importance.max}
+          step={1}
+          aria-label={t('teamEdit.importanceOf', { name: criteria[index]?.name || index + 1 })}
+          aria-describedby={shareId(index)}
+          disabled={isDisabled}
+          className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
+          {...clampedPercentInput(register(`criteria.${index}.importance`, { setValueAs: Number }))}
+        />
+        <span aria-hidden className="text-sm text-slate-600 dark:text-slate-400">
+          %
+        </span>
       </span>
+      <ImportanceShare id={shareId(index)} number={index + 1} share={summary.shares[index] ?? null} />
     </span>
   );
 
@@ -56,6 +75,11 @@ export function TeamListsCards({
           newRow={() => newRow(name === 'criteria' && showImportance ? { importance: 0 } : {})}
           isDisabled={isDisabled}
           renderAfterName={name === 'criteria' && showImportance ? renderImportance : undefined}
+          footer={
+            name === 'criteria' && showImportance ? (
+              <ImportanceSum summary={summary} isDisabled={isDisabled} onScale={scaleToHundred} />
+            ) : undefined
+          }
         />
       ))}
     </div>

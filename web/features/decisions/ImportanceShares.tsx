@@ -1,0 +1,56 @@
+import { Scale } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button.tsx';
+import { useFormatters } from '../../lib/format.ts';
+import type { ImportanceSummary } from './importance-shares.ts';
+
+interface ImportanceShareProps {
+  /** Referenced by the importance input's aria-describedby. */
+  id: string;
+  /** The criterion's row number (1-based), for the screen-reader text. */
+  number: number;
+  share: number | null;
+}
+
+/** "→ 25 %" after an importance: what it counts for, since totals divide by the sum. */
+export function ImportanceShare({ id, number, share }: ImportanceShareProps) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <span id={id} className="w-14 shrink-0 text-sm text-slate-600 tabular-nums dark:text-slate-400">
+      {share === null ? null : (
+        <>
+          <span aria-hidden>→ {format.plain(share)} %</span>
+          <span className="sr-only">{t('decisionForm.importanceShare', { number, share })}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
+interface ImportanceSumProps {
+  summary: ImportanceSummary;
+  isDisabled?: boolean;
+  /** Rewrites the importances so they add up to 100 in the same proportions. */
+  onScale: () => void;
+}
+
+/** The sum of the importances and "Scale to 100 %" (disabled while the sum is 0 or already 100). */
+export function ImportanceSum({ summary, isDisabled = false, onScale }: ImportanceSumProps) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">
+          {t('decisionForm.importanceSum', { sum: format.plain(summary.sum) })}
+        </span>{' '}
+        {t('decisionForm.importanceSharesHint')}
+      </p>
+      <Button variant="secondary" size="sm" disabled={isDisabled || !summary.canScale} onClick={onScale}>
+        <Scale aria-hidden size={14} />
+        {t('decisionForm.scaleToHundred')}
+      </Button>
+    </div>
+  );
+}
