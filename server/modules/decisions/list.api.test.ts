@@ -202,7 +202,7 @@ describe('GET /api/decision: team cards', () => {
 
     const response = await team.endVoting(owner, ended.decision.id);
     expect(response.statusCode, response.body).toBe(200);
-    await completeWithAi(completed.decision.id, completed.optionIds[0], completed.criterionIds[0]);
+    await completeWithAi(completed.decision.id, completed.optionIds[0]!, completed.criterionIds[0]!);
 
     const list = await listOf(owner);
     const cardNamed = (name: string) => list.find((item) => item.name === name);
