@@ -52,7 +52,8 @@ test('the delete dialog, the filled form and the calculator result pass the chec
   await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
   await logInThroughUi(page, account);
 
-  await page.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('button', { name: /^More actions/ }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByRole('alertdialog')).toBeVisible();
   expect(await seriousViolations(page), 'delete dialog').toEqual([]);
   await page.keyboard.press('Escape');

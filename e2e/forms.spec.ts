@@ -1,0 +1,162 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AppFrame } from './pages/AppFrame.ts';
+import { DecisionFormPage } from './pages/DecisionFormPage.ts';
+import { NewTeamDecisionPage } from './pages/NewTeamDecisionPage.ts';
+import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
+import { apiToken } from './support/decisions.ts';
+import { createTeamDecisionViaApi } from './support/team.ts';
+
+// Issue 14: row errors name the row and the missing field, placeholders number the rows, and the
+// criteria editors show each importance's share, the sum and "Scale to 100 %".
+
+const rowErrors = (page: Page) => page.getByRole('main').getByText(/^(Option|Criterion) \d+: .+ is missing$/);
+
+test('a missing field names its row, and every empty row says which one it is', async ({ page, request }) => {
+  test.setTimeout(60_000); // two save attempts and the details page after the second
+  await logInThroughUi(page, await createAccount(request));
+  const form = new DecisionFormPage(page);
+  await form.gotoNew();
+  await expect(form.optionName(1)).toHaveAttribute('placeholder', 'Option 1');
+  await expect(form.optionName(2)).toHaveAttribute('placeholder', 'Option 2');
+  await expect(form.criterionName(1)).toHaveAttribute('placeholder', 'Criterion 1');
+  await form.addCriterionButton.click();
+  await expect(form.criterionName(2)).toHaveAttribute('placeholder', 'Criterion 2');
+
+  await form.title.fill('Holiday');
+  await form.optionName(1).fill('Beach');
+  await form.criterionName(2).fill('Weather');
+  await form.importance(1).fill('40');
+  await form.saveButton.click();
+  // SPEC's alert, and at each row what exactly is missing.
+  await expect(page.getByText('⚠️ Please fill out all fields.')).toBeVisible();
+  await expect(rowErrors(page)).toHaveText([
+    'Option 2: name is missing',
+    'Criterion 1: name is missing',
+    'Criterion 2: importance is missing',
+  ]);
+  await expect(form.optionName(2)).toHaveAccessibleDescription('Option 2: name is missing');
+  await expect(form.importance(2)).toHaveAttribute('aria-invalid', 'true');
+
+  await form.optionName(2).fill('Mountains');
+  await form.criterionName(1).fill('Cost');
+  await form.importance(2).fill('60');
+  await expect(rowErrors(page)).toHaveCount(0);
+  await form.saveButton.click();
+  await expect(page).toHaveURL(/\/single-decision\/\d+$/);
+});
+
+test('the criteria editor shows each share and the sum, and scales the importances to 100 %', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000); // a filled form, then two rounds of typing and scaling
+  await logInThroughUi(page, await createAccount(request));
+  const form = new DecisionFormPage(page);
+  await form.gotoNew();
+  const scale = page.getByRole('button', { name: 'Scale to 100 %' });
+  const sum = page.getByText(/^Sum of importances:/);
+  // Nothing to scale while every importance is empty.
+  await expect(sum).toHaveText('Sum of importances: 0');
+  await expect(scale).toBeDisabled();
+
+  await form.fill({
+    title: 'Office',
+    options: ['Centre', 'Suburb'],
+    criteria: [
+      { name: 'Rent', importance: 30 },
+      { name: 'Commute', importance: 60 },
+      { name: 'Space', importance: 30 },
+    ],
+  });
+  await expect(sum).toHaveText('Sum of importances: 120');
+  // "30 → 25 %": what each importance counts for, also told to screen readers.
+  const criteriaCard = page.getByRole('region', { name: 'Criteria' });
+  await expect(criteriaCard.getByText(/^→ \d+ %$/)).toHaveText(['→ 25 %', '→ 50 %', '→ 25 %']);
+  await expect(form.importance(2)).toHaveAccessibleDescription('Share of criterion 2: 50 %');
+
+  await scale.click();
+  await expect(form.importance(1)).toHaveValue('25');
+  await expect(form.importance(2)).toHaveValue('50');
+  await expect(form.importance(3)).toHaveValue('25');
+  await expect(sum).toHaveText('Sum of importances: 100');
+  await expect(scale).toBeDisabled();
+
+  // Thirds stay whole numbers that still add up to 100; an empty row stays empty.
+  await form.importance(1).fill('1');
+  await form.importance(2).fill('');
+  await form.importance(3).fill('2');
+  await expect(criteriaCard.getByText(/^→ \d+ %$/)).toHaveText(['→ 33 %', '→ 67 %']);
+  await scale.click();
+  await expect(form.importance(1)).toHaveValue('33');
+  await expect(form.importance(2)).toHaveValue('');
+  await expect(form.importance(3)).toHaveValue('67');
+});
+
+test('team forms number their rows and the set-up criteria scale to 100 %', async ({ page, request }) => {
+  test.setTimeout(60_000); // two pages
+  const account = await createAccount(request);
+  await logInThroughUi(page, account);
+  const newTeam = new NewTeamDecisionPage(page);
+  await newTeam.goto();
+  await expect(newTeam.row('Option', 1)).toHaveAttribute('placeholder', 'Option 1');
+  await expect(newTeam.row('Option', 2)).toHaveAttribute('placeholder', 'Option 2');
+  await expect(newTeam.row('Criterion', 1)).toHaveAttribute('placeholder', 'Criterion 1');
+
+  const decision = await createTeamDecisionViaApi(request, await apiToken(request, account), {
+    name: 'Offsite',
+    options: ['Lisbon', 'Oslo'],
+    criteria: [
+      { name: 'Cost', importance: 60 },
+      { name: 'Weather', importance: 60 },
+    ],
+  });
+  // The set-up lists (a tab of their own for owner and admin where the page has tabs).
+  await page.goto(`/team-decision/${decision.id}/edit?tab=setup`);
+  const scale = page.getByRole('button', { name: 'Scale to 100 %' });
+  const setUpTab = page.getByRole('tab', { name: 'Set up' });
+  await expect(scale.or(setUpTab).first()).toBeVisible();
+  if (await setUpTab.isVisible()) await setUpTab.click();
+  await expect(page.getByText(/^Sum of importances:/)).toHaveText('Sum of importances: 120');
+  await expect(page.getByText('Share of criterion 2: 50 %')).toBeAttached();
+  await scale.click();
+  await expect(page.getByText(/^Sum of importances:/)).toHaveText('Sum of importances: 100');
+  await expect(scale).toBeDisabled();
+});
+
+test('in German, row errors, the sum and the scale button speak German', async ({ page, request }) => {
+  await logInThroughUi(page, await createAccount(request));
+  await new AppFrame(page).switchLanguage('Deutsch');
+  const form = page.getByRole('main');
+  await page.goto('/new-decision');
+  await form.getByRole('textbox', { name: 'Kriterium 1', exact: true }).fill('Preis');
+  await form.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 in Prozent' }).fill('40');
+  await form.getByRole('button', { name: 'Entscheidung speichern' }).click();
+  await expect(page.getByText('⚠️ Bitte fülle alle Felder aus.')).toBeVisible();
+  await expect(form.getByText('Option 1: Name fehlt')).toBeVisible();
+  await expect(form.getByText('Summe der Wichtigkeiten: 40')).toBeVisible();
+  await form.getByRole('button', { name: 'Auf 100 % skalieren' }).click();
+  await expect(form.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 in Prozent' })).toHaveValue(
+    '100',
+  );
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test('the new-decision form with row errors and shares passes the checks', async ({ page, request }) => {
+      test.setTimeout(60_000); // an axe scan of the whole form on 2 shared cores
+      await logInThroughUi(page, await createAccount(request));
+      const form = new DecisionFormPage(page);
+      await form.gotoNew();
+      await form.importance(1).fill('30');
+      await form.addCriterionButton.click();
+      await form.importance(2).fill('90');
+      await form.saveButton.click();
+      await expect(rowErrors(page).first()).toBeVisible();
+      await expect(page.getByText('→ 75 %')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
