@@ -1,5 +1,11 @@
 import { displayNameOf } from '../../../shared/display-name.ts';
-import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
+import type {
+  Decision,
+  DecisionDetails,
+  DecisionListItem,
+  DecisionLock,
+  DecisionStatus,
+} from '../../../shared/api/decisions.ts';
 import type { RankedOption } from '../../../shared/scoring/personal.ts';
 import { TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
@@ -24,6 +30,19 @@ export function presentDecision(row: DecisionRow): Decision {
     created_at: toIsoString(row.created_at),
     updated_at: toIsoString(row.updated_at),
   };
+}
+
+/**
+ * Where a decision stands: a team decision is a draft until its owner or an admin activates it, open
+ * while voting is possible, closed once locked (deadline passed, voting ended, completed by AI).
+ */
+export function statusOf(
+  decision: Pick<DecisionRow, 'type' | 'activated_at'>,
+  lock: DecisionLock,
+): DecisionStatus {
+  if (decision.type !== 'team') return 'open';
+  if (lock !== null) return 'closed';
+  return decision.activated_at === null ? 'draft' : 'open';
 }
 
 export function presentListItem(
@@ -158,5 +177,6 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       : null,
     abilities: abilitiesOf(relation, state),
     lock: lockOf(state),
+    status: statusOf(decision, lockOf(state)),
   };
 }
