@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
+import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
 import { createAccount, logInThroughUi, type TestAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
@@ -72,6 +73,13 @@ test('owner and admin switch to "Set up" with the keyboard; the tab is in the UR
   const { owner, decision } = await teamWithEditor(request);
   await logInThroughUi(page, owner);
   const edit = new EditTeamDecisionPage(page);
+  // "Change deadline" on the team view opens the set-up, where the deadline is.
+  const view = new TeamDecisionPage(page);
+  await view.goto(decision.id);
+  await view.changeDeadlineLink.click();
+  await expect(edit.setupTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Deadline', { exact: true })).toBeVisible();
+
   await edit.goto(decision.id);
   await edit.weight('Cost').fill('40');
 

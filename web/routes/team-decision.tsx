@@ -112,7 +112,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
                   {t('teamView.retry')}
                 </Button>
                 {abilities.canEdit ? (
-                  <ButtonLink to={`/team-decision/${decision.id}/edit`} variant="ghost">
+                  <ButtonLink to={`/team-decision/${decision.id}/edit?tab=setup`} variant="ghost">
                     {t('teamView.addMatrix')}
                   </ButtonLink>
                 ) : null}

@@ -113,7 +113,7 @@ export function DeadlineBanner({
       </div>
       {showActions ? (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink to={`/team-decision/${decisionId}/edit`} variant="secondary" size="sm">
+          <ButtonLink to={`/team-decision/${decisionId}/edit?tab=setup`} variant="secondary" size="sm">
             <CalendarClock aria-hidden size={14} />
             {t('teamView.changeDeadline')}
           </ButtonLink>
