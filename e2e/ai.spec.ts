@@ -81,15 +81,18 @@ test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → edi
   await expect(page.getByText('Price: 1', { exact: true })).toBeVisible();
 });
 
-test('AI mode says clearly when AI scoring is not set up', async ({ page, request }) => {
+test('without an AI model the mode select says so in one plain sentence and offers AI disabled', async ({
+  page,
+  request,
+}) => {
   await page.route('**/api/ai/status', (route) => route.fulfill({ json: { available: false } }));
   await logInThroughUi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
-  await form.mode.selectOption('ai');
-  await expect(form.aiSetupNotice).toBeVisible();
-  await expect(page.getByText(/set it up with AI_PROVIDER and AI_MODEL/)).toBeVisible();
-  await expect(form.startAiButton).toBeDisabled();
+  await expect(form.aiUnavailable).toBeVisible();
+  await expect(form.mode.getByRole('option', { name: 'AI' })).toBeDisabled();
+  await expect(form.mode).toHaveValue('manual');
+  await expect(page.getByRole('main')).not.toContainText(/AI_PROVIDER|README/);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -129,7 +132,7 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
   const decision = await createTeamDecisionViaApi(request, ownerToken, {
     name: 'Team offsite',
     description: 'Where do we meet in spring?',
-    mode: 'manual',
+    mode: 'ai',
     options: ['Lisbon', 'Oslo'],
     criteria: [{ name: 'Cost' }, { name: 'Weather' }],
   });
@@ -143,6 +146,9 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
   await new AppFrame(page).switchLanguage('Deutsch');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
+  // The AI run belongs to the set-up, and only in AI mode.
+  await expect(page.getByRole('button', { name: 'KI-Auswertung starten' })).toHaveCount(0);
+  await edit.setupTab.click();
   await scriptFakeAi(request, { kind: 'slow', delayMs: 1200, then: { kind: 'good' } });
   await page.getByRole('button', { name: 'KI-Auswertung starten' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'KI-Auswertung starten' }).click();

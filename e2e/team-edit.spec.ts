@@ -8,8 +8,11 @@ import { createAccount, logInThroughUi } from './support/accounts.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
 
-test('the owner edits lists, mode and deadline; duplicates block saving', async ({ page, request }) => {
-  test.setTimeout(60_000); // edit page, save, mode, deadline, then the team view
+test('the owner sets up lists, mode and deadline in one Save, then votes on the new rows; duplicates and bad scores block saving', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000); // both tabs, three saves, a reload, then the team view
   const owner = await createAccount(request);
   const decision = await createTeamDecisionViaApi(request, await apiToken(request, owner), {
     name: 'Office chairs',
@@ -20,6 +23,9 @@ test('the owner edits lists, mode and deadline; duplicates block saving', async 
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit team decision' })).toBeVisible();
+  await expect(edit.voteTab).toHaveAttribute('aria-selected', 'true');
+  await edit.setupTab.click();
+  await expect(page).toHaveURL(/\?tab=setup$/);
 
   // A duplicate (trimmed, case-insensitive) is flagged and blocks Save.
   await page.getByRole('button', { name: 'Add option' }).click();
@@ -34,7 +40,29 @@ test('the owner edits lists, mode and deadline; duplicates block saving', async 
   await page.getByRole('textbox', { name: 'Option 3', exact: true }).fill('Gesture');
   await expect(edit.saveButton).toBeEnabled();
 
-  // New rows can be weighted and scored right away; typed weights are clamped to 0–100.
+  // Mode and deadline are saved with the lists, each with its notice.
+  await page.getByLabel('Mode', { exact: true }).selectOption('ai');
+  const deadline = new Date(Date.now() + 3 * 24 * 3600_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  await page
+    .getByLabel('Deadline', { exact: true })
+    .fill(
+      `${deadline.getFullYear()}-${pad(deadline.getMonth() + 1)}-${pad(deadline.getDate())}T${pad(deadline.getHours())}:${pad(deadline.getMinutes())}`,
+    );
+  await edit.saveButton.click();
+  await expect(page.getByText('Mode changed')).toBeVisible();
+  await expect(page.getByText('Deadline saved')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  // A reload keeps the tab; the set-up shows what was saved.
+  await page.reload();
+  await expect(edit.setupTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Option 3', exact: true })).toHaveValue('Gesture');
+  await expect(page.getByLabel('Mode', { exact: true })).toHaveValue('ai');
+
+  // The saved rows can be weighted and scored; typed weights are clamped to 0–100.
+  await edit.voteTab.click();
+  await expect(page).not.toHaveURL(/tab=/);
   await edit.weight('Comfort').fill('150');
   await expect(edit.weight('Comfort')).toHaveValue('100');
   await edit.vote('Gesture', 'Comfort').fill('12');
@@ -43,20 +71,7 @@ test('the owner edits lists, mode and deadline; duplicates block saving', async 
   await edit.vote('Gesture', 'Comfort').fill('8');
   await edit.vote('Aeron', 'Comfort').fill('6');
   await edit.saveButton.click();
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-
-  // The mode and the deadline take effect at once, each with its notice.
-  await page.getByLabel('Mode', { exact: true }).selectOption('ai');
-  await expect(page.getByText('Mode changed')).toBeVisible();
-  const deadline = new Date(Date.now() + 3 * 24 * 3600_000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  await page
-    .getByLabel('Deadline', { exact: true })
-    .fill(
-      `${deadline.getFullYear()}-${pad(deadline.getMonth() + 1)}-${pad(deadline.getDate())}T${pad(deadline.getHours())}:${pad(deadline.getMinutes())}`,
-    );
-  await page.getByRole('button', { name: 'Save deadline' }).click();
-  await expect(page.getByText('Deadline saved')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true }).first()).toBeVisible();
 
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
@@ -112,9 +127,11 @@ test('the owner manages members on the invite page; an existing account joins th
   await invitePage.member(member.email).getByRole('combobox').selectOption('admin');
   await expect(page.getByText('Role changed.')).toBeVisible();
 
-  // As admin the member now gets the full form.
-  await new EditTeamDecisionPage(memberPage).goto(decision.id);
+  // As admin the member now gets the set-up tab as well.
+  const memberEdit = new EditTeamDecisionPage(memberPage);
+  await memberEdit.goto(decision.id);
   await expect(memberPage.getByRole('heading', { level: 1, name: 'Edit team decision' })).toBeVisible();
+  await memberEdit.setupTab.click();
   await expect(memberPage.getByLabel('Title')).toHaveValue('Roles and links');
 
   // A used link is invalid afterwards.

@@ -104,26 +104,31 @@ test('a team decides together: invite, join by link, vote, live results, end vot
   await joinThroughLink(viewer, viewerLink, 'Team offsite', 'Viewer');
   await expect(ownerBell.button).toHaveAttribute('data-unread', '2');
 
-  // The owner ends voting; the editor's open edit page locks without a reload.
+  // The owner ends voting: the view says who won; the editor's open edit page locks without a
+  // reload, under one notice and without a Save.
   await ownerView.endVoting();
-  await expect(ownerView.deadlineBanner).toContainText('Deadline expired – voting is locked');
+  await expect(ownerView.deadlineBanner).toContainText('Voting ended');
+  await expect(ownerView.deadlineBanner).toContainText('Winner: Lisbon with a team result of 8.60.');
   await expect(ownerView.endVotingButton).toHaveCount(0);
+  await expect(owner.getByRole('main').getByRole('link', { name: 'Vote', exact: true })).toHaveCount(0);
+  await expect(owner.getByRole('main').getByRole('link', { name: 'View your vote' })).toBeVisible();
   await expect(editor.getByText('Deadline expired. Voting is no longer possible.')).toBeVisible();
-  await expect(editor.getByText('Deadline expired, weighting no longer possible.')).toBeVisible();
+  await expect(editor.getByText('Deadline expired, weighting no longer possible.')).toHaveCount(0);
   for (const input of await editorEdit.inputs().all()) await expect(input).toBeDisabled();
-  await expect(editorEdit.saveButton).toBeDisabled();
+  await expect(editorEdit.saveButton).toHaveCount(0);
 
-  // The owner's own edit page is locked as well.
+  // The owner's own set-up is locked as well, with SPEC's editing notice.
   const ownerEdit = new EditTeamDecisionPage(owner);
-  await ownerEdit.goto(decisionId);
+  await ownerEdit.goto(decisionId, 'setup');
   await expect(owner.getByText('Deadline expired – editing disabled')).toBeVisible();
   await expect(owner.getByLabel('Title')).toBeDisabled();
+  await expect(ownerEdit.saveButton).toHaveCount(0);
   for (const input of await ownerEdit.inputs().all()) await expect(input).toBeDisabled();
 
-  // The editor's team view shows the lock too.
+  // The editor's team view shows the end too.
   const editorView = new TeamDecisionPage(editor);
   await editorView.goto(decisionId);
-  await expect(editorView.deadlineBanner).toContainText('Deadline expired – voting is locked');
+  await expect(editorView.deadlineBanner).toContainText('Voting ended');
 
   // The viewer gets the read-only page.
   await new EditTeamDecisionPage(viewer).goto(decisionId);

@@ -35,6 +35,7 @@ import { createUsersRepo } from './modules/users/repo.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { operatorRoutes } from './modules/operator/routes.ts';
 import { createNotificationsRepo } from './modules/notifications/repo.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
@@ -55,6 +56,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { setupNoticesOf } from './setup-notices.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // bare 414 from the router; routes still cap their params (e.g. tokens at 200 characters).
     routerOptions: { maxParamLength: 2000 },
   });
+  for (const notice of setupNoticesOf(config)) app.log[notice.level](notice.message);
   app.setValidatorCompiler(validatorCompiler);
   // Tests check every response against its zod schema; in production the presenters already pick
   // the fields, so plain JSON.stringify saves a full parse per response.
@@ -224,6 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
+  await app.register(operatorRoutes, { operator: config.operator });
   if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });
 
   return app;

@@ -140,6 +140,7 @@ describe('loadConfig', () => {
     ['APP_URL', 'decide.example.org'],
     ['TRUST_PROXY', 'yes'],
     ['NODE_ENV', 'staging'],
+    ['OPERATOR_EMAIL', 'not-an-address'],
   ])('refuses %s=%s with a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(name);
@@ -160,6 +161,21 @@ describe('loadConfig', () => {
 
   it('refuses an APP_URL without http or https', () => {
     expect(configError({ APP_URL: 'localhost:3000' }).message).toContain('APP_URL');
+  });
+
+  it('reads the operator of the legal pages at run time, each value undefined while unset', () => {
+    expect(loadConfig({}).operator).toEqual({ name: undefined, address: undefined, email: undefined });
+    expect(
+      loadConfig({
+        OPERATOR_NAME: 'Erika Mustermann',
+        OPERATOR_ADDRESS: 'Musterstraße 1, 10115 Berlin',
+        OPERATOR_EMAIL: 'kontakt@example.org',
+      }).operator,
+    ).toEqual({
+      name: 'Erika Mustermann',
+      address: 'Musterstraße 1, 10115 Berlin',
+      email: 'kontakt@example.org',
+    });
   });
 
   it('leaves AI scoring off without a provider, with the documented limits', () => {

@@ -34,6 +34,10 @@ const envSchema = z.object({
       .default('1000,5000,30000')
       .transform((value) => value.split(',').map(Number)),
   ),
+  // The legal notice and privacy policy name the operator; unset, the pages say it is not published yet.
+  OPERATOR_NAME: optionalString,
+  OPERATOR_ADDRESS: optionalString,
+  OPERATOR_EMAIL: z.preprocess(emptyAsUndefined, z.email('must be an e-mail address').optional()),
   AI_PROVIDER: z.preprocess(
     emptyAsUndefined,
     z.enum(['openai', 'anthropic', 'openai-compatible']).optional(),
@@ -151,6 +155,13 @@ export interface AiConfig {
   dailyLimit: number;
 }
 
+/** Who runs this installation, as the legal notice and privacy policy show it; unset values stay undefined. */
+export interface OperatorConfig {
+  name: string | undefined;
+  address: string | undefined;
+  email: string | undefined;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -177,6 +188,7 @@ export interface AppConfig {
   contactRateLimitPerHour: number;
   /** New comments per user (in memory per instance). */
   commentRateLimit: { perMinute: number; perHour: number };
+  operator: OperatorConfig;
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
@@ -221,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    operator: { name: e.OPERATOR_NAME, address: e.OPERATOR_ADDRESS, email: e.OPERATOR_EMAIL },
     ai: {
       provider:
         e.AI_PROVIDER && e.AI_MODEL

@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  HOME_PAGE,
+  PROTECTED_PAGES,
+  PUBLIC_PAGES,
+  type ProtectedPage,
+  type PublicPage,
+} from '../shared/routes.ts';
 import { RequireAuth } from './features/auth/RequireAuth.tsx';
 import { AppLayout } from './features/app-frame/AppLayout.tsx';
 import HomePage from './routes/home.tsx';
@@ -13,39 +20,51 @@ function page(load: () => Promise<{ default: ComponentType }>): RouteObject['laz
 
 const privacyPage = page(() => import('./routes/privacy.tsx'));
 
-// Pages below the lazily loaded query layout; home and 404 render without it.
-const publicRoutes: RouteObject[] = [
-  { path: 'login', lazy: page(() => import('./routes/login.tsx')) },
-  { path: 'register', lazy: page(() => import('./routes/register.tsx')) },
-  { path: 'logout', lazy: page(() => import('./routes/logout.tsx')) },
-  { path: 'faq', lazy: page(() => import('./routes/faq.tsx')) },
-  { path: 'kontakt', lazy: page(() => import('./routes/contact.tsx')) },
-  { path: 'impressum', lazy: page(() => import('./routes/imprint.tsx')) },
-  { path: 'datenschutz', lazy: privacyPage },
-  { path: 'privacy', lazy: privacyPage },
-  { path: 'invite', lazy: page(() => import('./routes/invite.tsx')) },
-  { path: 'forgot-password', lazy: page(() => import('./routes/forgot-password.tsx')) },
-  { path: 'reset-password', lazy: page(() => import('./routes/reset-password.tsx')) },
-  { path: 'verify-email', lazy: page(() => import('./routes/verify-email.tsx')) },
-];
+// Every page of shared/routes.ts, which the server also reads to answer 404 for anything else;
+// the Record types make a page missing here (or one the server does not know) a type error.
+const publicPages: Record<PublicPage, RouteObject['lazy']> = {
+  login: page(() => import('./routes/login.tsx')),
+  register: page(() => import('./routes/register.tsx')),
+  logout: page(() => import('./routes/logout.tsx')),
+  faq: page(() => import('./routes/faq.tsx')),
+  contact: page(() => import('./routes/contact.tsx')),
+  imprint: page(() => import('./routes/imprint.tsx')),
+  privacy: privacyPage,
+  privacyAlias: privacyPage,
+  invite: page(() => import('./routes/invite.tsx')),
+  forgotPassword: page(() => import('./routes/forgot-password.tsx')),
+  resetPassword: page(() => import('./routes/reset-password.tsx')),
+  verifyEmail: page(() => import('./routes/verify-email.tsx')),
+};
 
-const protectedRoutes: RouteObject[] = [
-  { path: 'notifications', lazy: page(() => import('./routes/notifications.tsx')) },
-  { path: 'dashboard', lazy: page(() => import('./routes/dashboard.tsx')) },
-  { path: 'new-decision', lazy: page(() => import('./routes/new-decision.tsx')) },
-  { path: 'new-team-decision', lazy: page(() => import('./routes/new-team-decision.tsx')) },
-  { path: 'team-invite/:id', lazy: page(() => import('./routes/team-invite.tsx')) },
-  { path: 'decision/:id', lazy: page(() => import('./routes/decision-redirect.tsx')) },
-  { path: 'single-decision/:id', lazy: page(() => import('./routes/single-decision.tsx')) },
-  { path: 'team-decision/:id', lazy: page(() => import('./routes/team-decision.tsx')) },
-  { path: 'decision/:id/edit', lazy: page(() => import('./routes/edit-decision.tsx')) },
-  { path: 'team-decision/:id/edit', lazy: page(() => import('./routes/edit-team-decision.tsx')) },
-  { path: 'decision/:id/evaluate', lazy: page(() => import('./routes/evaluate-decision.tsx')) },
-  { path: 'evaluation', lazy: page(() => import('./routes/evaluation.tsx')) },
-  { path: 'history', lazy: page(() => import('./routes/history.tsx')) },
-  { path: 'profile', lazy: page(() => import('./routes/profile.tsx')) },
-  { path: 'change-password', lazy: page(() => import('./routes/change-password.tsx')) },
-];
+const protectedPages: Record<ProtectedPage, RouteObject['lazy']> = {
+  notifications: page(() => import('./routes/notifications.tsx')),
+  dashboard: page(() => import('./routes/dashboard.tsx')),
+  newDecision: page(() => import('./routes/new-decision.tsx')),
+  newTeamDecision: page(() => import('./routes/new-team-decision.tsx')),
+  teamInvite: page(() => import('./routes/team-invite.tsx')),
+  decisionRedirect: page(() => import('./routes/decision-redirect.tsx')),
+  singleDecision: page(() => import('./routes/single-decision.tsx')),
+  teamDecision: page(() => import('./routes/team-decision.tsx')),
+  editDecision: page(() => import('./routes/edit-decision.tsx')),
+  editTeamDecision: page(() => import('./routes/edit-team-decision.tsx')),
+  evaluateDecision: page(() => import('./routes/evaluate-decision.tsx')),
+  evaluation: page(() => import('./routes/evaluation.tsx')),
+  history: page(() => import('./routes/history.tsx')),
+  profile: page(() => import('./routes/profile.tsx')),
+  changePassword: page(() => import('./routes/change-password.tsx')),
+};
+
+function routesOf<Name extends string>(
+  paths: Record<Name, string>,
+  pages: Record<Name, RouteObject['lazy']>,
+): RouteObject[] {
+  return (Object.keys(paths) as Name[]).map((name) => ({ path: paths[name], lazy: pages[name] }));
+}
+
+// Pages below the lazily loaded query layout; home and 404 render without it.
+const publicRoutes = routesOf(PUBLIC_PAGES, publicPages);
+const protectedRoutes = routesOf(PROTECTED_PAGES, protectedPages);
 
 export const router = createBrowserRouter([
   {
@@ -57,7 +76,7 @@ export const router = createBrowserRouter([
       {
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, Component: HomePage },
+          { path: HOME_PAGE, Component: HomePage },
           { path: '*', Component: NotFoundPage },
           {
             lazy: () => import('./lib/QueryLayout.tsx'),

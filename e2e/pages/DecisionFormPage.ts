@@ -22,7 +22,7 @@ export class DecisionFormPage {
   readonly duplicateWarning: Locator;
   readonly savingOverlay: Locator;
   readonly startAiButton: Locator;
-  readonly aiSetupNotice: Locator;
+  readonly aiUnavailable: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
@@ -42,7 +42,7 @@ export class DecisionFormPage {
     this.startAiButton = main.getByRole('button', {
       name: /^(Start GPT Evaluation|GPT evaluation running…)$/,
     });
-    this.aiSetupNotice = main.getByText('AI scoring is not set up', { exact: true });
+    this.aiUnavailable = main.getByText('AI scoring is not available on this server.', { exact: true });
   }
 
   async gotoNew(): Promise<void> {

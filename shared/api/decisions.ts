@@ -228,6 +228,8 @@ export const decisionDetailsSchema = z.object({
     .nullable(),
   abilities: abilitiesSchema,
   lock: decisionLockSchema,
+  /** As in the list: a team decision is a `draft` until activated, `closed` once locked. */
+  status: decisionStatusSchema,
 });
 
 export const createdDecisionSchema = decisionSchema;

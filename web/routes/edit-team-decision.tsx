@@ -11,7 +11,7 @@ import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decisio
 import { parseDecisionId } from '../features/decisions/decisions-api.ts';
 import { ReadOnlyTeamLists } from '../features/team/ReadOnlyTeamLists.tsx';
 import { useTeamDecision } from '../features/team/team-api.ts';
-import { TeamEditor } from '../features/team/TeamEditor.tsx';
+import { TeamEditTabs } from '../features/team/TeamEditTabs.tsx';
 
 export default function EditTeamDecisionPage() {
   const { t } = useTranslation();
@@ -93,12 +93,12 @@ function EditTeamDecision({ details }: { details: DecisionDetails }) {
       </ReadOnlyPage>
     );
   }
-  const canEditLists = layout === 'lists';
+  const canSetUp = layout === 'voteAndSetUp';
   return (
     <>
       <BackLink decisionId={decision.id} />
-      <PageHeader title={canEditLists ? t('teamEdit.title') : t('teamEdit.voteTitle')} lead={decision.name} />
-      <TeamEditor details={details} now={now} canEditLists={canEditLists} isLocked={access.lock !== null} />
+      <PageHeader title={canSetUp ? t('teamEdit.title') : t('teamEdit.voteTitle')} lead={decision.name} />
+      <TeamEditTabs details={details} now={now} canSetUp={canSetUp} isLocked={access.lock !== null} />
     </>
   );
 }

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { LegalDocument } from '../features/legal/LegalDocument.tsx';
+import { LegalDocument, type LegalSection } from '../features/legal/LegalDocument.tsx';
 
-const PRIVACY_SECTIONS = [
-  'controller',
-  'overview',
-  'account',
-  'sessions',
-  'decisions',
-  'ai',
-  'serverLogs',
-  'browserStorage',
-  'contact',
-  'retention',
-  'rights',
-] as const;
+const PRIVACY_SECTIONS: readonly LegalSection[] = [
+  { key: 'controller', shows: ['name', 'address', 'email'] },
+  { key: 'overview' },
+  { key: 'account' },
+  { key: 'sessions' },
+  { key: 'decisions' },
+  { key: 'ai' },
+  { key: 'serverLogs' },
+  { key: 'browserStorage' },
+  { key: 'contact' },
+  { key: 'retention' },
+  { key: 'rights' },
+];
 
 /** Served at /datenschutz and /privacy. */
 export default function PrivacyPage() {
@@ -22,7 +22,7 @@ export default function PrivacyPage() {
   return (
     <>
       <PageHeader title={t('privacy.title')} lead={t('privacy.lead', { appName: t('app.name') })} />
-      <LegalDocument documentKey="privacy" sectionKeys={PRIVACY_SECTIONS} />
+      <LegalDocument documentKey="privacy" sections={PRIVACY_SECTIONS} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { parseDecisionId } from '../features/decisions/decisions-api.ts';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { TeamFormula, TeamResultsMatrix } from '../features/team/TeamResultsMatrix.tsx';
 import { TeamStatusList } from '../features/team/TeamStatusList.tsx';
+import { votingOutcomeOf } from '../features/team/voting-outcome.ts';
 import { useTeamDecision, useTeamMembersQuery } from '../features/team/team-api.ts';
 
 // The download buttons and their fetch code load with the page's first render, not with the app.
@@ -60,6 +61,9 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
   const { decision } = details;
   const { abilities } = access;
   const isReadOnly = teamEditLayoutOf(details, access) === 'readOnly';
+  // Once voting ended (or the AI completed it) the edit page only shows what was entered.
+  const isClosed = access.lock !== null;
+  const mainAction = isReadOnly || access.lock === 'ai' ? 'view' : isClosed ? 'viewVote' : 'vote';
 
   return (
     <div className="flex flex-col gap-6">
@@ -69,10 +73,14 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           <>
             <ButtonLink
               to={`/team-decision/${decision.id}/edit`}
-              variant={isReadOnly ? 'secondary' : 'primary'}
+              variant={mainAction === 'vote' ? 'primary' : 'secondary'}
             >
-              {isReadOnly ? <Eye aria-hidden size={16} /> : <ClipboardCheck aria-hidden size={16} />}
-              {isReadOnly ? t('teamView.view') : t('teamView.vote')}
+              {mainAction === 'vote' ? (
+                <ClipboardCheck aria-hidden size={16} />
+              ) : (
+                <Eye aria-hidden size={16} />
+              )}
+              {t(`teamView.${mainAction}`)}
             </ButtonLink>
             {abilities.canInvite ? (
               <ButtonLink to={`/team-invite/${decision.id}`} variant="secondary">
@@ -93,6 +101,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
         now={now}
         lock={access.lock}
         canManageDeadline={abilities.canManageDeadline}
+        outcome={votingOutcomeOf(details)}
       />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)] [&>*]:min-w-0">
@@ -109,7 +118,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
                   {t('teamView.retry')}
                 </Button>
                 {abilities.canEdit ? (
-                  <ButtonLink to={`/team-decision/${decision.id}/edit`} variant="ghost">
+                  <ButtonLink to={`/team-decision/${decision.id}/edit?tab=setup`} variant="ghost">
                     {t('teamView.addMatrix')}
                   </ButtonLink>
                 ) : null}

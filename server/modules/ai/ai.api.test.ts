@@ -135,7 +135,7 @@ describe('GET /api/ai/status', () => {
     expect(response.body).not.toContain(String(fake.port));
   });
 
-  it('says unavailable without a provider, and the AI endpoints answer 503 with how to set it up', async () => {
+  it('says unavailable without a provider, and the AI endpoints answer 503 in plain words (setup hints go to the log)', async () => {
     const bare = await buildTestApp({ authRateLimitPerMinute: 10_000 });
     apps.push(bare);
     const owner = await createSignedInUser(bare.app);
@@ -143,7 +143,7 @@ describe('GET /api/ai/status', () => {
     expect(status.json()).toEqual({ available: false });
 
     const body = expectApiError(await recommend(bare.app, owner), 503, 'AI_NOT_CONFIGURED');
-    expect(body.error).toContain('AI_PROVIDER');
+    expect(body.error).toBe('AI scoring is not available on this server.');
     expectApiError(
       await recommend(bare.app, owner, REQUEST, { 'accept-language': 'de' }),
       503,

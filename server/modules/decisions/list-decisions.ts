@@ -3,7 +3,7 @@ import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
 import { votersOf } from '../../../shared/scoring/team.ts';
 import type { TeamRole } from '../../db/schema.ts';
 import { isPastDeadline } from './access.ts';
-import { lockOf } from './policy.ts';
+import { lockOf, statusOf } from './policy.ts';
 import { computeRanking } from './read-model.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
@@ -123,7 +123,7 @@ export function createListDecisions(decisions: DecisionsRepo) {
       return {
         decision,
         // Once nothing can change, a decision is closed, even one never activated.
-        status: !isTeam ? 'open' : lock ? 'closed' : decision.activated_at === null ? 'draft' : 'open',
+        status: statusOf(decision, lock),
         lock,
         leadingOption: facts.leadingOption,
         participation: isTeam

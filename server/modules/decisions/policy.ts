@@ -1,4 +1,4 @@
-import type { Abilities, DecisionLock } from '../../../shared/api/decisions.ts';
+import type { Abilities, DecisionLock, DecisionStatus } from '../../../shared/api/decisions.ts';
 import { AppError } from '../../app-error.ts';
 import type { DecisionType, TeamRole } from '../../db/schema.ts';
 
@@ -119,4 +119,17 @@ export function lockOf(state: DecisionState): DecisionLock {
   if (state.type !== 'team') return null;
   if (state.isCompletedByAi) return 'ai';
   return state.isExpired ? 'deadline' : null;
+}
+
+/**
+ * Where a decision stands: a team decision is a draft until its owner or an admin activates it, open
+ * while voting is possible, closed once locked (deadline passed, voting ended, completed by AI).
+ */
+export function statusOf(
+  decision: { type: DecisionType; activated_at: unknown },
+  lock: DecisionLock,
+): DecisionStatus {
+  if (decision.type !== 'team') return 'open';
+  if (lock !== null) return 'closed';
+  return decision.activated_at === null ? 'draft' : 'open';
 }

@@ -1,10 +1,16 @@
 import { displayNameOf } from '../../../shared/display-name.ts';
-import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
+import type {
+  Decision,
+  DecisionDetails,
+  DecisionListItem,
+  DecisionLock,
+  DecisionStatus,
+} from '../../../shared/api/decisions.ts';
 import type { RankedOption } from '../../../shared/scoring/personal.ts';
 import { TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
-import { abilitiesOf, lockOf } from './policy.ts';
+import { abilitiesOf, lockOf, statusOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
 import type { DecisionAccess } from './access.ts';
 import type { ListedDecision } from './list-decisions.ts';
@@ -156,5 +162,6 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       : null,
     abilities: abilitiesOf(relation, state),
     lock: lockOf(state),
+    status: statusOf(decision, lockOf(state)),
   };
 }

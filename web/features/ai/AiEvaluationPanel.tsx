@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-import { requestRecommendation, useAiStatusQuery } from './ai-api.ts';
-import { AiSetupNotice } from './AiSetupNotice.tsx';
+import { requestRecommendation, useAiStatusQuery, useIsAiUnavailable } from './ai-api.ts';
+import { AiUnavailableNotice } from './AiUnavailableNotice.tsx';
 
 type Phase = { kind: 'idle' } | { kind: 'running' } | { kind: 'failed'; reason: string };
 
@@ -46,9 +46,8 @@ export function AiEvaluationPanel({
 }: AiEvaluationPanelProps) {
   const { t } = useTranslation();
   const status = useAiStatusQuery();
+  const isAiUnavailable = useIsAiUnavailable();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  // If the status cannot be read, trying is allowed: the server's answer then says what is wrong.
-  const isAvailable = status.isError || status.data?.available === true;
 
   async function start() {
     const preparation = await prepareRequest();
@@ -78,7 +77,7 @@ export function AiEvaluationPanel({
         <Sparkles aria-hidden size={18} className="mt-0.5 shrink-0 text-violet-600 dark:text-violet-300" />
         <span id="ai-mode-note">{t('decisionForm.aiNote')}</span>
       </p>
-      {status.data && !isAvailable ? <AiSetupNotice id="ai-setup" /> : null}
+      {isAiUnavailable ? <AiUnavailableNotice id="ai-unavailable" /> : null}
       {hasRun ? (
         <div role="status" className="flex flex-col gap-1 text-sm text-emerald-900 dark:text-emerald-200">
           <p>{t('ai.done')}</p>
@@ -88,8 +87,8 @@ export function AiEvaluationPanel({
         <div className="flex flex-wrap items-center gap-3">
           <Button
             onClick={() => void start()}
-            disabled={!isAvailable || phase.kind === 'running'}
-            aria-describedby={isAvailable ? 'ai-mode-note' : 'ai-setup'}
+            disabled={isAiUnavailable || phase.kind === 'running'}
+            aria-describedby={isAiUnavailable ? 'ai-unavailable' : 'ai-mode-note'}
           >
             {phase.kind === 'running' ? (
               <LoaderCircle aria-hidden size={16} className="animate-spin" />

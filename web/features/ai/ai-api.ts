@@ -20,6 +20,14 @@ export function useAiStatusQuery() {
   });
 }
 
+/**
+ * True once the server said it has no AI model. While the answer is pending or could not be read, AI
+ * stays offered: trying then gets the server's own answer.
+ */
+export function useIsAiUnavailable(): boolean {
+  return useAiStatusQuery().data?.available === false;
+}
+
 export function requestRecommendation(request: AiRecommendationRequest) {
   return apiRequest<AiRecommendationResponse>('/api/ai/recommendation', { method: 'POST', json: request });
 }

@@ -13,6 +13,8 @@ import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
+import { useIsAiUnavailable } from '../ai/ai-api.ts';
+import { ModeSelectField } from '../ai/ModeSelectField.tsx';
 import { DecisionAiPanel } from './DecisionAiPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';
 import {
@@ -77,6 +79,7 @@ export function DecisionForm({
     Object.values(initialValues.explanations).some((explanation) => Boolean(explanation)),
   );
   const [aiMissingCount, setAiMissingCount] = useState(0);
+  const isAiUnavailable = useIsAiUnavailable();
   const hasAnyScore = Object.values(scores).some(Boolean);
   const hasDuplicates =
     duplicatePositions(options.map((option) => option.name)).size > 0 ||
@@ -161,10 +164,13 @@ export function DecisionForm({
               {...register('description')}
             />
           </div>
-          <SelectField label={t('decisionForm.mode')} hint={t('decisionForm.modeHint')} {...register('mode')}>
-            <option value="manual">{t('decision.mode.manual')}</option>
-            <option value="ai">{t('decision.mode.ai')}</option>
-          </SelectField>
+          <ModeSelectField
+            label={t('decisionForm.mode')}
+            hint={t('decisionForm.modeHint')}
+            manualLabel={t('decision.mode.manual')}
+            aiLabel={t('decision.mode.ai')}
+            {...register('mode')}
+          />
           <SelectField label={t('decisionForm.type')} hint={t('decisionForm.typeHint')} {...register('type')}>
             <option value="private">{t('decision.type.private')}</option>
             <option value="public">{t('decision.type.public')}</option>
@@ -186,8 +192,9 @@ export function DecisionForm({
             }}
           />
         ) : null}
-        {/* SPEC: in AI mode the grid appears once the AI has filled it (or scores already exist). */}
-        {mode === 'manual' || hasAiRun || hasAnyScore ? <ScoreGridSection /> : null}
+        {/* SPEC: in AI mode the grid appears once the AI has filled it (or scores already exist);
+            without an AI model on the server it stays, so the decision can be scored by hand. */}
+        {mode === 'manual' || hasAiRun || hasAnyScore || isAiUnavailable ? <ScoreGridSection /> : null}
 
         <div className="flex flex-col gap-3">
           {hasDuplicates ? (

@@ -238,7 +238,10 @@ const EXAMPLE_CRITERIA = [
   { key: 'space', importance: 20 },
 ] as const;
 
-/** SPEC's comparison demo: two options, three criteria weighted 50/30/20, sample scores; a live start. */
+/**
+ * SPEC's comparison demo: two options, three criteria weighted 50/30/20, sample scores; a live start.
+ * Title and description are kept when typed, and so are the chosen mode and visibility.
+ */
 export function exampleDecisionForm(t: TFunction, current: DecisionFormValues): DecisionFormValues {
   const options = EXAMPLE_OPTION_KEYS.map((key) => ({
     rowKey: newRowKey(),
@@ -265,7 +268,6 @@ export function exampleDecisionForm(t: TFunction, current: DecisionFormValues): 
     ...current,
     name: current.name.trim() ? current.name : t('decisionForm.example.name'),
     description: current.description.trim() ? current.description : t('decisionForm.example.description'),
-    mode: 'manual',
     options,
     criteria,
     scores,

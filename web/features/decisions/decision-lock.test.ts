@@ -55,15 +55,15 @@ describe('teamEditLayoutOf', () => {
   const viewer = { ...editor, canVote: false, canWeight: false };
 
   it('follows the abilities while nothing is locked', () => {
-    expect(teamEditLayoutOf({ userRole: 'admin' }, open)).toBe('lists');
-    expect(teamEditLayoutOf({ userRole: 'editor' }, { lock: null, abilities: editor })).toBe('votes');
+    expect(teamEditLayoutOf({ userRole: 'admin' }, open)).toBe('voteAndSetUp');
+    expect(teamEditLayoutOf({ userRole: 'editor' }, { lock: null, abilities: editor })).toBe('voteOnly');
     expect(teamEditLayoutOf({ userRole: 'viewer' }, { lock: null, abilities: viewer })).toBe('readOnly');
   });
 
   it('keeps the role’s page, disabled, when a lock took the abilities away', () => {
     const locked = { lock: 'deadline' as const, abilities: viewer };
-    expect(teamEditLayoutOf({ userRole: 'owner' }, locked)).toBe('lists');
-    expect(teamEditLayoutOf({ userRole: 'editor' }, locked)).toBe('votes');
+    expect(teamEditLayoutOf({ userRole: 'owner' }, locked)).toBe('voteAndSetUp');
+    expect(teamEditLayoutOf({ userRole: 'editor' }, locked)).toBe('voteOnly');
     expect(teamEditLayoutOf({ userRole: 'viewer' }, locked)).toBe('readOnly');
   });
 });

@@ -39,27 +39,30 @@ export function useDecisionLock(details: LockInput, now: number): DecisionAccess
   return useMemo(() => decisionAccessAt(details, now), [details, now]);
 }
 
-export type TeamEditLayout = 'lists' | 'votes' | 'readOnly';
+/**
+ * What the team edit page offers: owner and admin vote and set up, editors vote, viewers read.
+ */
+export type TeamEditLayout = 'voteAndSetUp' | 'voteOnly' | 'readOnly';
 
 /** What a role would be offered on the edit page while nothing is locked. */
 const LAYOUT_WHILE_LOCKED: Record<DecisionDetails['userRole'], TeamEditLayout> = {
-  owner: 'lists',
-  admin: 'lists',
-  editor: 'votes',
+  owner: 'voteAndSetUp',
+  admin: 'voteAndSetUp',
+  editor: 'voteOnly',
   viewer: 'readOnly',
   reader: 'readOnly',
 };
 
 /**
- * Which form the team edit page shows: the abilities say it. A lock takes those abilities away but
- * not the page (the owner still sees the whole form, disabled), so only while locked the layout
- * comes from the role.
+ * Which tabs the team edit page shows: the abilities say it. A lock takes those abilities away but
+ * not the tabs (the owner still sees both, disabled), so only while locked the layout comes from
+ * the role.
  */
 export function teamEditLayoutOf(
   details: Pick<DecisionDetails, 'userRole'>,
   access: DecisionAccess,
 ): TeamEditLayout {
   if (access.lock !== null) return LAYOUT_WHILE_LOCKED[details.userRole];
-  if (access.abilities.canEdit) return 'lists';
-  return access.abilities.canVote ? 'votes' : 'readOnly';
+  if (access.abilities.canEdit) return 'voteAndSetUp';
+  return access.abilities.canVote ? 'voteOnly' : 'readOnly';
 }

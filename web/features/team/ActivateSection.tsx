@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Rocket } from 'lucide-react';
+import { CircleCheck, Rocket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
@@ -10,7 +10,10 @@ import { useAuthStore } from '../../lib/auth-store.ts';
 import { notify } from '../../lib/notify.ts';
 import { useActivateDecision } from './team-api.ts';
 
-/** "Activate Decision": checks name, data and session (SPEC.md section 5), then goes to the dashboard. */
+/**
+ * "Activate Decision" while the decision is a draft: checks name, data and session (SPEC.md section 5),
+ * then goes to the dashboard. Once activated (or closed) the button gives way to a note saying so.
+ */
 export function ActivateSection({ details }: { details: DecisionDetails | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,6 +38,19 @@ export function ActivateSection({ details }: { details: DecisionDetails | undefi
           }),
         ),
     });
+  }
+
+  if (details && details.status !== 'draft') {
+    return (
+      <p className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
+        <CircleCheck
+          aria-hidden
+          size={18}
+          className="mt-0.5 shrink-0 text-emerald-700 dark:text-emerald-300"
+        />
+        {details.status === 'open' ? t('teamInvite.activeNote') : t('teamInvite.closedNote')}
+      </p>
+    );
   }
 
   return (

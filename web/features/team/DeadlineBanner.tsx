@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { CalendarClock, CalendarOff, Lock, TimerOff } from 'lucide-react';
+import { Bot, CalendarClock, CalendarOff, Flag, TimerOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
+import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import type { DecisionLock } from '../../../shared/api/decisions.ts';
 import { useEndVoting } from './team-api.ts';
 import { useDeadlineFormat } from './useDeadlineFormat.ts';
+import type { VotingOutcome } from './voting-outcome.ts';
 
 interface DeadlineBannerProps {
   decisionId: number;
@@ -17,15 +19,44 @@ interface DeadlineBannerProps {
   lock: DecisionLock;
   /** Owner and admin while nothing is locked: change the deadline or end voting. */
   canManageDeadline: boolean;
+  /** Once voting ended or the AI completed the decision: who won, with what result. */
+  outcome: VotingOutcome;
 }
 
-/** Expired (voting locked), the remaining time with the deadline, or "no deadline set". */
-export function DeadlineBanner({ decisionId, timer, now, lock, canManageDeadline }: DeadlineBannerProps) {
+/** What the outcome of a closed decision says: the winner(s) and their team result, or no votes. */
+function OutcomeLine({ outcome }: { outcome: VotingOutcome }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  if (outcome.kind === 'noVotes') return <p className="text-sm">{t('teamView.outcomeNoVotes')}</p>;
+  const names = new Intl.ListFormat(i18n.resolvedLanguage, { type: 'conjunction' }).format(outcome.names);
+  const total = format.number(outcome.total, 2);
+  return (
+    <p className="text-sm">
+      {outcome.names.length > 1
+        ? t('teamView.outcomeTie', { names, total })
+        : t('teamView.outcomeWinner', { name: names, total })}
+    </p>
+  );
+}
+
+/**
+ * Where the vote stands: running (time left and the deadline), no deadline, or over (voting ended,
+ * or completed by AI) with the outcome.
+ */
+export function DeadlineBanner({
+  decisionId,
+  timer,
+  now,
+  lock,
+  canManageDeadline,
+  outcome,
+}: DeadlineBannerProps) {
   const { t } = useTranslation();
   const format = useDeadlineFormat();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
-  // An AI-completed decision is locked for that reason; its deadline may still have passed.
+  const isCompletedByAi = lock === 'ai';
   const isExpired = lock === 'deadline' || (timer !== null && new Date(timer).getTime() <= now);
+  const isOver = isCompletedByAi || isExpired;
   const end = useEndVoting(decisionId);
 
   function endVotingNow() {
@@ -41,27 +72,32 @@ export function DeadlineBanner({ decisionId, timer, now, lock, canManageDeadline
     });
   }
 
-  const tone = isExpired
-    ? 'border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950/40 dark:text-red-100'
+  const tone = isOver
+    ? 'border-emerald-200 bg-emerald-50 text-emerald-950 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-100'
     : timer
       ? 'border-indigo-200 bg-indigo-50 text-indigo-950 dark:border-indigo-900 dark:bg-indigo-950/40 dark:text-indigo-100'
       : 'border-slate-200 bg-white text-slate-800 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200';
-  const Icon = isExpired ? Lock : timer ? CalendarClock : CalendarOff;
-  const showActions = canManageDeadline && !isExpired;
+  const Icon = isCompletedByAi ? Bot : isExpired ? Flag : timer ? CalendarClock : CalendarOff;
+  const showActions = canManageDeadline && !isOver;
 
   return (
     <section
       aria-label={t('teamView.deadlineRegion')}
-      data-state={isExpired ? 'expired' : timer ? 'running' : 'none'}
+      data-state={isCompletedByAi ? 'completed' : isExpired ? 'expired' : timer ? 'running' : 'none'}
       className={`flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center sm:justify-between ${tone}`}
     >
       <div className="flex items-start gap-3">
         <Icon aria-hidden size={22} className="mt-0.5 shrink-0" />
         <div>
-          {isExpired && timer ? (
+          {isOver ? (
             <>
-              <p className="font-semibold">{t('teamView.expired')}</p>
-              <p className="text-sm">{t('teamView.endedAt', { moment: format.moment(timer) })}</p>
+              <p className="font-semibold">
+                {isCompletedByAi ? t('teamView.completedByAi') : t('teamView.votingEnded')}
+              </p>
+              <OutcomeLine outcome={outcome} />
+              {isExpired && timer ? (
+                <p className="text-sm">{t('teamView.endedAt', { moment: format.moment(timer) })}</p>
+              ) : null}
             </>
           ) : timer ? (
             <>
@@ -77,7 +113,7 @@ export function DeadlineBanner({ decisionId, timer, now, lock, canManageDeadline
       </div>
       {showActions ? (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <ButtonLink to={`/team-decision/${decisionId}/edit`} variant="secondary" size="sm">
+          <ButtonLink to={`/team-decision/${decisionId}/edit?tab=setup`} variant="secondary" size="sm">
             <CalendarClock aria-hidden size={14} />
             {t('teamView.changeDeadline')}
           </ButtonLink>

@@ -9,12 +9,12 @@ import { createTeamDecisionRequestSchema } from '../../../shared/api/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { SelectField } from '../../components/ui/SelectField.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { ModeSelectField } from '../ai/ModeSelectField.tsx';
 import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
 import { duplicateRows, newRow, savableRows } from './name-rows.ts';
@@ -136,10 +136,13 @@ export function NewTeamDecisionForm() {
                 />
               )}
             />
-            <SelectField label={t('team.mode')} hint={t('team.modeHint')} {...register('mode')}>
-              <option value="manual">{t('team.modeManual')}</option>
-              <option value="ai">{t('team.modeAi')}</option>
-            </SelectField>
+            <ModeSelectField
+              label={t('team.mode')}
+              hint={t('team.modeHint')}
+              manualLabel={t('team.modeManual')}
+              aiLabel={t('team.modeAi')}
+              {...register('mode')}
+            />
           </div>
           <TextAreaField
             label={t('team.description')}

@@ -2,8 +2,8 @@ import { CircleCheck, LoaderCircle, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { useAiStatusQuery } from '../ai/ai-api.ts';
-import { AiSetupNotice } from '../ai/AiSetupNotice.tsx';
+import { useIsAiUnavailable } from '../ai/ai-api.ts';
+import { AiUnavailableNotice } from '../ai/AiUnavailableNotice.tsx';
 
 export type TeamAiPhase =
   { kind: 'idle' } | { kind: 'running' } | { kind: 'succeeded' } | { kind: 'failed'; reason: string };
@@ -14,12 +14,13 @@ interface TeamAiSectionProps {
   onStart: () => void;
 }
 
-/** Owner and admin: "Start AI evaluation" → "AI evaluation running…" → "KI-Auswertung erfolgreich". */
+/**
+ * Owner and admin, in AI mode: "Start AI evaluation" → "AI evaluation running…" → "KI-Auswertung
+ * erfolgreich". Without an AI model on the server the button stays disabled with one plain sentence.
+ */
 export function TeamAiSection({ phase, isDisabled, onStart }: TeamAiSectionProps) {
   const { t } = useTranslation();
-  const status = useAiStatusQuery();
-  // If the status cannot be read, trying is allowed: the server's answer then says what is wrong.
-  const isAvailable = status.isError || status.data?.available === true;
+  const isAiUnavailable = useIsAiUnavailable();
   return (
     <Card className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -29,8 +30,8 @@ export function TeamAiSection({ phase, isDisabled, onStart }: TeamAiSectionProps
         </p>
         <Button
           variant="secondary"
-          disabled={!isAvailable || isDisabled || phase.kind === 'running' || phase.kind === 'succeeded'}
-          aria-describedby={isAvailable ? 'ai-note' : 'ai-setup'}
+          disabled={isAiUnavailable || isDisabled || phase.kind === 'running' || phase.kind === 'succeeded'}
+          aria-describedby={isAiUnavailable ? 'ai-unavailable' : 'ai-note'}
           onClick={onStart}
           className="shrink-0"
         >
@@ -42,7 +43,7 @@ export function TeamAiSection({ phase, isDisabled, onStart }: TeamAiSectionProps
           {phase.kind === 'running' ? t('teamEdit.aiRunning') : t('teamEdit.startAi')}
         </Button>
       </div>
-      {status.data && !isAvailable ? <AiSetupNotice id="ai-setup" /> : null}
+      {isAiUnavailable ? <AiUnavailableNotice id="ai-unavailable" /> : null}
       <div aria-live="polite" className="text-sm">
         {phase.kind === 'succeeded' ? (
           <p className="flex items-center gap-2 font-medium text-emerald-800 dark:text-emerald-300">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
+import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { RowHeader, Table, TD, TH } from '../../components/ui/Table.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { useFormatters } from '../../lib/format.ts';
@@ -21,12 +22,24 @@ interface WeightsTableProps {
   onChange: (criterionRowKey: string, text: string) => void;
 }
 
-/** The caller's weight per criterion, 0–100 in whole steps; typed values are clamped, empty is allowed. */
+/**
+ * The caller's weight per criterion, 0–100 in whole steps (typed values are clamped, empty is allowed),
+ * each with its share of the caller's weights, and the team's share per criterion. Shares are what a
+ * weight means, since results divide by the sum; they add up to 100 %.
+ */
 export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onChange }: WeightsTableProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   if (!criteria.length)
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t('teamEdit.noCriteria')}</p>;
+
+  const ownWeights = new Map<string, number>();
+  for (const criterion of criteria) {
+    const weight = clampPercent(weights[criterion.key] ?? '');
+    if (weight !== null) ownWeights.set(criterion.key, weight);
+  }
+  const ownShares = roundedSharesOf(ownWeights);
+  const teamShares = roundedSharesOf(teamWeights);
 
   return (
     <Table caption={t('teamEdit.weightsCaption')} captionId="weights-caption">
@@ -39,21 +52,22 @@ export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onCha
             {t('teamEdit.yourWeight')}
           </TH>
           <TH density="compact" edge="last" align="end" tone="muted">
-            {t('teamEdit.teamWeight')}
+            {t('teamEdit.teamShare')}
           </TH>
         </tr>
       </thead>
       <tbody>
         {criteria.map((criterion, index) => {
           const name = criterion.name.trim() || t('teamEdit.criterionFallback', { number: index + 1 });
-          const teamWeight = criterion.id === undefined ? undefined : teamWeights.get(criterion.id);
+          const ownShare = ownShares.get(criterion.key);
+          const teamShare = criterion.id === undefined ? undefined : teamShares.get(criterion.id);
           return (
             <tr key={criterion.key}>
               <RowHeader density="compact" className="break-words">
                 {name}
               </RowHeader>
               <TD density="compact" align="start">
-                <span className="flex w-28 items-center gap-2">
+                <span className="flex items-center gap-2">
                   <input
                     type="number"
                     inputMode="numeric"
@@ -68,15 +82,17 @@ export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onCha
                       const clamped = clampPercent(event.target.value);
                       onChange(criterion.key, clamped === null ? '' : String(clamped));
                     }}
-                    className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
+                    className={`${inputClasses} h-10 w-20 px-2 text-right tabular-nums disabled:opacity-60`}
                   />
-                  <span aria-hidden className="text-slate-600 dark:text-slate-400">
-                    %
+                  <span className="w-14 text-slate-600 tabular-nums dark:text-slate-400">
+                    {ownShare === undefined
+                      ? null
+                      : t('teamEdit.shareOf', { share: format.number(ownShare, 0) })}
                   </span>
                 </span>
               </TD>
               <TD density="compact" edge="last" align="end" className="tabular-nums">
-                {teamWeight === undefined ? '–' : `${format.number(teamWeight, 1)} %`}
+                {teamShare === undefined ? '–' : `${format.number(teamShare, 0)} %`}
               </TD>
             </tr>
           );

@@ -6,9 +6,11 @@ import { newRow } from './name-rows.ts';
 import {
   aiRequestFrom,
   hasInvalidVotes,
-  teamEditRequestFrom,
-  valuesFrom,
-  type TeamFormValues,
+  setupRequestFrom,
+  setupValuesFrom,
+  voteRequestFrom,
+  voteRowsOf,
+  voteValuesFrom,
 } from './team-form-model.ts';
 
 const ME = 7;
@@ -24,7 +26,7 @@ function storedDetails(): DecisionDetails {
     mode: 'manual' as const,
     type: 'team' as const,
     score: null,
-    timer: null,
+    timer: '2030-02-01T09:30:00.000Z',
     created_at: '2030-01-01T00:00:00.000Z',
     updated_at: '2030-01-01T00:00:00.000Z',
   };
@@ -60,35 +62,35 @@ function storedDetails(): DecisionDetails {
       canComment: true,
     }),
     lock: null,
+    status: 'open',
   };
 }
 
-function keysOf(values: TeamFormValues) {
-  const [a, b] = values.options;
-  const [cost, time] = values.criteria;
-  if (!a || !b || !cost || !time) throw new Error('the stored rows are missing');
-  return { a, b, cost, time };
-}
+const rows = voteRowsOf(storedDetails());
+const [a, b] = rows.options as [(typeof rows.options)[0], (typeof rows.options)[0]];
+const [cost, time] = rows.criteria as [(typeof rows.criteria)[0], (typeof rows.criteria)[0]];
 
-describe('valuesFrom', () => {
-  it('holds only the caller’s own votes and weights', () => {
-    const values = valuesFrom(storedDetails(), ME);
-    const { a, b, cost, time } = keysOf(values);
+describe('voteValuesFrom', () => {
+  it('holds only the caller’s own votes and weights, keyed by the stored rows', () => {
+    const values = voteValuesFrom(storedDetails(), ME);
     expect(values.votes).toEqual({ [cellKey(a.key, cost.key)]: '4', [cellKey(b.key, time.key)]: '9' });
     expect(values.weights).toEqual({ [cost.key]: '70' });
   });
+
+  it('is empty for someone who has not voted or weighted', () => {
+    expect(voteValuesFrom(storedDetails(), 123)).toEqual({ votes: {}, weights: {} });
+  });
 });
 
-describe('teamEditRequestFrom (editor)', () => {
+describe('voteRequestFrom', () => {
   it('sends votes and weights by stored id; an emptied cell is left out, an empty weight is null', () => {
-    const values = valuesFrom(storedDetails(), ME);
-    const { a, b, cost, time } = keysOf(values);
+    const values = voteValuesFrom(storedDetails(), ME);
     values.votes[cellKey(a.key, cost.key)] = '';
     values.votes[cellKey(a.key, time.key)] = '6';
     values.weights[cost.key] = '';
     values.weights[time.key] = '30';
 
-    const request = teamEditRequestFrom(values, false);
+    const request = voteRequestFrom(values, rows);
 
     expect(request).toEqual({
       votes: [
@@ -101,33 +103,45 @@ describe('teamEditRequestFrom (editor)', () => {
       ],
     });
     expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
-    expect(values.votes[cellKey(b.key, time.key)]).toBe('9');
   });
 
-  it('never sends names or lists', () => {
-    const request = teamEditRequestFrom(valuesFrom(storedDetails(), ME), false);
+  it('never sends names or lists, and leaves invalid cells out', () => {
+    const values = voteValuesFrom(storedDetails(), ME);
+    values.votes[cellKey(a.key, cost.key)] = '12';
+    expect(hasInvalidVotes(values.votes)).toBe(true);
+    const request = voteRequestFrom(values, rows);
     expect(Object.keys(request).sort()).toEqual(['votes', 'weights']);
+    expect(request.votes).toEqual([{ option_id: 2, criterion_id: 11, value: 9 }]);
   });
 });
 
-describe('teamEditRequestFrom (owner and admin)', () => {
-  it('points at new rows by index, keeps stored ids, and drops blank and duplicate rows with their cells', () => {
-    const values = valuesFrom(storedDetails(), ME);
-    const { a, b, cost, time } = keysOf(values);
-    const blank = newRow({ name: '  ' });
-    const duplicate = newRow({ name: ' a ' });
-    const fresh = newRow({ name: ' C ' });
-    const speed = newRow({ name: 'Speed', importance: 0 });
-    values.name = '  Offsite 2031 ';
-    values.options = [a, blank, duplicate, b, fresh];
-    values.criteria = [cost, time, speed];
-    values.votes[cellKey(duplicate.key, cost.key)] = '3';
-    values.votes[cellKey(blank.key, cost.key)] = '5';
-    values.votes[cellKey(fresh.key, speed.key)] = '8';
-    values.votes[cellKey(b.key, time.key)] = '';
-    values.weights[speed.key] = '15';
+describe('setupValuesFrom', () => {
+  it('holds names, mode, the deadline in local time and the criteria with their default weights', () => {
+    const values = setupValuesFrom(storedDetails());
+    expect(values).toMatchObject({ name: 'Offsite', description: 'Where to meet', mode: 'manual' });
+    expect(new Date(values.deadline).toISOString()).toBe('2030-02-01T09:30:00.000Z');
+    expect(values.criteria.map(({ id, name, importance }) => ({ id, name, importance }))).toEqual([
+      { id: 10, name: 'Cost', importance: 60 },
+      { id: 11, name: 'Time', importance: 40 },
+    ]);
+  });
+});
 
-    const request = teamEditRequestFrom(values, true);
+describe('setupRequestFrom', () => {
+  it('sends names and lists only: stored ids kept, blank and duplicate rows dropped, no votes or weights', () => {
+    const values = setupValuesFrom(storedDetails());
+    const [optionA, optionB] = values.options;
+    values.name = '  Offsite 2031 ';
+    values.options = [
+      optionA!,
+      newRow({ name: '  ' }),
+      newRow({ name: ' a ' }),
+      optionB!,
+      newRow({ name: ' C ' }),
+    ];
+    values.criteria.push(newRow({ name: 'Speed', importance: 0 }));
+
+    const request = setupRequestFrom(values);
 
     expect(request).toEqual({
       name: 'Offsite 2031',
@@ -138,33 +152,14 @@ describe('teamEditRequestFrom (owner and admin)', () => {
         { id: 11, name: 'Time', importance: 40 },
         { name: 'Speed', importance: 0 },
       ],
-      votes: [
-        { option_index: 0, criterion_index: 0, value: 4 },
-        { option_index: 2, criterion_index: 2, value: 8 },
-      ],
-      weights: [
-        { criterion_index: 0, weight: 70 },
-        { criterion_index: 1, weight: null },
-        { criterion_index: 2, weight: 15 },
-      ],
     });
     expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
   });
 
-  it('leaves invalid cells out instead of sending them', () => {
-    const values = valuesFrom(storedDetails(), ME);
-    const { a, cost } = keysOf(values);
-    values.votes[cellKey(a.key, cost.key)] = '12';
-    expect(hasInvalidVotes(values.votes)).toBe(true);
-    expect(teamEditRequestFrom(values, true).votes).toEqual([
-      { option_index: 1, criterion_index: 1, value: 9 },
-    ]);
-  });
-
   it('asks the AI about the same lists the save sends', () => {
-    const values = valuesFrom(storedDetails(), ME);
+    const values = setupValuesFrom(storedDetails());
     values.options.push(newRow({ name: 'a' }));
-    const request = teamEditRequestFrom(values, true);
+    const request = setupRequestFrom(values);
     expect(aiRequestFrom(values)).toEqual({
       decisionName: 'Offsite',
       description: 'Where to meet',

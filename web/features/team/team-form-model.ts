@@ -1,69 +1,128 @@
 import type { AiRecommendationRequest } from '../../../shared/api/ai.ts';
-import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import type { Decision, DecisionDetails } from '../../../shared/api/decisions.ts';
 import type { TeamEditRequest } from '../../../shared/api/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { cellKey, cellValueOf, clampPercent, isInvalidCell } from '../../lib/matrix-model.ts';
+import { toDateTimeLocal } from './deadline.ts';
 import { duplicateRows, savableRows, type NameRow } from './name-rows.ts';
 
 const VOTE_SCALE = LIMITS.scales.team;
 
-/** What the edit form holds: names, the caller's weights (0–100) and votes (0–10) as typed text. */
-export interface TeamFormValues {
-  name: string;
-  description: string;
-  options: NameRow[];
-  criteria: NameRow[];
+/**
+ * The "Your vote" tab: the caller's weights (0–100) and votes (0–10) as typed text, over the stored
+ * options and criteria (new rows are voted on once the set-up is saved).
+ */
+export interface TeamVoteValues {
   /** Criterion row key → "" (no weight) or a whole number 0–100. */
   weights: Record<string, string>;
   /** `cellKey(optionRowKey, criterionRowKey)` → "" (no vote) or digits. */
   votes: Record<string, string>;
 }
 
-// Stored rows get keys from their ids, so a refreshed form keeps the keys of the cells it shows.
-const optionKey = (id: number) => `option-${id}`;
-const criterionKey = (id: number) => `criterion-${id}`;
+/** The "Set up" tab (owner and admin): what the decision is about and how it runs. */
+export interface TeamSetupValues {
+  name: string;
+  description: string;
+  mode: Decision['mode'];
+  /** The datetime-local value ("2027-05-10T14:30"), "" for no deadline. */
+  deadline: string;
+  options: NameRow[];
+  /** Each with its importance: the default weight while no member has weighted the criterion. */
+  criteria: NameRow[];
+}
 
-/** The form as the server sees it now: stored names, and the caller's own weights and votes. */
-export function valuesFrom(details: DecisionDetails, userId: number | undefined): TeamFormValues {
-  const ownWeights = userId === undefined ? [] : (details.weightsByUser[String(userId)] ?? []);
-  const weights: Record<string, string> = {};
-  for (const weight of ownWeights) weights[criterionKey(weight.criterion_id)] = String(weight.weight);
-  const votes: Record<string, string> = {};
-  for (const evaluation of details.evaluations) {
-    if (evaluation.generated_by !== 'user' || evaluation.user_id !== userId) continue;
-    votes[cellKey(optionKey(evaluation.option_id), criterionKey(evaluation.criterion_id))] = String(
-      evaluation.value,
-    );
-  }
+/** A stored option or criterion row; its key comes from the id, so a refreshed form keeps its cells. */
+export type StoredRow = NameRow & { id: number };
+
+export interface VoteRows {
+  options: StoredRow[];
+  criteria: StoredRow[];
+}
+
+export function voteRowsOf(details: Pick<DecisionDetails, 'options' | 'criteria'>): VoteRows {
   return {
-    name: details.decision.name,
-    description: details.decision.description,
     options: details.options.map((option) => ({
-      key: optionKey(option.id),
+      key: `option-${option.id}`,
       id: option.id,
       name: option.name,
     })),
     criteria: details.criteria.map((criterion) => ({
-      key: criterionKey(criterion.id),
+      key: `criterion-${criterion.id}`,
+      id: criterion.id,
+      name: criterion.name,
+    })),
+  };
+}
+
+/** The vote tab as the server sees it now: the caller's own weights and votes, nobody else's. */
+export function voteValuesFrom(details: DecisionDetails, userId: number | undefined): TeamVoteValues {
+  const { options, criteria } = voteRowsOf(details);
+  const optionKeys = new Map(options.map((row) => [row.id, row.key]));
+  const criterionKeys = new Map(criteria.map((row) => [row.id, row.key]));
+  const ownWeights = userId === undefined ? [] : (details.weightsByUser[String(userId)] ?? []);
+  const weights: Record<string, string> = {};
+  for (const { criterion_id, weight } of ownWeights) {
+    const key = criterionKeys.get(criterion_id);
+    if (key) weights[key] = String(weight);
+  }
+  const votes: Record<string, string> = {};
+  for (const evaluation of details.evaluations) {
+    if (evaluation.generated_by !== 'user' || evaluation.user_id !== userId) continue;
+    const optionKey = optionKeys.get(evaluation.option_id);
+    const criterionKey = criterionKeys.get(evaluation.criterion_id);
+    if (optionKey && criterionKey) votes[cellKey(optionKey, criterionKey)] = String(evaluation.value);
+  }
+  return { weights, votes };
+}
+
+/** The set-up tab as stored: names, mode, deadline and the lists with their importances. */
+export function setupValuesFrom(details: DecisionDetails): TeamSetupValues {
+  const { decision } = details;
+  const { options } = voteRowsOf(details);
+  return {
+    name: decision.name,
+    description: decision.description,
+    mode: decision.mode,
+    deadline: decision.timer ? toDateTimeLocal(decision.timer) : '',
+    options,
+    criteria: details.criteria.map((criterion) => ({
+      key: `criterion-${criterion.id}`,
       id: criterion.id,
       name: criterion.name,
       importance: criterion.importance,
     })),
-    weights,
-    votes,
   };
 }
 
-export function hasInvalidVotes(votes: TeamFormValues['votes']): boolean {
+export function hasInvalidVotes(votes: TeamVoteValues['votes']): boolean {
   return Object.values(votes).some((text) => isInvalidCell(text, VOTE_SCALE));
 }
 
-export function hasDuplicateRows(values: Pick<TeamFormValues, 'options' | 'criteria'>): boolean {
+export function hasDuplicateRows(values: Pick<TeamSetupValues, 'options' | 'criteria'>): boolean {
   return duplicateRows(values.options).size > 0 || duplicateRows(values.criteria).size > 0;
 }
 
+/**
+ * PUT /api/team-decisions/{id} from the vote tab: the caller's votes and weights by stored id. Present
+ * lists replace all of the caller's own, so an emptied cell removes its vote and an empty weight is null.
+ */
+export function voteRequestFrom(values: TeamVoteValues, rows: VoteRows): TeamEditRequest {
+  const votes: NonNullable<TeamEditRequest['votes']> = [];
+  for (const option of rows.options) {
+    for (const criterion of rows.criteria) {
+      const value = cellValueOf(values.votes[cellKey(option.key, criterion.key)], VOTE_SCALE);
+      if (value !== null) votes.push({ option_id: option.id, criterion_id: criterion.id, value });
+    }
+  }
+  const weights = rows.criteria.map((criterion) => ({
+    criterion_id: criterion.id,
+    weight: clampPercent(values.weights[criterion.key] ?? ''),
+  }));
+  return { votes, weights };
+}
+
 /** Options and criteria as the API takes them: stored rows keep their id, so renames keep their votes. */
-function listsFrom(values: TeamFormValues) {
+function listsFrom(values: Pick<TeamSetupValues, 'options' | 'criteria'>) {
   return {
     options: savableRows(values.options).map((option) =>
       option.id ? { id: option.id, name: option.name } : { name: option.name },
@@ -76,70 +135,16 @@ function listsFrom(values: TeamFormValues) {
   };
 }
 
-type VotePosition =
-  { option_index: number; criterion_index: number } | { option_id: number; criterion_id: number };
-type WeightPosition = { criterion_index: number } | { criterion_id: number };
-
-/** How a request points at a row: by its position in the sent list, or by its stored id. */
-interface RowReference<Row> {
-  vote: (option: Row, optionIndex: number, criterion: Row, criterionIndex: number) => VotePosition;
-  weight: (criterion: Row, criterionIndex: number) => WeightPosition;
-}
-
-const byIndex: RowReference<NameRow> = {
-  vote: (_option, option_index, _criterion, criterion_index) => ({ option_index, criterion_index }),
-  weight: (_criterion, criterion_index) => ({ criterion_index }),
-};
-
-type StoredRow = NameRow & { id: number };
-
-const byId: RowReference<StoredRow> = {
-  vote: (option, _optionIndex, criterion) => ({ option_id: option.id, criterion_id: criterion.id }),
-  weight: (criterion) => ({ criterion_id: criterion.id }),
-};
-
-/** The caller's votes and weights over the given rows; emptied and invalid cells are left out. */
-function votesAndWeights<Row extends NameRow>(
-  values: TeamFormValues,
-  options: readonly Row[],
-  criteria: readonly Row[],
-  reference: RowReference<Row>,
-): Pick<TeamEditRequest, 'votes' | 'weights'> {
-  const votes: NonNullable<TeamEditRequest['votes']> = [];
-  options.forEach((option, optionIndex) => {
-    criteria.forEach((criterion, criterionIndex) => {
-      const value = cellValueOf(values.votes[cellKey(option.key, criterion.key)], VOTE_SCALE);
-      if (value !== null)
-        votes.push({ ...reference.vote(option, optionIndex, criterion, criterionIndex), value });
-    });
-  });
-  const weights = criteria.map((criterion, criterionIndex) => ({
-    ...reference.weight(criterion, criterionIndex),
-    weight: clampPercent(values.weights[criterion.key] ?? ''),
-  }));
-  return { votes, weights };
-}
-
-const isStored = (row: NameRow): row is StoredRow => row.id !== undefined;
-
 /**
- * PUT /api/team-decisions/{id} from the form. Owner and admin send names, lists, and their votes and
- * weights by position in the sent lists (new rows have no id yet); blank and duplicate rows are left
- * out together with their cells. Editors send only their votes and weights, by stored id.
+ * PUT /api/team-decisions/{id} from the set-up tab: names and lists only (blank and duplicate rows
+ * left out), so the caller's own votes and weights stay as they are. Mode and deadline have calls of
+ * their own.
  */
-export function teamEditRequestFrom(values: TeamFormValues, canEditLists: boolean): TeamEditRequest {
-  if (!canEditLists) {
-    return votesAndWeights(values, values.options.filter(isStored), values.criteria.filter(isStored), byId);
-  }
-  return {
-    name: values.name.trim(),
-    description: values.description,
-    ...listsFrom(values),
-    ...votesAndWeights(values, savableRows(values.options), savableRows(values.criteria), byIndex),
-  };
+export function setupRequestFrom(values: TeamSetupValues): TeamEditRequest {
+  return { name: values.name.trim(), description: values.description, ...listsFrom(values) };
 }
 
-/** The team AI request (POST /api/team-ai/recommendation/{id}): the same lists the save sends. */
-export function aiRequestFrom(values: TeamFormValues): AiRecommendationRequest {
+/** The team AI request (POST /api/team-ai/recommendation/{id}): the same lists the set-up save sends. */
+export function aiRequestFrom(values: TeamSetupValues): AiRecommendationRequest {
   return { decisionName: values.name.trim(), description: values.description.trim(), ...listsFrom(values) };
 }

@@ -1,0 +1,11 @@
+import type { Operator } from '../../../shared/api/operator.ts';
+import type { OperatorConfig } from '../../config.ts';
+
+/** The only operator fields that leave the server: what the legal pages print. */
+export function presentOperator(operator: OperatorConfig): Operator {
+  return {
+    name: operator.name ?? null,
+    address: operator.address ?? null,
+    email: operator.email ?? null,
+  };
+}

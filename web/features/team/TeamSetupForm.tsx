@@ -1,0 +1,247 @@
+import { useCallback, useState } from 'react';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { Card } from '../../components/ui/Card.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
+import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
+import { translateFieldError } from '../../lib/form-errors.ts';
+import { useTeamAiRecommendation } from '../ai/ai-api.ts';
+import { ModeSelectField } from '../ai/ModeSelectField.tsx';
+import { ChangedElsewhereNotice } from './ChangedElsewhereNotice.tsx';
+import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
+import { DeadlineField } from './DeadlineField.tsx';
+import { SaveBar } from './SaveBar.tsx';
+import { TeamAiSection, type TeamAiPhase } from './TeamAiSection.tsx';
+import { TeamListsCards } from './TeamListsCards.tsx';
+import { useChangeTeamMode, useSaveTeamEdit, useSetDeadline } from './team-api.ts';
+import {
+  aiRequestFrom,
+  hasDuplicateRows,
+  setupRequestFrom,
+  setupValuesFrom,
+  type TeamSetupValues,
+} from './team-form-model.ts';
+import { refusalNotice } from './team-refusals.ts';
+import { NOTICE_MS, toastFor } from './team-toast.ts';
+import { useServerBackedForm } from './useServerBackedForm.ts';
+
+interface TeamSetupFormProps {
+  details: DecisionDetails;
+  now: number;
+  /** Voting ended: everything stays visible, nothing can change, no Save and no AI run. */
+  isLocked: boolean;
+}
+
+/** SPEC.md section 4: after a successful AI run the user goes to the team view after 1.2 s. */
+const AI_REDIRECT_MS = 1200;
+
+/** What one Save of the set-up did, so the caller can show SPEC's notices (or the failure). */
+type SetupSaveOutcome =
+  | { kind: 'saved'; changedMode: boolean; changedDeadline: boolean }
+  /** A field shows what is wrong; nothing was sent. */
+  | { kind: 'invalid' }
+  | { kind: 'failed'; notice: string; reason: string | undefined };
+
+const headingClasses = 'mb-2 text-lg font-semibold text-slate-900 dark:text-white';
+
+/**
+ * "Set up" (owner and admin): title, description, mode, deadline, options and criteria with their
+ * default weights, and one Save. The mode and the deadline go through their own calls (each with
+ * SPEC's notice), the rest in one request; in AI mode the AI run starts from here.
+ */
+export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { decision } = details;
+  const saveEdit = useSaveTeamEdit(decision.id);
+  const changeMode = useChangeTeamMode(decision);
+  const setDeadline = useSetDeadline(decision.id);
+  const askAi = useTeamAiRecommendation(decision.id);
+  const [aiPhase, setAiPhase] = useState<TeamAiPhase>({ kind: 'idle' });
+  const [isAiConfirmOpen, setIsAiConfirmOpen] = useState(false);
+  const valuesOf = useCallback((from: DecisionDetails) => setupValuesFrom(from), []);
+  const form = useForm<TeamSetupValues>({ defaultValues: valuesOf(details) });
+  const { control, register, getValues, trigger, setFocus, setError, clearErrors, handleSubmit, formState } =
+    form;
+  const server = useServerBackedForm(form, details, valuesOf);
+  const [options, criteria, mode] = useWatch({ control, name: ['options', 'criteria', 'mode'] });
+
+  const isSaving = saveEdit.isPending || changeMode.isPending || setDeadline.isPending;
+  const hasDuplicates = hasDuplicateRows({ options, criteria });
+  const isBlocked = isLocked || isSaving || aiPhase.kind === 'running' || hasDuplicates;
+
+  /** Mode, then deadline, then the rest: the last answer then holds all three. */
+  async function saveSetup(values: TeamSetupValues): Promise<SetupSaveOutcome> {
+    const stored = setupValuesFrom(details);
+    const changedDeadline = values.deadline !== stored.deadline;
+    const timer = dateTimeLocalToIso(values.deadline);
+    if (changedDeadline && values.deadline && !timer) {
+      setError('deadline', { message: t('team.deadlineInvalid') });
+      return { kind: 'invalid' };
+    }
+    if (changedDeadline && timer && isDeadlineTooSoon(timer, now)) {
+      setError('deadline', { message: t('team.deadlineTooSoon') });
+      return { kind: 'invalid' };
+    }
+    const changedMode = values.mode !== stored.mode;
+    try {
+      if (changedMode) await changeMode.mutateAsync(values.mode);
+    } catch (error) {
+      return {
+        kind: 'failed',
+        notice: t('teamEdit.modeFailed'),
+        reason: serverMessageOf(error) ?? undefined,
+      };
+    }
+    try {
+      if (changedDeadline) await setDeadline.mutateAsync(timer);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.timer)
+        setError('deadline', { message: translateFieldError(t, error.fields.timer) });
+      return {
+        kind: 'failed',
+        notice: t('teamEdit.deadlineFailed'),
+        reason: serverMessageOf(error) ?? undefined,
+      };
+    }
+    try {
+      server.continueFrom(await saveEdit.mutateAsync(setupRequestFrom(values)));
+      return { kind: 'saved', changedMode, changedDeadline };
+    } catch (error) {
+      const notice = refusalNotice(error, 'setup');
+      return notice
+        ? { kind: 'failed', notice: t(notice), reason: undefined }
+        : { kind: 'failed', notice: t('teamEdit.saveFailed'), reason: serverMessageOf(error) ?? undefined };
+    }
+  }
+
+  const save = handleSubmit(async (values) => {
+    if (isBlocked) return;
+    const outcome = await saveSetup(values);
+    if (outcome.kind === 'failed') toastFor('error', outcome.notice, NOTICE_MS.long, outcome.reason);
+    if (outcome.kind !== 'saved') return;
+    // SPEC.md section 8: "Modus geändert" (3 s), "Deadline gespeichert" (4 s), "Gespeichert" (4 s).
+    if (outcome.changedMode) toastFor('success', t('teamEdit.modeChanged'), NOTICE_MS.short);
+    if (outcome.changedDeadline) toastFor('success', t('teamEdit.deadlineSaved'), NOTICE_MS.long);
+    toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
+  });
+
+  /** SPEC.md section 4: save everything first, then ask the AI; on success the team view after 1.2 s. */
+  async function startAi() {
+    setIsAiConfirmOpen(false);
+    if (isBlocked) return;
+    if (!(await trigger('name'))) return setFocus('name');
+    const values = getValues();
+    if (!values.description.trim()) {
+      setAiPhase({ kind: 'failed', reason: t('ai.needsDescription') });
+      return;
+    }
+    setAiPhase({ kind: 'running' });
+    const outcome = await saveSetup(values);
+    if (outcome.kind !== 'saved') {
+      setAiPhase({ kind: 'idle' });
+      if (outcome.kind === 'failed')
+        toastFor('error', t('teamEdit.aiSaveFailed'), NOTICE_MS.long, outcome.reason);
+      return;
+    }
+    try {
+      await askAi.mutateAsync(aiRequestFrom(values));
+      setAiPhase({ kind: 'succeeded' });
+      toastFor('success', t('teamEdit.aiSucceeded'), NOTICE_MS.long);
+      window.setTimeout(() => void navigate(`/team-decision/${decision.id}`), AI_REDIRECT_MS);
+    } catch (error) {
+      const reason =
+        serverMessageOf(error) ?? (error instanceof Error ? error.message : t('common.unexpectedError'));
+      setAiPhase({ kind: 'failed', reason });
+      toastFor('error', t('teamEdit.aiFailed'), NOTICE_MS.long, reason);
+    }
+  }
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-6">
+        {/* While saving, the answers of the mode and deadline calls arrive before the form continues. */}
+        {server.isChangedElsewhere && !isSaving && aiPhase.kind !== 'running' ? (
+          <ChangedElsewhereNotice onLoadLatest={server.loadLatest} />
+        ) : null}
+        <Card className="flex flex-col gap-2">
+          <h2 className={headingClasses}>{t('teamEdit.detailsHeading')}</h2>
+          <TextField
+            id="edit-title"
+            label={t('team.title')}
+            required
+            maxLength={LIMITS.decision.nameMax}
+            disabled={isLocked}
+            error={translateFieldError(t, formState.errors.name?.message)}
+            {...register('name', { validate: (name) => name.trim() !== '' || 'validation.titleRequired' })}
+          />
+          <TextAreaField
+            label={t('team.description')}
+            rows={3}
+            maxLength={LIMITS.decision.descriptionMax}
+            disabled={isLocked}
+            {...register('description')}
+          />
+        </Card>
+        <Card>
+          <section aria-labelledby="settings-heading" className="flex flex-col gap-2">
+            <h2 id="settings-heading" className={headingClasses}>
+              {t('teamEdit.settings')}
+            </h2>
+            <div className="grid gap-x-6 gap-y-2 md:grid-cols-2 [&>*]:min-w-0">
+              <ModeSelectField
+                label={t('team.mode')}
+                hint={t('team.modeHint')}
+                manualLabel={t('team.modeManual')}
+                aiLabel={t('team.modeAi')}
+                disabled={isLocked}
+                {...register('mode')}
+              />
+              <Controller
+                control={control}
+                name="deadline"
+                render={({ field, fieldState }) => (
+                  <DeadlineField
+                    id="edit-deadline"
+                    value={field.value}
+                    now={now}
+                    error={fieldState.error?.message}
+                    isDisabled={isLocked}
+                    onChange={(value) => {
+                      clearErrors('deadline');
+                      field.onChange(value);
+                    }}
+                  />
+                )}
+              />
+            </div>
+          </section>
+        </Card>
+        <TeamListsCards leadsFrom="teamEdit" isDisabled={isLocked} showImportance />
+        {mode === 'ai' && !isLocked ? (
+          <TeamAiSection phase={aiPhase} isDisabled={isBlocked} onStart={() => setIsAiConfirmOpen(true)} />
+        ) : null}
+        {isLocked ? null : (
+          <SaveBar
+            isSaving={isSaving}
+            isDisabled={isBlocked}
+            isDirty={formState.isDirty}
+            problem={hasDuplicates ? t('team.duplicatesBlock') : undefined}
+          />
+        )}
+        <ConfirmDialog
+          isOpen={isAiConfirmOpen}
+          title={t('teamEdit.aiConfirmTitle')}
+          message={t('teamEdit.aiConfirm')}
+          confirmLabel={t('teamEdit.startAi')}
+          onConfirm={() => void startAi()}
+          onCancel={() => setIsAiConfirmOpen(false)}
+        />
+      </form>
+    </FormProvider>
+  );
+}

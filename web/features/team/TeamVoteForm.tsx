@@ -1,0 +1,98 @@
+import { useCallback, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { SectionCard } from '../../components/ui/SectionCard.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { ChangedElsewhereNotice } from './ChangedElsewhereNotice.tsx';
+import { SaveBar } from './SaveBar.tsx';
+import { useSaveTeamEdit } from './team-api.ts';
+import {
+  hasInvalidVotes,
+  voteRequestFrom,
+  voteRowsOf,
+  voteValuesFrom,
+  type TeamVoteValues,
+} from './team-form-model.ts';
+import { refusalNotice } from './team-refusals.ts';
+import { NOTICE_MS, toastFor } from './team-toast.ts';
+import { useServerBackedForm } from './useServerBackedForm.ts';
+import { VotesTable } from './VotesTable.tsx';
+import { WeightsTable } from './WeightsTable.tsx';
+
+interface TeamVoteFormProps {
+  details: DecisionDetails;
+  /** Voting ended: the caller's weights and votes stay visible, nothing can change, no Save. */
+  isLocked: boolean;
+}
+
+/** "Your vote": the caller's weights, then their scores, and one Save (one request). */
+export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
+  const { t } = useTranslation();
+  const userId = useAuthStore((state) => state.user?.id);
+  const saveEdit = useSaveTeamEdit(details.decision.id);
+  const valuesOf = useCallback((from: DecisionDetails) => voteValuesFrom(from, userId), [userId]);
+  const form = useForm<TeamVoteValues>({ defaultValues: valuesOf(details) });
+  const { control, setValue, handleSubmit, formState } = form;
+  const server = useServerBackedForm(form, details, valuesOf);
+  const [votes, weights] = useWatch({ control, name: ['votes', 'weights'] });
+  const rows = useMemo(() => voteRowsOf(details), [details]);
+  const teamWeights = useMemo(
+    () => new Map((details.teamResults?.weights ?? []).map((entry) => [entry.criterion_id, entry.weight])),
+    [details.teamResults],
+  );
+  const hasBadVotes = hasInvalidVotes(votes);
+
+  const save = handleSubmit(async (values) => {
+    if (isLocked || hasBadVotes) return;
+    try {
+      server.continueFrom(await saveEdit.mutateAsync(voteRequestFrom(values, rows)));
+      toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
+    } catch (error) {
+      const notice = refusalNotice(error, 'vote');
+      if (notice) toastFor('error', t(notice), NOTICE_MS.long);
+      else toastFor('error', t('teamEdit.saveFailed'), NOTICE_MS.long, serverMessageOf(error) ?? undefined);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-6">
+      {server.isChangedElsewhere ? <ChangedElsewhereNotice onLoadLatest={server.loadLatest} /> : null}
+      <SectionCard
+        headingId="weights-heading"
+        title={t('teamEdit.weightsHeading')}
+        lead={t('teamEdit.weightsHint')}
+      >
+        <WeightsTable
+          criteria={rows.criteria}
+          weights={weights}
+          teamWeights={teamWeights}
+          isDisabled={isLocked}
+          onChange={(key, text) => setValue(`weights.${key}`, text, { shouldDirty: true })}
+        />
+      </SectionCard>
+      <SectionCard
+        headingId="votes-heading"
+        title={t('teamEdit.votesHeading')}
+        lead={details.decision.mode === 'ai' ? t('teamEdit.votesHintAi') : t('teamEdit.votesHint')}
+      >
+        <VotesTable
+          options={rows.options}
+          criteria={rows.criteria}
+          votes={votes}
+          isDisabled={isLocked}
+          onChange={(key, text) => setValue(`votes.${key}`, text, { shouldDirty: true })}
+        />
+        {hasBadVotes ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {t('teamEdit.votesInvalid')}
+          </p>
+        ) : null}
+      </SectionCard>
+      {isLocked ? null : (
+        <SaveBar isSaving={saveEdit.isPending} isDisabled={hasBadVotes} isDirty={formState.isDirty} />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { votingOutcomeOf } from './voting-outcome.ts';
+
+const options = [
+  { id: 1, decision_id: 9, name: 'Lisbon' },
+  { id: 2, decision_id: 9, name: 'Prague' },
+  { id: 3, decision_id: 9, name: 'Oslo' },
+];
+const outcome = (
+  ranking: { option_id: number; total: number | null; rank: number | null; is_top: boolean }[],
+) => votingOutcomeOf({ options, results: { ranking, formula: '' } });
+
+describe('votingOutcomeOf', () => {
+  it('names the top option with its result', () => {
+    expect(
+      outcome([
+        { option_id: 2, total: 8.6, rank: 1, is_top: true },
+        { option_id: 1, total: 4.4, rank: 2, is_top: false },
+      ]),
+    ).toEqual({ kind: 'winners', names: ['Prague'], total: 8.6 });
+  });
+
+  it('names every option of a tie', () => {
+    expect(
+      outcome([
+        { option_id: 1, total: 5, rank: 1, is_top: true },
+        { option_id: 3, total: 5, rank: 1, is_top: true },
+        { option_id: 2, total: 2, rank: 3, is_top: false },
+      ]),
+    ).toEqual({ kind: 'winners', names: ['Lisbon', 'Oslo'], total: 5 });
+  });
+
+  it('says nobody voted when no option has a total', () => {
+    expect(
+      outcome([
+        { option_id: 1, total: null, rank: null, is_top: false },
+        { option_id: 2, total: null, rank: null, is_top: false },
+      ]),
+    ).toEqual({ kind: 'noVotes' });
+    expect(outcome([])).toEqual({ kind: 'noVotes' });
+  });
+});
