@@ -195,7 +195,7 @@ test.describe('in German', () => {
     const germanDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'full', timeStyle: 'short' }).format(
       deadline,
     );
-    await expect(view.deadlineBanner).toContainText(`Deadline: ${germanDate}`);
+    await expect(view.deadlineBanner).toContainText(`Frist: ${germanDate}`);
     await expect(view.deadlineBanner).toContainText('Die Abstimmung endet in 1 Tag, 1 Stunde');
     await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
 
