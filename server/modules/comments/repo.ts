@@ -9,7 +9,7 @@ const withAuthor = (db: Kysely<Database>) =>
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
     .selectAll('comments')
-    .select(['users.nickname', 'users.avatar_id', 'users.email']);
+    .select(['users.nickname', 'users.first_name', 'users.last_name', 'users.avatar_id', 'users.email']);
 
 export function createCommentsRepo(db: Kysely<Database>) {
   return {
