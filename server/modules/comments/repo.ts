@@ -25,6 +25,17 @@ export function createCommentsRepo(db: Kysely<Database>) {
       return withAuthor(db).where('comments.id', '=', id).executeTakeFirst();
     },
 
+    /** Everyone who has commented on the decision, once each. */
+    async listAuthorIds(decisionId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('comments')
+        .select('user_id')
+        .distinct()
+        .where('decision_id', '=', decisionId)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
     findById(id: number): Promise<CommentRow | undefined> {
       return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
     },
