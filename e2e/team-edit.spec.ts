@@ -86,7 +86,7 @@ test('the owner manages members on the invite page; an existing account joins th
   await logInThroughUi(page, owner);
   const invitePage = new TeamInvitePage(page);
   await invitePage.goto(decision.id);
-  await expect(invitePage.members.first()).toContainText('(you)');
+  await expect(invitePage.members.first().getByText('You', { exact: true })).toBeVisible();
   await expect(invitePage.role).toHaveValue('editor');
   const link = await invitePage.invite(member.email, 'editor');
   await invitePage.copyButton.click();
