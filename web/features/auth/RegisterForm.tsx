@@ -44,8 +44,12 @@ export function RegisterForm() {
 
   useEffect(() => rememberInviteFromQuery(searchParams), [searchParams]);
 
-  // Registering from an invitation: the link was mailed to the invited address, so it is the likely one.
-  const invitation = useInvitationPreviewQuery(searchParams.get('inviteToken') ?? searchParams.get('token'));
+  // Registering from an invitation (in the URL, or kept from an earlier visit): the link was mailed to
+  // the invited address, so it is the likely one.
+  const [invitationToken] = useState(
+    () => searchParams.get('inviteToken') ?? searchParams.get('token') ?? peekFreshPendingInvite(),
+  );
+  const invitation = useInvitationPreviewQuery(invitationToken);
   const invitedEmail = invitation.data?.email;
   useEffect(() => {
     if (invitedEmail && !getFieldState('email').isDirty) setValue('email', invitedEmail);
