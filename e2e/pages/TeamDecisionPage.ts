@@ -12,7 +12,7 @@ export class TeamDecisionPage {
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
-    this.deadlineBanner = main.getByRole('region', { name: /^(Deadline)$/ });
+    this.deadlineBanner = main.getByRole('region', { name: /^(Deadline|Frist)$/ });
     this.endVotingButton = main.getByRole('button', { name: /^(End voting now|Abstimmung jetzt beenden)$/ });
     this.changeDeadlineLink = main.getByRole('link', { name: /^(Change deadline|Frist ändern)$/ });
     this.results = main.getByRole('region', { name: /Team value of every option/ });
