@@ -26,7 +26,8 @@ test('register, log in, edit the profile with an avatar, change the password, lo
   const loginPage = new LoginPage(page);
   await loginPage.logIn(email, firstPassword);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(frame.accountMenuButton).toHaveAccessibleName('Account menu of User');
+  // No nickname or name yet: the part of the address before the @, not "User".
+  await expect(frame.accountMenuButton).toHaveAccessibleName(`Account menu of ${email.split('@')[0]}`);
 
   await frame.chooseAccountMenuEntry('Edit Profile');
   await expect(page).toHaveURL(/\/profile$/);

@@ -116,7 +116,9 @@ test('comment on a decision, edit the comment and delete it after confirming', a
   await details.postCommentButton.click();
   await expect(details.comments).toHaveCount(1);
   const comment = details.comment('The train lets me read on the way.');
-  await expect(comment).toContainText('Anonymous');
+  // The reader's own comment: "You", never "Anonymous".
+  await expect(comment).toContainText('You');
+  await expect(comment).not.toContainText('Anonymous');
   await expect(comment.locator('time')).toHaveText(/ago$/);
   await expect(details.commentInput).toHaveValue('');
 

@@ -101,7 +101,7 @@ test('the owner manages members on the invite page; an existing account joins th
   await logInThroughUi(page, owner);
   const invitePage = new TeamInvitePage(page);
   await invitePage.goto(decision.id);
-  await expect(invitePage.members.first()).toContainText('(you)');
+  await expect(invitePage.members.first().getByText('You', { exact: true })).toBeVisible();
   await expect(invitePage.role).toHaveValue('editor');
   const link = await invitePage.invite(member.email, 'editor');
   await invitePage.copyButton.click();
@@ -212,7 +212,7 @@ test.describe('in German', () => {
     const germanDate = new Intl.DateTimeFormat('de-DE', { dateStyle: 'full', timeStyle: 'short' }).format(
       deadline,
     );
-    await expect(view.deadlineBanner).toContainText(`Deadline: ${germanDate}`);
+    await expect(view.deadlineBanner).toContainText(`Frist: ${germanDate}`);
     await expect(view.deadlineBanner).toContainText('Die Abstimmung endet in 1 Tag, 1 Stunde');
     await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
 

@@ -127,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('mailer', mailer);
 
   const decisionsRepo = createDecisionsRepo(database.db);
+  const commentsRepo = createCommentsRepo(database.db);
   const notificationsService = createNotificationsService({
     notifications: createNotificationsRepo(database.db),
     eventBus,
@@ -134,13 +135,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Notifications and live events of every write go through this one subscriber.
   const emit = createEventSubscriber({
     decisions: decisionsRepo,
+    comments: commentsRepo,
     notificationsService,
     eventBus,
     log: app.log,
   });
   const decisionsService = createDecisionsService({ decisions: decisionsRepo, emit });
   const commentsService = createCommentsService({
-    comments: createCommentsRepo(database.db),
+    comments: commentsRepo,
     decisionsService,
     emit,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameOf } from './display-name.ts';
+import { displayNameOf, displayNameOfAccount } from './display-name.ts';
 
 describe('displayNameOf', () => {
   it('prefers the nickname', () => {
@@ -23,5 +23,15 @@ describe('displayNameOf', () => {
   it('is null when nothing is known', () => {
     expect(displayNameOf({})).toBeNull();
     expect(displayNameOf({ email: '@x.de' })).toBeNull();
+  });
+});
+
+describe('displayNameOfAccount', () => {
+  it('follows the rule and never answers null for an account', () => {
+    expect(
+      displayNameOfAccount({ nickname: null, first_name: 'Ada', last_name: null, email: 'a@x.de' }),
+    ).toBe('Ada');
+    expect(displayNameOfAccount({ email: 'lovelace@x.de' })).toBe('lovelace');
+    expect(displayNameOfAccount({ email: '@x.de' })).toBe('@x.de');
   });
 });

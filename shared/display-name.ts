@@ -22,3 +22,8 @@ export function displayNameOf(person: NamedPerson): string | null {
   const local = person.email?.split('@')[0]?.trim();
   return local ? local : null;
 }
+
+/** An account always has an address, so its name is never empty (the whole address as a last resort). */
+export function displayNameOfAccount(account: NamedPerson & { email: string }): string {
+  return displayNameOf(account) ?? account.email;
+}

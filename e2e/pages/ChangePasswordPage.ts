@@ -3,13 +3,15 @@ import type { Locator, Page } from '@playwright/test';
 export class ChangePasswordPage {
   readonly currentPassword: Locator;
   readonly newPassword: Locator;
+  readonly confirmNewPassword: Locator;
   readonly saveButton: Locator;
   readonly result: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
     this.currentPassword = main.getByLabel('Current password');
-    this.newPassword = main.getByLabel('New password');
+    this.newPassword = main.getByLabel('New password', { exact: true });
+    this.confirmNewPassword = main.getByLabel('Confirm new password');
     this.saveButton = main.getByRole('button', { name: 'Save' });
     this.result = main.getByRole('status');
   }
@@ -18,9 +20,11 @@ export class ChangePasswordPage {
     await this.page.goto('/change-password');
   }
 
-  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  /** Types the new password twice (the repetition differs only when a test says so). */
+  async changePassword(currentPassword: string, newPassword: string, repeated = newPassword): Promise<void> {
     await this.currentPassword.fill(currentPassword);
     await this.newPassword.fill(newPassword);
+    await this.confirmNewPassword.fill(repeated);
     await this.saveButton.click();
   }
 }

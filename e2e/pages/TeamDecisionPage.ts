@@ -12,9 +12,9 @@ export class TeamDecisionPage {
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
-    this.deadlineBanner = main.getByRole('region', { name: /^(Deadline)$/ });
+    this.deadlineBanner = main.getByRole('region', { name: /^(Deadline|Frist)$/ });
     this.endVotingButton = main.getByRole('button', { name: /^(End voting now|Abstimmung jetzt beenden)$/ });
-    this.changeDeadlineLink = main.getByRole('link', { name: /^(Change deadline|Deadline ändern)$/ });
+    this.changeDeadlineLink = main.getByRole('link', { name: /^(Change deadline|Frist ändern)$/ });
     this.results = main.getByRole('region', { name: /Team value of every option/ });
     this.teamStatus = main.locator('li[data-voted]');
     this.downloadPdfButton = main.getByRole('button', { name: /^(Download PDF|PDF herunterladen)$/ });

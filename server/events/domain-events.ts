@@ -42,7 +42,9 @@ export type DomainEvent =
     }
   | { type: 'member.roleChanged'; decision: DecisionRef; actorId: number; userId: number; role: TeamRole }
   | { type: 'member.removed'; decision: DecisionRef; actorId: number; userId: number }
-  | { type: 'comment.added'; decision: DecisionRef; authorId: number; authorName: string };
+  | { type: 'comment.added'; decision: DecisionRef; authorId: number; authorName: string }
+  /** A comment was edited or deleted: open pages reload the list, nobody is notified. */
+  | { type: 'comments.changed'; decision: DecisionRef };
 
 /** Hands an event to the subscriber; never rejects (the write it reports on has committed). */
 export type Emit = (event: DomainEvent) => Promise<void>;

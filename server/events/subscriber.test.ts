@@ -7,7 +7,7 @@ import { createEventSubscriber } from './subscriber.ts';
 const team: DecisionRef = { id: 7, name: 'Offsite', type: 'team', user_id: 1 };
 const personal: DecisionRef = { id: 8, name: 'Car', type: 'public', user_id: 1 };
 
-/** A subscriber over fakes that records what it sends; decision 7 has members 2 and 3. */
+/** A subscriber over fakes that records what it sends; decision 7 has members 2 and 3, 5 commented. */
 function harness(options: { failNotify?: boolean; deleted?: boolean } = {}) {
   const notified: { userIds: number[]; notification: NewNotification }[] = [];
   const published: { userIds: number[]; event: AppEvent }[] = [];
@@ -18,6 +18,8 @@ function harness(options: { failNotify?: boolean; deleted?: boolean } = {}) {
         options.deleted ? undefined : ({ ...(id === team.id ? team : personal) } as never),
       listTeamMembers: async () => [{ user_id: 2 }, { user_id: 3 }] as never,
     },
+    // Users 5 and 1 have commented (on any decision the fake is asked about).
+    comments: { listAuthorIds: async () => [5, 1] },
     notificationsService: {
       notify: async (userIds, notification) => {
         if (options.failNotify) throw new Error('database gone');
@@ -35,6 +37,10 @@ function harness(options: { failNotify?: boolean; deleted?: boolean } = {}) {
 }
 
 const changed = (decisionId: number) => ({ type: 'decision-changed', data: { decision_id: decisionId } });
+const commentsChanged = (decisionId: number) => ({
+  type: 'comments-changed',
+  data: { decision_id: decisionId },
+});
 
 describe('createEventSubscriber', () => {
   it('decision.changed reaches the owner, the members and whoever else is named', async () => {
@@ -82,7 +88,22 @@ describe('createEventSubscriber', () => {
         },
       },
     ]);
-    expect(published).toEqual([]);
+    // Open pages reload their comments: the team's followers; on a public decision also its commenters.
+    expect(published).toEqual([
+      { userIds: [1, 2, 3], event: commentsChanged(7) },
+      { userIds: [1, 5], event: commentsChanged(8) },
+    ]);
+  });
+
+  it('comments.changed (an edit or a deletion) reloads open pages and notifies nobody', async () => {
+    const { emit, notified, published } = harness();
+    await emit({ type: 'comments.changed', decision: team });
+    await emit({ type: 'comments.changed', decision: { ...personal, type: 'private' } });
+    expect(published).toEqual([
+      { userIds: [1, 2, 3], event: commentsChanged(7) },
+      { userIds: [1], event: commentsChanged(8) },
+    ]);
+    expect(notified).toEqual([]);
   });
 
   it('deadline.changed notifies the others, then announces the change', async () => {

@@ -1,4 +1,5 @@
 import { followersOf } from '../modules/decisions/read-model.ts';
+import type { CommentsRepo } from '../modules/comments/repo.ts';
 import type { DecisionsRepo } from '../modules/decisions/repo.ts';
 import type { NewNotification, NotificationsService } from '../modules/notifications/service.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
@@ -6,6 +7,7 @@ import type { DecisionRef, DomainEvent, Emit } from './domain-events.ts';
 
 export interface SubscriberDeps {
   decisions: Pick<DecisionsRepo, 'findById' | 'listTeamMembers'>;
+  comments: Pick<CommentsRepo, 'listAuthorIds'>;
   notificationsService: Pick<NotificationsService, 'notify'>;
   eventBus: Pick<EventBus, 'publish'>;
   log: { error(obj: object, msg: string): void };
@@ -19,7 +21,7 @@ const teamLink = (decision: Pick<DecisionRef, 'id'>) => `/team-decision/${decisi
  * never reaches the request that caused it.
  */
 export function createEventSubscriber(deps: SubscriberDeps): Emit {
-  const { decisions, notificationsService, eventBus, log } = deps;
+  const { decisions, comments, notificationsService, eventBus, log } = deps;
 
   /** Everyone following the decision but the person who acted. */
   async function notifyOthers(
@@ -45,6 +47,19 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
     const decision = await decisions.findById(decisionId);
     if (!decision) return;
     await publishChange([...(await followersOf(decisions, decision)), ...alsoNotify], decisionId);
+  }
+
+  /**
+   * Open pages of the decision reload its comments: the followers, and on a public decision also
+   * whoever commented (readers who follow the conversation). Removed team members are not told.
+   */
+  async function publishCommentsChange(decision: DecisionRef): Promise<void> {
+    const audience = await followersOf(decisions, decision);
+    if (decision.type === 'public') audience.push(...(await comments.listAuthorIds(decision.id)));
+    await eventBus.publish([...new Set(audience)], {
+      type: 'comments-changed',
+      data: { decision_id: decision.id },
+    });
   }
 
   function notify(userIds: number[], notification: NewNotification): Promise<void> {
@@ -127,12 +142,15 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
       }
       case 'comment.added': {
         const { decision, authorId } = event;
+        await publishCommentsChange(decision);
         return notifyOthers(decision, authorId, {
           kind: 'comment',
           params: { author: event.authorName, decision: decision.name },
           link: decision.type === 'team' ? teamLink(decision) : `/single-decision/${decision.id}`,
         });
       }
+      case 'comments.changed':
+        return publishCommentsChange(event.decision);
     }
   }
 

@@ -6,7 +6,7 @@ import type pg from 'pg';
  * closes, and the event itself is never sent to a client.
  */
 export interface AppEvent {
-  type: 'notification' | 'decision-changed' | 'session-ended';
+  type: 'notification' | 'decision-changed' | 'comments-changed' | 'session-ended';
   data: Record<string, unknown>;
 }
 

@@ -13,6 +13,7 @@ import {
   openEventStream,
   type EventStream,
 } from '../test/sse.ts';
+import { createComment, createDecision, decisionApi } from '../test/decision-factories.ts';
 import {
   addMember,
   createTeamDecision,
@@ -257,6 +258,48 @@ describe('GET /api/events', () => {
     expect((await api.markAllRead(invitee)).statusCode).toBe(200);
     await stream.waitFor('notification', { where: () => counts().length === 4 });
     expect(counts()).toEqual([{ unread: 1 }, { unread: 2 }, { unread: 1 }, { unread: 0 }]);
+  });
+
+  it('a new, edited and deleted comment reaches every member as comments-changed, but no outsider', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision } = await createTeamDecision(app, owner);
+    const viewer = await addMember(app, owner, decision.id, 'viewer');
+    const outsider = await createSignedInUser(app);
+    const [ownerStream, outsiderStream] = await Promise.all([streamOf(owner), streamOf(outsider)]);
+    const outsiderFrom = await settledPosition(outsiderStream, outsider);
+    const comments = decisionApi(() => app);
+
+    let from = await settledPosition(ownerStream, owner);
+    const comment = await createComment(app, viewer, decision.id, 'First thought');
+    const added = await ownerStream.waitFor('comments-changed', { from, where: aboutDecision(decision.id) });
+    expect(added.data).toEqual({ decision_id: decision.id });
+
+    from = await settledPosition(ownerStream, owner);
+    expect((await comments.editComment(viewer, comment.id, { text: 'Second thought' })).statusCode).toBe(200);
+    await ownerStream.waitFor('comments-changed', { from, where: aboutDecision(decision.id) });
+
+    from = await settledPosition(ownerStream, owner);
+    expect((await comments.deleteComment(viewer, comment.id)).statusCode).toBe(200);
+    await ownerStream.waitFor('comments-changed', { from, where: aboutDecision(decision.id) });
+
+    await pause();
+    expect(outsiderStream.events.slice(outsiderFrom)).toEqual([]);
+  });
+
+  it('a comment on a public decision reaches the owner and earlier commenters', async () => {
+    const owner = await createSignedInUser(app);
+    const { decision } = await createDecision(app, owner, { type: 'public' });
+    const reader = await createSignedInUser(app);
+    const bystander = await createSignedInUser(app);
+    await createComment(app, reader, decision.id, 'Interesting');
+    const [readerStream, bystanderStream] = await Promise.all([streamOf(reader), streamOf(bystander)]);
+    const readerFrom = await settledPosition(readerStream, reader);
+    const bystanderFrom = await settledPosition(bystanderStream, bystander);
+
+    await createComment(app, owner, decision.id, 'Thanks!');
+    await readerStream.waitFor('comments-changed', { from: readerFrom, where: aboutDecision(decision.id) });
+    await pause();
+    expect(bystanderStream.events.slice(bystanderFrom)).toEqual([]);
   });
 
   it('every open stream of the same user receives the event (two tabs)', async () => {

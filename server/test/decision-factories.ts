@@ -108,13 +108,22 @@ export async function createComment(
 
 /** Sets the user's nickname through the profile API. */
 export async function setNickname(app: FastifyInstance, user: SignedInUser, nickname: string): Promise<void> {
+  await setProfile(app, user, { nickname });
+}
+
+/** Saves profile fields through PUT /api/users/update (e.g. a first and last name without a nickname). */
+export async function setProfile(
+  app: FastifyInstance,
+  user: SignedInUser,
+  fields: { nickname?: string | null; first_name?: string | null; last_name?: string | null },
+): Promise<void> {
   const response = await app.inject({
     method: 'PUT',
     url: '/api/users/update',
-    payload: { nickname },
+    payload: fields,
     headers: user.headers,
   });
-  expectStatus(response, 200, 'set nickname');
+  expectStatus(response, 200, 'set profile');
 }
 
 export interface TeamDecisionSeed {

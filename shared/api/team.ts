@@ -65,7 +65,9 @@ export const validateInvitationResponseSchema = z.object({
   role: z.enum(['editor', 'viewer']),
   decision_id: z.number(),
   decision_name: z.string(),
+  /** The inviter by the display-name rule. */
   inviter: z.string(),
+  /** The invited address as typed: the link was mailed there, so registration starts with it. */
   email: z.string(),
   expires_at: z.string(),
 });

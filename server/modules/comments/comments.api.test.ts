@@ -12,9 +12,10 @@ import {
   decisionApi,
   insertTeamDecision,
   setNickname,
+  setProfile,
 } from '../../test/decision-factories.ts';
 import { expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.ts';
-import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
+import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -113,6 +114,21 @@ describe('GET /api/comments/{decisionId}', () => {
     await createComment(app, author, decision.id, 'Hi');
     await setNickname(app, author, 'Newname');
     expect((await commentsOf(owner, decision.id)).map((c) => c.nickname)).toEqual(['Newname']);
+  });
+
+  it('names every author by the display-name rule: nickname, else first and last name, else the local part', async () => {
+    const decision = await publicDecision();
+    const named = await createSignedInUser(app);
+    const bare = await createSignedInUser(app, { email: uniqueEmail('max.m') });
+    await setProfile(app, named, { first_name: 'Johanna', last_name: 'Berg' });
+    await createComment(app, owner, decision.id, 'One');
+    await createComment(app, named, decision.id, 'Two');
+    await createComment(app, bare, decision.id, 'Three');
+    expect((await commentsOf(reader, decision.id)).map((c) => [c.nickname, c.display_name])).toEqual([
+      ['Olga', 'Olga'],
+      [null, 'Johanna Berg'],
+      [null, bare.email.split('@')[0]],
+    ]);
   });
 });
 

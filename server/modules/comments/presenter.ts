@@ -1,4 +1,4 @@
-import { displayNameOf } from '../../../shared/display-name.ts';
+import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import type { Comment } from '../../../shared/api/comments.ts';
 import { toIsoString } from '../../db/values.ts';
 import type { Relation } from '../decisions/policy.ts';
@@ -18,7 +18,7 @@ export function presentComment(
     created_at: toIsoString(row.created_at),
     updated_at: toIsoString(row.updated_at),
     nickname: row.nickname,
-    display_name: displayNameOf(row),
+    display_name: displayNameOfAccount(row),
     avatar_url: avatarUrl(row.avatar_id),
     can_edit: canOnComment('edit', actor, row),
     can_delete: canOnComment('delete', actor, row),

@@ -9,7 +9,7 @@ const withAuthor = (db: Kysely<Database>) =>
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
     .selectAll('comments')
-    .select(['users.nickname', 'users.avatar_id', 'users.email']);
+    .select(['users.nickname', 'users.first_name', 'users.last_name', 'users.avatar_id', 'users.email']);
 
 export function createCommentsRepo(db: Kysely<Database>) {
   return {
@@ -23,6 +23,17 @@ export function createCommentsRepo(db: Kysely<Database>) {
 
     findWithAuthor(id: number) {
       return withAuthor(db).where('comments.id', '=', id).executeTakeFirst();
+    },
+
+    /** Everyone who has commented on the decision, once each. */
+    async listAuthorIds(decisionId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('comments')
+        .select('user_id')
+        .distinct()
+        .where('decision_id', '=', decisionId)
+        .execute();
+      return rows.map((row) => row.user_id);
     },
 
     findById(id: number): Promise<CommentRow | undefined> {

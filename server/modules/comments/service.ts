@@ -1,3 +1,4 @@
+import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { AppError } from '../../app-error.ts';
 import type { Emit } from '../../events/domain-events.ts';
 import { authorize } from '../decisions/policy.ts';
@@ -42,7 +43,7 @@ export function createCommentsService(deps: {
         type: 'comment.added',
         decision: access.decision,
         authorId: access.userId,
-        authorName: comment.nickname ?? comment.email.split('@')[0] ?? '',
+        authorName: displayNameOfAccount(comment),
       });
       return comment;
     },
@@ -53,12 +54,14 @@ export function createCommentsService(deps: {
       // Gone if its decision was deleted meanwhile.
       const comment = await comments.findWithAuthor(commentId);
       if (!comment) throw new AppError('NOT_FOUND');
+      await emit({ type: 'comments.changed', decision: access.decision });
       return { comment, access };
     },
 
     async remove(commentId: number, userId: number): Promise<void> {
-      await loadForAction(commentId, userId, 'delete');
+      const { access } = await loadForAction(commentId, userId, 'delete');
       await comments.delete(commentId);
+      await emit({ type: 'comments.changed', decision: access.decision });
     },
   };
 }

@@ -1,11 +1,5 @@
-import { displayNameOf } from '../../../shared/display-name.ts';
-import type {
-  Decision,
-  DecisionDetails,
-  DecisionListItem,
-  DecisionLock,
-  DecisionStatus,
-} from '../../../shared/api/decisions.ts';
+import { displayNameOf, displayNameOfAccount } from '../../../shared/display-name.ts';
+import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
 import type { RankedOption } from '../../../shared/scoring/personal.ts';
 import { TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
@@ -14,6 +8,7 @@ import { abilitiesOf, lockOf, statusOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
 import type { DecisionAccess } from './access.ts';
 import type { ListedDecision } from './list-decisions.ts';
+import { avatarUrl } from '../users/presenter.ts';
 
 const PERSONAL_FORMULA = 'total = Σ value × importance / 100';
 
@@ -46,6 +41,15 @@ export function presentListItem(listed: ListedDecision, userId: number): Decisio
   };
 }
 
+/** What the member lists show of an account: the display-name rule's inputs and the avatar. */
+interface TeamPerson {
+  email: string;
+  nickname: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_id: string | null;
+}
+
 interface DetailsParts {
   options: OptionRow[];
   criteria: CriterionRow[];
@@ -53,8 +57,8 @@ interface DetailsParts {
   weights: { criterion_id: number; user_id: number; weight: number }[];
   team:
     | {
-        owner: { id: number; email: string; nickname: string | null };
-        members: { id: number; user_id: number; role: TeamRole; email: string; nickname: string | null }[];
+        owner: { id: number } & TeamPerson;
+        members: ({ id: number; user_id: number; role: TeamRole } & TeamPerson)[];
         pending: { id: number; email: string; role: InvitationRole }[];
       }
     | undefined;
@@ -83,8 +87,8 @@ export function presentTeam(
     email: team.owner.email,
     nickname: team.owner.nickname,
     users: { nickname: team.owner.nickname },
-    display_name: displayNameOf(team.owner),
-    avatar_url: null,
+    display_name: displayNameOfAccount(team.owner),
+    avatar_url: avatarUrl(team.owner.avatar_id),
     has_voted: voted(team.owner.id),
     invitation_id: null,
   };
@@ -96,8 +100,8 @@ export function presentTeam(
     email: member.email,
     nickname: member.nickname,
     users: { nickname: member.nickname },
-    display_name: displayNameOf(member),
-    avatar_url: null,
+    display_name: displayNameOfAccount(member),
+    avatar_url: avatarUrl(member.avatar_id),
     has_voted: voted(member.user_id),
     invitation_id: null,
   }));

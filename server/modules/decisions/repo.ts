@@ -39,6 +39,9 @@ export function createDecisionsRepo(db: Kysely<Database>) {
         'team_members.role',
         'users.email',
         'users.nickname',
+        'users.first_name',
+        'users.last_name',
+        'users.avatar_id',
       ])
       .where('team_members.decision_id', '=', decisionId)
       .orderBy('team_members.id')
@@ -266,7 +269,7 @@ export function createDecisionsRepo(db: Kysely<Database>) {
       const [owner, members, pending] = await Promise.all([
         db
           .selectFrom('users')
-          .select(['id', 'email', 'nickname'])
+          .select(['id', 'email', 'nickname', 'first_name', 'last_name', 'avatar_id'])
           .where('id', '=', ownerId)
           .executeTakeFirstOrThrow(),
         listTeamMembers(decisionId),

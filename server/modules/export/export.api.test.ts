@@ -239,9 +239,17 @@ describe('GET /api/decision/{id}/export.csv (team)', () => {
     const members = section(rows, en.export.members);
     expect(members[1]).toEqual([en.export.member, en.export.role, en.export.status, 'Cost', 'Weather']);
     const byName = new Map(members.slice(2).map((row) => [row[0], row]));
-    expect(byName.get(owner.email)).toEqual([owner.email, en.roles.owner, en.export.voted, '60', '']);
-    expect(byName.get(editor.email)).toEqual([editor.email, en.roles.editor, en.export.voted, '80', '30']);
-    expect(byName.get(viewer.email)).toEqual([viewer.email, en.roles.viewer, en.export.notVoted, '', '']);
+    // Members by the display-name rule: without a nickname or name, the address's local part.
+    const nameOf = (user: { email: string }) => user.email.split('@')[0]!;
+    expect(byName.get(nameOf(owner))).toEqual([nameOf(owner), en.roles.owner, en.export.voted, '60', '']);
+    expect(byName.get(nameOf(editor))).toEqual([
+      nameOf(editor),
+      en.roles.editor,
+      en.export.voted,
+      '80',
+      '30',
+    ]);
+    expect(byName.get(nameOf(viewer))).toEqual([nameOf(viewer), en.roles.viewer, en.export.notVoted, '', '']);
 
     // The reader's own votes only: the owner's 9 never appears as an individual vote.
     const own = section(rows, en.export.ownVotes);
@@ -358,7 +366,7 @@ describe('GET /api/decision/{id}/export.pdf', () => {
     ]);
     const { text } = await pdfText(await exportOf(editor, created.decision.id, 'pdf'));
     expect(text).toContain(en.export.teamStatus);
-    expect(text).toContain(`${editor.email} · ${en.roles.editor} · ${en.export.voted}`);
+    expect(text).toContain(`${editor.email.split('@')[0]} · ${en.roles.editor} · ${en.export.voted}`);
     expect(text).toContain(en.teamView.formulaResult.slice(0, 30));
   });
 });

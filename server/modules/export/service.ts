@@ -138,7 +138,8 @@ export function buildReport(
       ]),
     );
     return {
-      name: member.nickname ?? member.email ?? '—',
+      // The display-name rule for members; a pending invitation is the address as typed.
+      name: (member.accepted ? member.display_name : member.email) ?? '—',
       role: t(`roles.${member.role}`),
       isAccepted: member.accepted,
       hasVoted: member.has_voted,

@@ -56,6 +56,39 @@ describe('decision activity', () => {
     expect(await notificationsOf(reader)).toHaveLength(before);
   });
 
+  it('names the author by the display-name rule in both languages, as the author is called today', async () => {
+    const id = await createPersonal('public');
+    const author = await createSignedInUser(testApp.app);
+    const setProfile = (fields: Record<string, string | null>) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/users/update',
+        headers: author.headers,
+        payload: fields,
+      });
+    const comment = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/comments',
+        headers: author.headers,
+        payload: { decision_id: id, text: 'Hmm.' },
+      });
+
+    expect((await comment()).statusCode).toBe(201);
+    const localPart = author.email.split('@')[0];
+    expect((await notificationsOf(owner))[0]?.message).toBe(`${localPart} commented on “Holiday public”.`);
+
+    expect((await setProfile({ first_name: 'Grete', last_name: 'Gruber' })).statusCode).toBe(200);
+    expect((await comment()).statusCode).toBe(201);
+    const [latest, earlier] = await notificationsOf(owner, 'de');
+    expect(latest?.message).toBe('Grete Gruber hat „Holiday public“ kommentiert.');
+    // An earlier notification shows the name the author has now, not the one stored back then.
+    expect(earlier?.message).toBe('Grete Gruber hat „Holiday public“ kommentiert.');
+
+    expect((await setProfile({ nickname: 'GG' })).statusCode).toBe(200);
+    expect((await notificationsOf(owner))[0]?.message).toBe('GG commented on “Holiday public”.');
+  });
+
   it('does not notify the owner of their own comment', async () => {
     const id = await createPersonal('private');
     const before = (await notificationsOf(owner)).length;

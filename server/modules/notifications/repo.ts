@@ -18,15 +18,21 @@ export function createNotificationsRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** With the actor (inviter, accepting member, comment author), named as they are called today. */
     listForUser(userId: number, limit = 100) {
       return db
         .selectFrom('notifications')
         .leftJoin('invitations', 'invitations.id', 'notifications.invitation_id')
+        .leftJoin('users as actor', 'actor.id', 'notifications.inviter_id')
         .selectAll('notifications')
         .select([
           'invitations.accepted_at as invitation_accepted_at',
           'invitations.revoked_at as invitation_revoked_at',
           'invitations.expires_at as invitation_expires_at',
+          'actor.email as actor_email',
+          'actor.nickname as actor_nickname',
+          'actor.first_name as actor_first_name',
+          'actor.last_name as actor_last_name',
         ])
         .where('notifications.user_id', '=', userId)
         .orderBy('notifications.created_at', 'desc')

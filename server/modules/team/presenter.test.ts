@@ -12,6 +12,8 @@ describe('team presenter', () => {
     decision_id: 7,
     decision_name: 'Which car',
     inviter_nickname: null,
+    inviter_first_name: null,
+    inviter_last_name: null,
     inviter_email: 'ada@example.com',
     email: 'bob@example.com',
     expires_at: new Date('2030-01-02T03:04:05Z'),
@@ -30,6 +32,10 @@ describe('team presenter', () => {
       expires_at: '2030-01-02T03:04:05.000Z',
     });
     expect(presentInvitationPreview({ ...invitation, inviter_nickname: 'Ada L.' }).inviter).toBe('Ada L.');
+    expect(
+      presentInvitationPreview({ ...invitation, inviter_first_name: 'Ada', inviter_last_name: 'Lovelace' })
+        .inviter,
+    ).toBe('Ada Lovelace');
     // SQLite hands timestamps over as strings.
     expect(presentInvitationPreview({ ...invitation, expires_at: '2030-01-02T03:04:05Z' }).expires_at).toBe(
       '2030-01-02T03:04:05.000Z',
@@ -68,16 +74,55 @@ describe('team presenter', () => {
     expect(presentMemberList({ team: undefined })).toEqual([]);
     const list = presentMemberList({
       team: {
-        owner: { id: 1, email: 'ada@example.com', nickname: null },
-        members: [{ id: 10, user_id: 2, role: 'viewer', email: 'bob@example.com', nickname: 'Bob' }],
-        pending: [{ id: 20, email: 'cy@example.com', role: 'editor' }],
+        owner: {
+          id: 1,
+          email: 'ada@example.com',
+          nickname: null,
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          avatar_id: 'a1b2',
+        },
+        members: [
+          {
+            id: 10,
+            user_id: 2,
+            role: 'viewer',
+            email: 'bob@example.com',
+            nickname: 'Bob',
+            first_name: 'Robert',
+            last_name: null,
+            avatar_id: null,
+          },
+          {
+            id: 11,
+            user_id: 3,
+            role: 'editor',
+            email: 'dora.d@example.com',
+            nickname: null,
+            first_name: null,
+            last_name: null,
+            avatar_id: null,
+          },
+        ],
+        pending: [{ id: 20, email: 'Cy.Young@example.com', role: 'editor' }],
       },
       teamResults: { voterIds: new Set([2]) },
     });
-    expect(list.map((member) => [member.role, member.user_id, member.has_voted, member.accepted])).toEqual([
-      ['owner', 1, false, true],
-      ['viewer', 2, true, true],
-      ['editor', null, false, false],
+    expect(
+      list.map((member) => [
+        member.role,
+        member.user_id,
+        member.has_voted,
+        member.accepted,
+        member.display_name,
+        member.avatar_url,
+      ]),
+    ).toEqual([
+      ['owner', 1, false, true, 'Ada Lovelace', '/api/avatars/a1b2.webp'],
+      ['viewer', 2, true, true, 'Bob', null],
+      ['editor', 3, false, true, 'dora.d', null],
+      // A pending invitation is only the address as typed.
+      ['editor', null, false, false, 'Cy.Young', null],
     ]);
   });
 });

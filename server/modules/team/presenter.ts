@@ -5,24 +5,29 @@ import type {
   inviteResponseSchema,
   validateInvitationResponseSchema,
 } from '../../../shared/api/team.ts';
+import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import type { Language } from '../../../shared/limits.ts';
 import type { InvitationRole, Timestamp } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { translate } from '../../i18n.ts';
 import { presentTeam } from '../decisions/presenter.ts';
-import { displayName } from './service.ts';
 
 type InvitationPreview = z.infer<typeof validateInvitationResponseSchema>;
 type InviteResult = z.infer<typeof inviteResponseSchema>;
 type AcceptResult = z.infer<typeof acceptInvitationResponseSchema>;
 type TeamMember = z.infer<typeof teamMemberSchema>;
 
-/** What the invite page shows before anyone signs in: the decision, the role and who invited. */
+/**
+ * What the invite page shows before anyone signs in: the decision, the role, who invited, and the
+ * invited address (the link was mailed there, so registration can start with it filled in).
+ */
 export function presentInvitationPreview(invitation: {
   role: InvitationRole;
   decision_id: number;
   decision_name: string;
   inviter_nickname: string | null;
+  inviter_first_name: string | null;
+  inviter_last_name: string | null;
   inviter_email: string;
   email: string;
   expires_at: Timestamp;
@@ -31,7 +36,12 @@ export function presentInvitationPreview(invitation: {
     role: invitation.role,
     decision_id: invitation.decision_id,
     decision_name: invitation.decision_name,
-    inviter: displayName({ nickname: invitation.inviter_nickname, email: invitation.inviter_email }),
+    inviter: displayNameOfAccount({
+      nickname: invitation.inviter_nickname,
+      first_name: invitation.inviter_first_name,
+      last_name: invitation.inviter_last_name,
+      email: invitation.inviter_email,
+    }),
     email: invitation.email,
     expires_at: toIsoString(invitation.expires_at),
   };

@@ -27,6 +27,8 @@ export function createTeamRepo(db: Kysely<Database>) {
           .select([
             'decisions.name as decision_name',
             'inviter.nickname as inviter_nickname',
+            'inviter.first_name as inviter_first_name',
+            'inviter.last_name as inviter_last_name',
             'inviter.email as inviter_email',
           ])
           // The link shared by hand or the one mailed after a hold: either opens the invitation.

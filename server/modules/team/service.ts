@@ -1,3 +1,4 @@
+import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { Emit } from '../../events/domain-events.ts';
@@ -20,10 +21,6 @@ export interface TeamServiceDeps {
   emit: Emit;
   mailer: Mailer;
   appUrl: string;
-}
-
-export function displayName(user: { nickname: string | null; email: string }): string {
-  return user.nickname ?? user.email.split('@')[0] ?? user.email;
 }
 
 /** A deadline must lie at least 5 minutes ahead (a minute of grace for clocks and typing). */
@@ -86,7 +83,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       type: 'invitation.accepted',
       decision: { id: invitation.decision_id, name: decisionName },
       inviterId: invitation.inviter_id,
-      member: { id: user.id, name: displayName(user) },
+      member: { id: user.id, name: displayNameOfAccount(user) },
     });
     return accepted;
   }
@@ -144,7 +141,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const link = invitationLink(token);
       if (!isMailHeld) {
         sendInvitationMail(input.email, preferredLanguage(invitee?.language, language), {
-          inviter: displayName(inviter),
+          inviter: displayNameOfAccount(inviter),
           decision: decision.name,
           role: input.role,
           link,
@@ -154,7 +151,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         type: 'member.invited',
         decision,
         invitationId: invitation.id,
-        inviter: { id: inviter.id, name: displayName(inviter) },
+        inviter: { id: inviter.id, name: displayNameOfAccount(inviter) },
         inviteeId: invitee?.id,
       });
       return { invitation, token, link, isMailHeld };
@@ -171,7 +168,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         const token = generateToken();
         if (!(await team.releaseHeld(held.id, hashToken(token)))) continue;
         sendInvitationMail(held.email, preferredLanguage(held.invitee_language, inviterLanguage), {
-          inviter: displayName(inviter),
+          inviter: displayNameOfAccount(inviter),
           decision: held.decision_name,
           role: held.role,
           link: invitationLink(token),

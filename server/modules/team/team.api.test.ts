@@ -16,7 +16,9 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { decisionApi, setNickname } from '../../test/decision-factories.ts';
+import { decisionApi, setNickname, setProfile } from '../../test/decision-factories.ts';
+import { solidImage } from '../../test/images.ts';
+import { fileUpload } from '../../test/multipart.ts';
 import {
   createSignedInUser,
   DEFAULT_PASSWORD,
@@ -141,6 +143,9 @@ describe('POST /api/team-decisions', () => {
         email: owner.email,
         nickname: null,
         users: { nickname: null },
+        // The display-name rule without a nickname or name: the address's local part.
+        display_name: owner.email.split('@')[0],
+        avatar_url: null,
         has_voted: false,
         invitation_id: null,
       },
@@ -526,6 +531,24 @@ describe('the invitation e-mail (real SMTP peer)', () => {
     expect(mail.html).not.toContain('<b>neu</b>');
     expect(mail.html).toContain(invitation.link);
   });
+
+  it('names an inviter without a nickname by first and last name, and the German editor role "Bearbeiter"', async () => {
+    const inviter = await createSignedInUser(app);
+    await setProfile(app, inviter, { first_name: 'Frida', last_name: 'Fischer' });
+    const team = (await createTeamDecision(app, inviter, { name: 'Neues Büro' })).decision;
+    const email = uniqueEmail('bearbeiter');
+    await app.inject({
+      method: 'POST',
+      url: '/api/team/invite',
+      payload: { decision_id: team.id, email, role: 'editor' },
+      headers: { ...inviter.headers, 'accept-language': 'de' },
+    });
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe('Frida Fischer lädt dich ein, gemeinsam zu entscheiden: Neues Büro');
+    expect(mail.text).toContain(
+      'Frida Fischer lädt dich als Bearbeiter zur Teamentscheidung „Neues Büro“ ein.',
+    );
+  });
 });
 
 describe('GET /api/team/validate/{token}', () => {
@@ -706,6 +729,35 @@ describe('POST /api/team/accept', () => {
 });
 
 describe('GET /api/team/team-members/{id}', () => {
+  it('names every member by the display-name rule and carries their avatar; details agree', async () => {
+    const owner = await createSignedInUser(app);
+    await setProfile(app, owner, { first_name: 'Olivia', last_name: 'Ostrowski' });
+    const { payload, headers } = fileUpload(await solidImage('png'), 'me.png', 'image/png');
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/users/me/avatar',
+      payload,
+      headers: { ...headers, ...owner.headers },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const { decision } = await createTeamDecision(app, owner);
+    const nicknamed = await addMember(app, owner, decision.id, 'editor');
+    await setProfile(app, nicknamed, { nickname: 'Nick', first_name: 'Nicholas', last_name: 'Neu' });
+    const bare = await addMember(app, owner, decision.id, 'viewer');
+    const pendingEmail = uniqueEmail('pending.person');
+    await inviteByEmail(app, owner, decision.id, pendingEmail, 'editor');
+
+    const members = (await api.teamMembers(nicknamed, decision.id)).json<DecisionDetails['teamMembers']>();
+    expect(members.map(({ display_name, avatar_url }) => [display_name, avatar_url])).toEqual([
+      ['Olivia Ostrowski', uploaded.json<{ avatar_url: string }>().avatar_url],
+      ['Nick', null],
+      [bare.email.split('@')[0], null],
+      // A pending invitation: the address as typed.
+      [pendingEmail.split('@')[0], null],
+    ]);
+    expect((await detailsOf(app, bare, decision.id)).teamMembers).toEqual(members);
+  });
+
   it('lists the owner first, then accepted members in order, then pending invitations (accepted false)', async () => {
     const owner = await createSignedInUser(app);
     await setNickname(app, owner, 'Otto');
@@ -815,13 +867,19 @@ describe('GET /api/team/team-members/{id}', () => {
       email: invitee.email,
       nickname: null,
       users: { nickname: null },
+      // The address as typed, never the account's name or avatar.
+      display_name: invitee.email.split('@')[0],
+      avatar_url: null,
       has_voted: false,
       invitation_id: invitation.invitation_id,
     });
     // Same shape as the address without an account: nothing tells them apart but the address.
-    expect({ ...pendingStranger, email: invitee.email, invitation_id: invitation.invitation_id }).toEqual(
-      pendingInvitee,
-    );
+    expect({
+      ...pendingStranger,
+      email: invitee.email,
+      display_name: invitee.email.split('@')[0],
+      invitation_id: invitation.invitation_id,
+    }).toEqual(pendingInvitee);
     expect(JSON.stringify(await pendingRows())).not.toContain('Secret');
 
     await acceptInvitation(app, invitee, invitation.invite_token);
@@ -831,6 +889,7 @@ describe('GET /api/team/team-members/{id}', () => {
       accepted: true,
       nickname: 'Secret',
       users: { nickname: 'Secret' },
+      display_name: 'Secret',
     });
     expect((await detailsOf(app, owner, decision.id)).teamMembers).toEqual(members);
   });

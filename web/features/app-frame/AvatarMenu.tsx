@@ -1,5 +1,5 @@
 import type { Key } from 'react';
-import { ChevronDown, KeyRound, LogOut, UserRoundPen } from 'lucide-react';
+import { ChevronDown, History, KeyRound, LogOut, UserRoundPen } from 'lucide-react';
 import {
   Button,
   Header,
@@ -12,6 +12,7 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { displayNameOf } from '../../../shared/display-name.ts';
 import { Avatar } from '../../components/ui/Avatar.tsx';
 import { useAuthStore } from '../../lib/auth-store.ts';
 
@@ -22,16 +23,17 @@ export function AvatarMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
-  const nickname = user?.nickname || t('nav.defaultNickname');
+  // The display-name rule; "User" only while nothing is known about the account.
+  const name = (user && displayNameOf(user)) ?? t('nav.defaultNickname');
 
   return (
     <MenuTrigger>
       <Button
-        aria-label={t('nav.accountMenu', { name: nickname })}
+        aria-label={t('nav.accountMenu', { name })}
         className="flex h-10 items-center gap-2 rounded-full pr-2 pl-1 text-sm font-medium text-slate-800 outline-none hover:bg-slate-200/70 data-focus-visible:outline-2 data-focus-visible:outline-indigo-500 dark:text-slate-100 dark:hover:bg-slate-800"
       >
         <Avatar src={user?.avatar_url} size={32} />
-        <span className="hidden max-w-32 truncate lg:inline">{nickname}</span>
+        <span className="hidden max-w-32 truncate lg:inline">{name}</span>
         <ChevronDown aria-hidden size={16} className="hidden sm:block" />
       </Button>
       <Popover
@@ -44,7 +46,7 @@ export function AvatarMenu() {
               <Avatar src={user?.avatar_url} size={32} />
               <span className="min-w-0">
                 <span className="block truncate text-sm font-semibold text-slate-900 dark:text-white">
-                  {nickname}
+                  {name}
                 </span>
                 <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
                   {user?.email}
@@ -54,6 +56,10 @@ export function AvatarMenu() {
           </MenuSection>
           <Separator className="my-1 border-t border-slate-200 dark:border-slate-700" />
           <MenuSection>
+            <MenuItem id="/history" className={itemClasses}>
+              <History aria-hidden size={16} />
+              {t('nav.myDecisions')}
+            </MenuItem>
             <MenuItem id="/profile" className={itemClasses}>
               <UserRoundPen aria-hidden size={16} />
               {t('nav.editProfile')}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginRequestSchema } from '../../../shared/api/users.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
@@ -15,6 +15,16 @@ import { login } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { consumePendingInvite, invitePath, rememberInviteFromQuery } from './pending-invite.ts';
 
+/** What registration hands to the login page through the navigation state (not the URL). */
+export interface LoginHandoff {
+  email: string;
+}
+
+function handedOverEmail(state: unknown): string {
+  const email = (state as Partial<LoginHandoff> | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 export function LoginForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -26,13 +36,23 @@ export function LoginForm() {
       ? { tone: 'success', message: t('resetPassword.loginNotice') }
       : null,
   );
+  const location = useLocation();
+  const [handedOver] = useState(() => handedOverEmail(location.state));
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: handedOver, password: '' },
+  });
 
   useEffect(() => rememberInviteFromQuery(searchParams), [searchParams]);
+  // Just registered: the address is filled in, so the password is what is left to type.
+  useEffect(() => {
+    if (handedOver) setFocus('password');
+  }, [handedOver, setFocus]);
 
   const submit = handleSubmit(async (credentials) => {
     setStatus({ tone: 'info', message: t('login.status.loggingIn') });

@@ -12,8 +12,10 @@ import { TextLink } from '../../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
+import { useInvitationPreviewQuery } from '../team/team-api.ts';
 import { login, register as registerAccount } from './auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
+import type { LoginHandoff } from './LoginForm.tsx';
 import {
   consumePendingInvite,
   invitePath,
@@ -30,19 +32,35 @@ export function RegisterForm() {
   const [searchParams] = useSearchParams();
   const signIn = useAuthStore((state) => state.signIn);
   const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(null);
-  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const [redirectTo, setRedirectTo] = useState<{ path: string; state?: LoginHandoff } | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    getFieldState,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(registerRequestSchema), defaultValues: { email: '', password: '' } });
 
   useEffect(() => rememberInviteFromQuery(searchParams), [searchParams]);
 
+  // Registering from an invitation (in the URL, or kept from an earlier visit): the link was mailed to
+  // the invited address, so it is the likely one.
+  const [invitationToken] = useState(
+    () => searchParams.get('inviteToken') ?? searchParams.get('token') ?? peekFreshPendingInvite(),
+  );
+  const invitation = useInvitationPreviewQuery(invitationToken);
+  const invitedEmail = invitation.data?.email;
+  useEffect(() => {
+    if (invitedEmail && !getFieldState('email').isDirty) setValue('email', invitedEmail);
+  }, [invitedEmail, getFieldState, setValue]);
+
   useEffect(() => {
     if (!redirectTo) return;
-    const timer = setTimeout(() => void navigate(redirectTo), REDIRECT_AFTER_REGISTER_MS);
+    const timer = setTimeout(
+      () => void navigate(redirectTo.path, { state: redirectTo.state }),
+      REDIRECT_AFTER_REGISTER_MS,
+    );
     return () => clearTimeout(timer);
   }, [redirectTo, navigate]);
 
@@ -59,12 +77,13 @@ export function RegisterForm() {
         if (session) {
           consumePendingInvite();
           signIn(session.token, session.user);
-          setRedirectTo(invitePath(inviteToken));
+          setRedirectTo({ path: invitePath(inviteToken) });
           return;
         }
       }
-      // Without a session the invitation stays pending and the login page continues with it.
-      setRedirectTo('/login');
+      // Without a session the invitation stays pending and the login page continues with it; the
+      // address travels in the navigation state, never in the URL.
+      setRedirectTo({ path: '/login', state: { email } });
     } catch (error) {
       showServerFieldErrors(error, setError, ['email', 'password']);
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('register.status.failed') });

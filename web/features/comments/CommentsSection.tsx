@@ -12,6 +12,7 @@ import { serverMessageOf } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useNow } from '../../lib/use-now.ts';
+import { usePersonName } from '../people/person-name.ts';
 import { useCommentsQuery, useDeleteComment, useSaveComment } from './comments-api.ts';
 
 interface CommentsSectionProps {
@@ -80,6 +81,11 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
   }
 
   const list = comments.data ?? [];
+  // Someone else deleted the comment being edited (the list updates live): stop editing it.
+  if (editingId !== null && comments.data && !list.some((comment) => comment.id === editingId)) {
+    setEditingId(null);
+    setText('');
+  }
 
   return (
     <Card>
@@ -183,7 +189,7 @@ interface CommentItemProps {
 function CommentItem({ comment, now, isBeingEdited, onEdit, onDelete }: CommentItemProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const author = comment.nickname ? `@${comment.nickname}` : t('comments.anonymous');
+  const author = usePersonName()(comment);
   const isEdited = comment.updated_at !== comment.created_at;
 
   return (

@@ -4,6 +4,7 @@ import type { MessageResponse } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export const commentKeys = {
+  all: ['comments'] as const,
   forDecision: (decisionId: number) => ['comments', decisionId] as const,
 };
 

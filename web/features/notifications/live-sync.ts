@@ -1,5 +1,6 @@
 import { connectLiveEvents, type LiveEvent } from '../../lib/live-events.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { commentKeys } from '../comments/comments-api.ts';
 import { decisionKeys } from '../decisions/decisions-api.ts';
 import { teamKeys } from '../team/team-api.ts';
 import { fetchNotifications, notificationKeys } from './notifications-api.ts';
@@ -18,7 +19,7 @@ function refreshDecision(decisionId: number) {
 
 /**
  * Connects the signed-in user's event stream to the client state: the bell's unread count, the
- * notification list and every cached view of a decision that changed. Returns the stop function.
+ * notification list, every cached view of a decision that changed and its comments. Returns the stop function.
  * `onUnread` receives every new unread count (the bell's badge).
  */
 export function startLiveSync(token: string, onUnread: (count: number) => void): () => void {
@@ -35,6 +36,7 @@ export function startLiveSync(token: string, onUnread: (count: number) => void):
         if (hasBeenReady) {
           void queryClient.invalidateQueries({ queryKey: decisionKeys.all });
           void queryClient.invalidateQueries({ queryKey: teamKeys.all });
+          void queryClient.invalidateQueries({ queryKey: commentKeys.all });
         }
         hasBeenReady = true;
         break;
@@ -47,6 +49,13 @@ export function startLiveSync(token: string, onUnread: (count: number) => void):
       case 'decision-changed': {
         const decisionId = numberField(event.data, 'decision_id');
         if (decisionId !== null) refreshDecision(decisionId);
+        break;
+      }
+      // A comment was added, edited or deleted: an open page shows the list as it is now.
+      case 'comments-changed': {
+        const decisionId = numberField(event.data, 'decision_id');
+        if (decisionId !== null)
+          void queryClient.invalidateQueries({ queryKey: commentKeys.forDecision(decisionId) });
         break;
       }
     }

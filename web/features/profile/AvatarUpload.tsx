@@ -8,12 +8,22 @@ import { Button } from '../../components/ui/Button.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useDeleteAvatar, useUploadAvatar } from './profile-api.ts';
 
-export function AvatarUpload({ user }: { user: User }) {
+interface AvatarUploadProps {
+  user: User;
+  /** The last upload or removal problem; the page clears it too, e.g. after a successful profile save. */
+  errorMessage: string | null;
+  onErrorMessageChange: (message: string | null) => void;
+}
+
+export function AvatarUpload({
+  user,
+  errorMessage,
+  onErrorMessageChange: setErrorMessage,
+}: AvatarUploadProps) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   // The chosen file is shown at once, while it uploads; afterwards the server's re-encoded image replaces it.
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
   useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
@@ -71,12 +81,13 @@ export function AvatarUpload({ user }: { user: User }) {
             <Button
               variant="danger"
               disabled={isBusy}
-              onClick={() =>
+              onClick={() => {
+                setErrorMessage(null);
                 removal.mutate(undefined, {
                   onSuccess: () => notify('success', t('avatar.removed')),
                   onError: (error) => showError(error.message),
-                })
-              }
+                });
+              }}
             >
               <Trash2 aria-hidden size={16} />
               {t('avatar.remove')}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { changePasswordRequestSchema } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -13,6 +14,14 @@ import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
 import { changePassword } from './profile-api.ts';
 
+/** SPEC's payload (oldPassword, newPassword) plus the repeated new password, checked before sending. */
+const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({ confirmNewPassword: z.string() })
+  .refine((form) => form.confirmNewPassword === form.newPassword, {
+    message: 'changePassword.mismatch',
+    path: ['confirmNewPassword'],
+  });
+
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const [result, setResult] = useState<{ tone: StatusTone; message: string } | null>(null);
@@ -23,8 +32,8 @@ export function ChangePasswordForm() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(changePasswordRequestSchema),
-    defaultValues: { oldPassword: '', newPassword: '' },
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
   });
 
   function failureMessage(error: unknown): string {
@@ -33,10 +42,10 @@ export function ChangePasswordForm() {
     return t('changePassword.unknownError');
   }
 
-  const submit = handleSubmit(async (change) => {
+  const submit = handleSubmit(async ({ oldPassword, newPassword }) => {
     setResult(null);
     try {
-      await changePassword(change);
+      await changePassword({ oldPassword, newPassword });
       reset();
       setResult({ tone: 'success', message: t('changePassword.success') });
     } catch (error) {
@@ -64,6 +73,14 @@ export function ChangePasswordForm() {
           hint={t('register.passwordHint', { min: LIMITS.password.min })}
           error={translateFieldError(t, errors.newPassword?.message)}
           {...register('newPassword')}
+        />
+        <TextField
+          label={t('changePassword.confirm')}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={translateFieldError(t, errors.confirmNewPassword?.message)}
+          {...register('confirmNewPassword')}
         />
         <div className="flex flex-wrap items-center justify-between gap-4">
           <Button type="submit" disabled={isSubmitting}>

@@ -59,6 +59,7 @@ function ProfileEditor({ user }: { user: User }) {
   const { t } = useTranslation();
   const setUser = useAuthStore((state) => state.setUser);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -76,6 +77,8 @@ function ProfileEditor({ user }: { user: User }) {
       const updatedUser = await updateProfile(profile);
       setUser(updatedUser);
       reset(formValuesOf(updatedUser));
+      // A saved profile leaves no earlier problem on the page, the avatar's included.
+      setAvatarError(null);
       notify('success', t('profile.saved'));
     } catch (error) {
       showServerFieldErrors(error, setError, PROFILE_FIELDS);
@@ -87,7 +90,7 @@ function ProfileEditor({ user }: { user: User }) {
     <div className="flex flex-col gap-6">
       <Card>
         <h2 className="mb-4 text-lg font-semibold">{t('avatar.title')}</h2>
-        <AvatarUpload user={user} />
+        <AvatarUpload user={user} errorMessage={avatarError} onErrorMessageChange={setAvatarError} />
       </Card>
       <Card>
         <h2 className="mb-4 text-lg font-semibold">{t('profile.detailsTitle')}</h2>

@@ -5,10 +5,10 @@ import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
-import { useAuthStore } from '../../lib/auth-store.ts';
 import { notify } from '../../lib/notify.ts';
+import { Avatar } from '../../components/ui/Avatar.tsx';
+import { usePersonName } from '../people/person-name.ts';
 import {
-  memberNickname,
   roleLabel,
   useChangeMemberRole,
   useRemoveMember,
@@ -30,11 +30,14 @@ const ASSIGNABLE_ROLES = ['admin', 'editor', 'viewer'] as const;
 type PendingRemoval =
   { kind: 'member'; userId: number; name: string } | { kind: 'invitation'; id: number; name: string };
 
-/** Everyone on the decision: nickname (or "Unknown"), role, and an accepted tick or a pending hourglass. */
+/**
+ * Everyone on the decision: avatar and display name ("You" for the reader), role, and accepted or
+ * pending. A pending invitation is only the address as typed.
+ */
 export function MemberList({ decisionId, members, canManageMembers, canInvite }: MemberListProps) {
   const { t } = useTranslation();
   const [removal, setRemoval] = useState<PendingRemoval | null>(null);
-  const currentUserId = useAuthStore((state) => state.user?.id);
+  const nameOf = usePersonName();
   const roleChange = useChangeMemberRole(decisionId);
   const memberRemoval = useRemoveMember(decisionId);
   const invitationRevocation = useRevokeInvitation(decisionId);
@@ -66,38 +69,18 @@ export function MemberList({ decisionId, members, canManageMembers, canInvite }:
     <>
       <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
         {members.map((member) => {
-          const name = memberNickname(member) ?? t('teamInvite.unknown');
+          // A pending invitation is the address as typed; a member is named by the display-name rule.
+          const name = member.accepted ? nameOf(member) : (member.email ?? nameOf(member));
           const key = member.invitation_id ? `invitation-${member.invitation_id}` : `user-${member.user_id}`;
           const canChangeRole =
             canManageMembers && member.accepted && member.role !== 'owner' && member.user_id !== null;
           const canRevoke = canInvite && !member.accepted && member.invitation_id !== null;
-          const isSelf = member.accepted && member.user_id === currentUserId;
           return (
             <li key={key} className="flex items-start gap-3 py-3">
-              {member.accepted ? (
-                <CircleCheck
-                  aria-hidden
-                  size={20}
-                  className="mt-0.5 shrink-0 text-emerald-600 dark:text-emerald-400"
-                />
-              ) : (
-                <Hourglass
-                  aria-hidden
-                  size={20}
-                  className="mt-0.5 shrink-0 text-amber-600 dark:text-amber-400"
-                />
-              )}
+              <Avatar src={member.avatar_url} size={32} />
               <div className="flex min-w-0 flex-1 flex-col gap-1.5">
                 <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-                  <p className="min-w-0 truncate font-medium text-slate-900 dark:text-white">
-                    {name}
-                    {isSelf ? (
-                      <span className="font-normal text-slate-600 dark:text-slate-400">
-                        {' '}
-                        {t('teamInvite.you')}
-                      </span>
-                    ) : null}
-                  </p>
+                  <p className="min-w-0 truncate font-medium text-slate-900 dark:text-white">{name}</p>
                   <span
                     className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
                       member.accepted
@@ -105,10 +88,15 @@ export function MemberList({ decisionId, members, canManageMembers, canInvite }:
                         : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
                     }`}
                   >
+                    {member.accepted ? (
+                      <CircleCheck aria-hidden size={14} />
+                    ) : (
+                      <Hourglass aria-hidden size={14} />
+                    )}
                     {member.accepted ? t('teamInvite.accepted') : t('teamInvite.pending')}
                   </span>
                 </div>
-                {member.email ? (
+                {member.accepted && member.email ? (
                   <p className="truncate text-sm text-slate-600 dark:text-slate-400">{member.email}</p>
                 ) : null}
                 <div className="flex flex-wrap items-center gap-2">
@@ -149,14 +137,8 @@ export function MemberList({ decisionId, members, canManageMembers, canInvite }:
                     <Button
                       variant="danger"
                       size="sm"
-                      aria-label={t('teamInvite.revokeInvitation', { name: member.email ?? name })}
-                      onClick={() =>
-                        setRemoval({
-                          kind: 'invitation',
-                          id: member.invitation_id!,
-                          name: member.email ?? name,
-                        })
-                      }
+                      aria-label={t('teamInvite.revokeInvitation', { name })}
+                      onClick={() => setRemoval({ kind: 'invitation', id: member.invitation_id!, name })}
                     >
                       <Trash2 aria-hidden size={14} />
                       {t('teamInvite.revoke')}

@@ -1,58 +1,63 @@
-import { CircleCheck, Clock } from 'lucide-react';
+import { CircleCheck, Clock, Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { memberNickname, roleLabel, type TeamMember } from './team-api.ts';
+import { Avatar } from '../../components/ui/Avatar.tsx';
+import { usePersonName } from '../people/person-name.ts';
+import { isVoter, roleLabel, type TeamMember } from './team-api.ts';
 
-/** Who has voted (SPEC.md section 4: manual → any own value, AI → submitted weights). */
+/**
+ * Who has voted (SPEC.md section 4: manual → any own value, AI → submitted weights). Only voters
+ * count (owner, admin, editor): viewers are listed apart, pending invitations only as a number.
+ */
 export function TeamStatusList({ members }: { members: TeamMember[] }) {
   const { t } = useTranslation();
+  const nameOf = usePersonName();
   const team = members.filter((member) => member.accepted);
-  const voted = team.filter((member) => member.has_voted).length;
+  const voters = team.filter(isVoter);
+  const viewers = team.filter((member) => !isVoter(member));
+  const voted = voters.filter((member) => member.has_voted).length;
   const pendingInvitations = members.length - team.length;
 
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {t('teamView.votedCount', { voted, total: team.length })}
+        {t('teamView.votedCount', { voted, total: voters.length })}
       </p>
       <ul className="flex flex-col gap-2">
-        {team.map((member) => {
-          // Like the server's notifications: the nickname, else the part of the e-mail before the @.
-          const name = memberNickname(member) ?? member.email?.split('@')[0] ?? t('teamInvite.unknown');
-          return (
-            <li
-              key={member.user_id ?? member.email}
-              data-voted={member.has_voted}
-              className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
-            >
-              {member.has_voted ? (
-                <CircleCheck
-                  aria-hidden
-                  size={18}
-                  className="shrink-0 text-emerald-600 dark:text-emerald-400"
-                />
-              ) : (
-                <Clock aria-hidden size={18} className="shrink-0 text-amber-600 dark:text-amber-400" />
-              )}
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium text-slate-900 dark:text-white">
-                  {name}
-                </span>
-                <span className="block text-xs text-slate-600 dark:text-slate-400">
-                  {roleLabel(t, member.role)}
-                </span>
+        {voters.map((member) => (
+          <li
+            key={member.user_id ?? member.email}
+            data-voted={member.has_voted}
+            className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
+          >
+            <Avatar src={member.avatar_url} size={32} />
+            <MemberName name={nameOf(member)} role={roleLabel(t, member.role)} />
+            {member.has_voted ? (
+              <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
+                <CircleCheck aria-hidden size={16} />
+                {t('teamView.voted')}
               </span>
-              <span
-                className={`shrink-0 text-xs font-semibold ${
-                  member.has_voted
-                    ? 'text-emerald-700 dark:text-emerald-300'
-                    : 'text-amber-800 dark:text-amber-300'
-                }`}
-              >
-                {member.has_voted ? t('teamView.voted') : t('teamView.pending')}
+            ) : (
+              <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300">
+                <Clock aria-hidden size={16} />
+                {t('teamView.pending')}
               </span>
-            </li>
-          );
-        })}
+            )}
+          </li>
+        ))}
+        {viewers.map((member) => (
+          <li
+            key={member.user_id ?? member.email}
+            data-viewer
+            className="flex items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-slate-200 ring-inset dark:ring-slate-800"
+          >
+            <Avatar src={member.avatar_url} size={32} />
+            <MemberName name={nameOf(member)} role={roleLabel(t, member.role)} />
+            <span className="flex shrink-0 items-center gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
+              <Eye aria-hidden size={16} />
+              {t('people.doesNotVote')}
+            </span>
+          </li>
+        ))}
       </ul>
       {pendingInvitations > 0 ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -60,5 +65,14 @@ export function TeamStatusList({ members }: { members: TeamMember[] }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+function MemberName({ name, role }: { name: string; role: string }) {
+  return (
+    <span className="min-w-0 flex-1">
+      <span className="block truncate text-sm font-medium text-slate-900 dark:text-white">{name}</span>
+      <span className="block text-xs text-slate-600 dark:text-slate-400">{role}</span>
+    </span>
   );
 }

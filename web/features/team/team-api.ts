@@ -210,9 +210,11 @@ export function useRevokeInvitation(decisionId: number) {
   });
 }
 
-/** The name shown for a member: nickname, else "Unknown" (SPEC.md section 2). */
-export function memberNickname(member: TeamMember): string | null {
-  return member.nickname ?? member.users.nickname ?? null;
+const VOTER_ROLES = new Set<string>(['owner', 'admin', 'editor']);
+
+/** Owner, admin and editors vote; viewers read along and never count as pending (DESIGN.md). */
+export function isVoter(member: Pick<TeamMember, 'role'>): boolean {
+  return VOTER_ROLES.has(member.role);
 }
 
 const KNOWN_ROLES = new Set(['owner', 'admin', 'editor', 'viewer']);
