@@ -12,7 +12,7 @@ test('the owner sets up lists, mode and deadline in one Save, then votes on the 
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // both tabs, three saves, a reload, then the team view
+  test.setTimeout(90_000); // both tabs, three saves, a reload, then the team view
   const owner = await createAccount(request);
   const decision = await createTeamDecisionViaApi(request, await apiToken(request, owner), {
     name: 'Office chairs',

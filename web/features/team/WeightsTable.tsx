@@ -68,23 +68,25 @@ export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onCha
               </RowHeader>
               <TD density="compact" align="start">
                 <span className="flex items-center gap-2">
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    min={LIMITS.scales.weight.min}
-                    max={LIMITS.scales.weight.max}
-                    step={1}
-                    aria-label={t('teamEdit.weightOf', { name })}
-                    value={weights[criterion.key] ?? ''}
-                    disabled={isDisabled}
-                    placeholder="–"
-                    onChange={(event) => {
-                      const clamped = clampPercent(event.target.value);
-                      onChange(criterion.key, clamped === null ? '' : String(clamped));
-                    }}
-                    className={`${inputClasses} h-10 w-20 px-2 text-right tabular-nums disabled:opacity-60`}
-                  />
-                  <span className="w-14 text-slate-600 tabular-nums dark:text-slate-400">
+                  <span className="w-20 shrink-0">
+                    <input
+                      type="number"
+                      inputMode="numeric"
+                      min={LIMITS.scales.weight.min}
+                      max={LIMITS.scales.weight.max}
+                      step={1}
+                      aria-label={t('teamEdit.weightOf', { name })}
+                      value={weights[criterion.key] ?? ''}
+                      disabled={isDisabled}
+                      placeholder="–"
+                      onChange={(event) => {
+                        const clamped = clampPercent(event.target.value);
+                        onChange(criterion.key, clamped === null ? '' : String(clamped));
+                      }}
+                      className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
+                    />
+                  </span>
+                  <span className="w-16 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
                     {ownShare === undefined
                       ? null
                       : t('teamEdit.shareOf', { share: format.number(ownShare, 0) })}
