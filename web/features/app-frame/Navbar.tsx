@@ -14,10 +14,12 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 const AvatarMenu = lazy(() => import('./AvatarMenu.tsx').then((module) => ({ default: module.AvatarMenu })));
 
 const NAV_ITEMS = [
-  { to: '/', labelKey: 'nav.home', end: true },
-  { to: '/dashboard', labelKey: 'nav.dashboard', end: false },
-  { to: '/faq', labelKey: 'nav.faq', end: false },
-  { to: '/kontakt', labelKey: 'nav.contact', end: false },
+  { to: '/', labelKey: 'nav.home', end: true, isProtected: false },
+  { to: '/dashboard', labelKey: 'nav.dashboard', end: false, isProtected: false },
+  // The /evaluation calculator is a protected route: offered once signed in.
+  { to: '/evaluation', labelKey: 'evaluation.navLink', end: false, isProtected: true },
+  { to: '/faq', labelKey: 'nav.faq', end: false, isProtected: false },
+  { to: '/kontakt', labelKey: 'nav.contact', end: false, isProtected: false },
 ] as const;
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -44,7 +46,7 @@ export function Navbar() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const isMobileMenuOpen = menuOpenedAt === pathname;
 
-  const navLinks = NAV_ITEMS.map((item) => (
+  const navLinks = NAV_ITEMS.filter((item) => isLoggedIn || !item.isProtected).map((item) => (
     <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClasses}>
       {t(item.labelKey)}
     </NavLink>
