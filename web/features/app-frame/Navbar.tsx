@@ -23,7 +23,7 @@ const NAV_ITEMS = [
 ] as const;
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
     isActive
       ? 'bg-indigo-50 text-indigo-800 dark:bg-slate-800 dark:text-white'
       : 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -69,7 +69,8 @@ export function Navbar() {
           className="flex min-w-0 items-center sm:mr-2 gap-2 rounded-lg text-base font-bold text-slate-900 dark:text-white"
         >
           <Logo />
-          <span className="truncate">{t('app.name')}</span>
+          {/* Between md and lg the five links need the room: the logo alone shows, the name is still read. */}
+          <span className="truncate md:max-lg:sr-only">{t('app.name')}</span>
         </Link>
 
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">

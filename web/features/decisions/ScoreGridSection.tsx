@@ -71,7 +71,12 @@ export function ScoreGridSection() {
           of: (_, optionIndex) => ranking.get(optionIndex)?.rank ?? null,
           label: (rank) => t('results.rank', { rank }),
         }}
-        renderRowHeader={(option) => <span className="block max-w-48 truncate">{option.label}</span>}
+        // On a phone long names wrap in a narrower column, so the first cells stay beside them.
+        renderRowHeader={(option) => (
+          <span className="block max-w-48 truncate max-sm:max-w-[7.5rem] max-sm:break-words max-sm:whitespace-normal">
+            {option.label}
+          </span>
+        )}
         renderColumnHeader={(criterion) => (
           <StackedHeader
             label={criterion.label}
