@@ -46,7 +46,7 @@ test('create a manual decision with 3 options × 3 criteria, scored by keyboard,
   await expect(form.cell('Beta', 'Price')).toHaveValue('9');
   await expect(form.cell('Gamma', 'Weight')).toHaveValue('9');
 
-  // Live weighted totals: Σ value × importance / 100.
+  // Live weighted totals: Σ value × importance / Σ importance (the importances add up to 100 here).
   await expect(form.totalOf('Alpha')).toHaveText('6.8');
   await expect(form.totalOf('Beta')).toHaveText('7.2');
   await expect(form.totalOf('Gamma')).toContainText('7.4');
@@ -57,7 +57,9 @@ test('create a manual decision with 3 options × 3 criteria, scored by keyboard,
   const details = new DecisionDetailsPage(page);
   await expect(details.heading).toHaveText('Choose a laptop');
   await expect(page.getByText('For work and travel')).toBeVisible();
-  await expect(details.matrix.getByRole('columnheader', { name: /Price\s*50 %/ })).toBeVisible();
+  await expect(
+    details.matrix.getByRole('columnheader', { name: 'Price importance 50, counts 50 %' }),
+  ).toBeVisible();
   await expect(details.totalOf('Alpha')).toHaveText('6.8');
   await expect(details.totalOf('Beta')).toHaveText('7.2');
   await expect(details.totalOf('Gamma')).toHaveText('7.4');
@@ -67,7 +69,7 @@ test('create a manual decision with 3 options × 3 criteria, scored by keyboard,
   await expect(page.getByText('Best option: Gamma with a total of 7.4.')).toBeVisible();
   await expect(details.chart).toHaveAttribute(
     'aria-label',
-    'Bar chart of the totals: Gamma: 7.4 (Best option), Beta: 7.2, Alpha: 6.8',
+    'Bar chart of the totals: 1. Gamma: 7.4 (Best option), 2. Beta: 7.2, 3. Alpha: 6.8',
   );
 });
 

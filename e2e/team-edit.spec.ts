@@ -78,8 +78,8 @@ test('the owner sets up lists, mode and deadline in one Save, then votes on the 
   await expect(view.deadlineBanner).toContainText(/Voting ends in (2 days, 23 hours|3 days)/);
   await expect(page.getByText('AI', { exact: true })).toBeVisible();
   await expect(view.results.getByRole('rowheader', { name: 'Gesture' })).toBeVisible();
-  // In AI mode the cells are the AI's values, and there are none yet.
-  await expect(view.result('Gesture')).toHaveText('0.00');
+  // In AI mode the cells are the AI's values, and there are none yet: no result, not 0.00.
+  await expect(view.result('Gesture')).toHaveText('no votes yet');
 });
 
 test('the owner manages members on the invite page; an existing account joins through the login link', async ({

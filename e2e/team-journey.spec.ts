@@ -66,7 +66,7 @@ test('a team decides together: invite, join by link, vote, live results, end vot
   const ownerView = new TeamDecisionPage(owner);
   await ownerView.goto(decisionId);
   await expect(ownerView.deadlineBanner).toContainText('No deadline set');
-  await expect(ownerView.result('Lisbon')).toHaveText('0.00');
+  await expect(ownerView.result('Lisbon')).toHaveText('no votes yet');
   const ownerBell = new NotificationBell(owner);
   await expect(ownerBell.button).toHaveAttribute('data-unread', '0');
 

@@ -70,10 +70,12 @@ export class DecisionFormPage {
     return this.page.getByRole('tooltip').filter({ hasText: `${option} fits ${criterion}` });
   }
 
+  /** The live total of an option's row; the row header reads "Rank 1 Alpha" once the row is ranked. */
   totalOf(option: string): Locator {
+    const name = new RegExp(`^(Rank \\d+ )?${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     return this.page
       .getByRole('row')
-      .filter({ has: this.page.getByRole('rowheader', { name: option, exact: true }) })
+      .filter({ has: this.page.getByRole('rowheader', { name }) })
       .getByRole('cell')
       .last();
   }

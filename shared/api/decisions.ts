@@ -86,6 +86,7 @@ export const updateDecisionRequestSchema = z.object({
   ...matrixFields,
 });
 
+// 0–10 admits both scales; the server then holds each decision to its own (personal 1–10, team 0–10).
 export const evaluateRequestSchema = z.object({
   evaluations: z
     .array(

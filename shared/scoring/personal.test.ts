@@ -40,7 +40,7 @@ function cellsOf(values: (number | undefined)[][], criteriaIds: number[]): CellV
 }
 
 describe('computePersonalTotals', () => {
-  it('sums value × importance / 100 and counts missing cells as 0', () => {
+  it('is Σ value × importance / Σ importance and counts missing cells as 0', () => {
     const totals = computePersonalTotals(
       [{ id: 1 }, { id: 2 }],
       [
@@ -75,9 +75,73 @@ describe('computePersonalTotals', () => {
     );
   });
 
-  it('scales every total by k when every importance is scaled by k', () => {
+  it('divides by the importance sum: importances adding up to 60 or 120 keep totals on the scale', () => {
+    const options = [{ id: 1 }, { id: 2 }];
+    const cells = [
+      { option_id: 1, criterion_id: 10, value: 8 },
+      { option_id: 1, criterion_id: 11, value: 6 },
+      { option_id: 1, criterion_id: 12, value: 9 },
+      { option_id: 2, criterion_id: 10, value: 10 },
+    ];
+    // 30/20/10 add up to 60: (8×30 + 6×20 + 9×10) / 60 = 450 / 60 = 7.5, not 4.5 "out of 6".
+    const sixty = computePersonalTotals(
+      options,
+      [
+        { id: 10, importance: 30 },
+        { id: 11, importance: 20 },
+        { id: 12, importance: 10 },
+      ],
+      cells,
+    );
+    expect(sixty.get(1)).toBeCloseTo(7.5, 12);
+    expect(sixty.get(2)).toBeCloseTo(5, 12);
+    // 60/40/20 add up to 120 (the same proportions): the same totals, not 9 "out of 12".
+    const hundredTwenty = computePersonalTotals(
+      options,
+      [
+        { id: 10, importance: 60 },
+        { id: 11, importance: 40 },
+        { id: 12, importance: 20 },
+      ],
+      cells,
+    );
+    expect(hundredTwenty.get(1)).toBeCloseTo(7.5, 12);
+    expect(hundredTwenty.get(2)).toBeCloseTo(5, 12);
+    expect(rankOptions(hundredTwenty).map((entry) => [entry.option_id, entry.total, entry.rank])).toEqual([
+      [1, 7.5, 1],
+      [2, 5, 2],
+    ]);
+  });
+
+  it('equals Σ value × importance / 100 when the importances add up to 100', () => {
     fc.assert(
-      fc.property(matrix, fc.integer({ min: 0, max: 5 }), ({ options, criteria, values }, k) => {
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 6, maxLength: 6 }),
+        (parts, values) => {
+          // Importances that add up to exactly 100 (the last one takes the rounding rest).
+          const partSum = parts.reduce((sum, part) => sum + part, 0);
+          const importances = parts.map((part) => Math.floor((part * 100) / partSum));
+          importances[importances.length - 1]! += 100 - importances.reduce((sum, w) => sum + w, 0);
+          const criteria = importances.map((importance, i) => ({ id: 100 + i, importance }));
+          const cells = criteria.map((criterion, i) => ({
+            option_id: 1,
+            criterion_id: criterion.id,
+            value: values[i]!,
+          }));
+          const expected = criteria.reduce(
+            (sum, criterion, i) => sum + (values[i]! * criterion.importance) / 100,
+            0,
+          );
+          expect(computePersonalTotals([{ id: 1 }], criteria, cells).get(1)).toBeCloseTo(expected, 9);
+        },
+      ),
+    );
+  });
+
+  it('keeps every total when every importance is scaled by the same k > 0', () => {
+    fc.assert(
+      fc.property(matrix, fc.integer({ min: 1, max: 5 }), ({ options, criteria, values }, k) => {
         const cells = cellsOf(
           values,
           criteria.map((c) => c.id),
@@ -88,9 +152,42 @@ describe('computePersonalTotals', () => {
           criteria.map((c) => ({ ...c, importance: c.importance * k })),
           cells,
         );
-        for (const option of options) expect(scaled.get(option.id)).toBeCloseTo(base.get(option.id)! * k, 6);
+        for (const option of options) expect(scaled.get(option.id)).toBeCloseTo(base.get(option.id)!, 9);
       }),
     );
+  });
+
+  it('stays on the scale: a total lies between 0 and the highest value, whatever the importances add up to', () => {
+    fc.assert(
+      fc.property(matrix, ({ options, criteria, values }) => {
+        const totals = computePersonalTotals(
+          options,
+          criteria,
+          cellsOf(
+            values,
+            criteria.map((c) => c.id),
+          ),
+        );
+        for (const [index, option] of options.entries()) {
+          const highest = Math.max(0, ...values[index]!.map((value) => value ?? 0));
+          const total = totals.get(option.id)!;
+          expect(total).toBeGreaterThanOrEqual(0);
+          expect(total).toBeLessThanOrEqual(highest + 1e-9);
+        }
+      }),
+    );
+  });
+
+  it('is 0 for every option when no criterion has any importance, never NaN', () => {
+    const totals = computePersonalTotals(
+      [{ id: 1 }],
+      [
+        { id: 10, importance: 0 },
+        { id: 11, importance: 0 },
+      ],
+      [{ option_id: 1, criterion_id: 10, value: 9 }],
+    );
+    expect(totals.get(1)).toBe(0);
   });
 
   it('ignores cells of criteria that are not part of the decision', () => {
@@ -138,6 +235,53 @@ describe('rankOptions', () => {
       [1, 3],
     ]);
     expect(ranking.filter((e) => e.is_top).map((e) => e.option_id)).toEqual([2, 3]);
+  });
+
+  it('lists options without a total last, unranked and never top', () => {
+    const ranking = rankOptions(
+      new Map<number, number | null>([
+        [1, null],
+        [2, 4],
+        [3, 6],
+        [4, null],
+      ]),
+    );
+    expect(ranking).toEqual([
+      { option_id: 3, total: 6, rank: 1, is_top: true },
+      { option_id: 2, total: 4, rank: 2, is_top: false },
+      { option_id: 1, total: null, rank: null, is_top: false },
+      { option_id: 4, total: null, rank: null, is_top: false },
+    ]);
+  });
+
+  it('keeps tied options in input order, all ranked first (a tied winner never sits at the bottom)', () => {
+    const ranking = rankOptions(
+      new Map([
+        [1, 3],
+        [2, 8],
+        [3, 5],
+        [4, 8],
+      ]),
+    );
+    expect(ranking.map((entry) => [entry.option_id, entry.rank, entry.is_top])).toEqual([
+      [2, 1, true],
+      [4, 1, true],
+      [3, 3, false],
+      [1, 4, false],
+    ]);
+  });
+
+  it('has no top score when no option has a total', () => {
+    expect(
+      topScore(
+        rankOptions(
+          new Map([
+            [1, null],
+            [2, null],
+          ]),
+        ),
+      ),
+    ).toBeNull();
   });
 
   it('has no top score without options', () => {

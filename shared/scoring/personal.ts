@@ -26,6 +26,10 @@ export interface RankedOption {
   is_top: boolean;
 }
 
+/** The personal total in one line (details `results.formula`; the screens and exports explain it in words). */
+export const PERSONAL_TOTAL_FORMULA =
+  'total = Σ value × importance / Σ importance (on the 1–10 scale; a missing cell counts 0; 2 decimals)';
+
 /**
  * The cells that count in a personal decision: its owner's values and AI values (other rows, e.g. a
  * former team member's, are ignored). One rule for the server's totals, the exports and the screens.

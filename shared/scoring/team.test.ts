@@ -37,7 +37,7 @@ const weight = (userId: number, criterionId: number, value: number): MemberWeigh
 });
 
 /** The team result as the details endpoint shows it: rounded to 2 decimals by rankOptions. */
-function resultOf(totals: Map<number, number>): Record<number, number> {
+function resultOf(totals: Map<number, number | null>): Record<number, number | null> {
   return Object.fromEntries(rankOptions(totals).map((entry) => [entry.option_id, entry.total]));
 }
 
@@ -132,7 +132,7 @@ describe('computeTeamTotals', () => {
     expect(totals.get(1)).toBeCloseTo((10 * 10.3) / (10.3 + 50), 12);
   });
 
-  it('counts a cell nobody scored as 0 and gives an option without votes 0', () => {
+  it('counts a cell nobody scored as 0, but gives an option without any vote no result (null), not 0', () => {
     const totals = computeTeamTotals(
       [{ id: 1 }, { id: 2 }, { id: 3 }],
       criteria,
@@ -140,7 +140,25 @@ describe('computeTeamTotals', () => {
       [],
       'manual',
     );
-    expect(resultOf(totals)).toEqual({ 1: 5, 2: 10, 3: 0 });
+    expect(resultOf(totals)).toEqual({ 1: 5, 2: 10, 3: null });
+    // "No votes yet" comes after every option with a result, unranked.
+    expect(rankOptions(totals).map((entry) => [entry.option_id, entry.rank])).toEqual([
+      [2, 1],
+      [1, 2],
+      [3, null],
+    ]);
+  });
+
+  it('has no result at all before anyone voted: every option null, no top score', () => {
+    const totals = computeTeamTotals(options, criteria, [], [weight(ALICE, 10, 70)], 'manual');
+    expect([...totals.values()]).toEqual([null, null]);
+    expect(topScore(rankOptions(totals))).toBeNull();
+    expect(rankOptions(totals).some((entry) => entry.is_top)).toBe(false);
+  });
+
+  it('counts a vote of 0 as a vote: the option has the result 0, not "no votes yet"', () => {
+    const totals = computeTeamTotals([{ id: 1 }], criteria, [vote(ALICE, 1, 10, 0)], [], 'manual');
+    expect(totals.get(1)).toBe(0);
   });
 
   it('gives 0 for every option when all team weights are 0, never NaN', () => {
@@ -155,7 +173,7 @@ describe('computeTeamTotals', () => {
     expect(topScore(rankOptions(totals))).toBe(0);
   });
 
-  it('gives 0 when every importance is 0 and nobody weighted, never NaN', () => {
+  it('gives 0 when every importance is 0 and nobody weighted, never NaN (null for the option nobody voted on)', () => {
     const totals = computeTeamTotals(
       options,
       criteria.map((criterion) => ({ ...criterion, importance: 0 })),
@@ -163,11 +181,11 @@ describe('computeTeamTotals', () => {
       [],
       'manual',
     );
-    expect([...totals.values()]).toEqual([0, 0]);
+    expect([...totals.values()]).toEqual([0, null]);
   });
 
-  it('gives 0 without criteria', () => {
-    expect([...computeTeamTotals(options, [], [], [], 'manual').values()]).toEqual([0, 0]);
+  it('has no result without criteria (nothing can be voted on)', () => {
+    expect([...computeTeamTotals(options, [], [], [], 'manual').values()]).toEqual([null, null]);
   });
 
   it('ignores a criterion with team weight 0 instead of dragging the result down', () => {
@@ -189,7 +207,8 @@ describe('computeTeamTotals', () => {
       [],
       'manual',
     );
-    expect(resultOf(totals)).toEqual({ 1: 1, 2: 0 });
+    // Option 2 has only AI values, which manual mode ignores: no votes yet.
+    expect(resultOf(totals)).toEqual({ 1: 1, 2: null });
   });
 
   it('in AI mode uses only the AI values and ignores the members’ votes', () => {
@@ -206,8 +225,8 @@ describe('computeTeamTotals', () => {
       [weight(ALICE, 10, 75), weight(BOB, 11, 25)],
       'ai',
     );
-    // Weights still count in AI mode: (8 × 75 + 6 × 25) / 100 = 7.5; option 2 has no AI values.
-    expect(resultOf(totals)).toEqual({ 1: 7.5, 2: 0 });
+    // Weights still count in AI mode: (8 × 75 + 6 × 25) / 100 = 7.5; option 2 has no AI values (null).
+    expect(resultOf(totals)).toEqual({ 1: 7.5, 2: null });
   });
 
   it('stays within 0–10 and equals the common value when every cell has the same value', () => {
@@ -227,7 +246,8 @@ describe('computeTeamTotals', () => {
             vote(ALICE, 1, criterion.id, value),
             vote(BOB, 1, criterion.id, value),
           ]);
-          const total = computeTeamTotals([{ id: 1 }], crit, cells, unique, 'manual').get(1)!;
+          const total = computeTeamTotals([{ id: 1 }], crit, cells, unique, 'manual').get(1);
+          expect(total).not.toBeNull();
           expect(Number.isFinite(total)).toBe(true);
           const teamWeights = [...computeTeamWeights(crit, unique).values()];
           const expected = teamWeights.some((w) => w > 0) ? value : 0;

@@ -13,7 +13,7 @@ export interface TeamCell extends CellValue {
 }
 
 export const TEAM_RESULT_FORMULA =
-  'team weight = mean of submitted weights (1 decimal; else the importance); cell = mean of votes (AI mode: the AI value); result = Σ cell × team weight / Σ team weight (0–10, 2 decimals)';
+  'team weight = mean of submitted weights (1 decimal; else the importance); cell = mean of votes (AI mode: the AI value); result = Σ cell × team weight / Σ team weight (0–10, 2 decimals; null while nobody voted on the option)';
 
 function mean(values: readonly number[]): number | undefined {
   return values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : undefined;

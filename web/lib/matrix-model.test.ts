@@ -8,6 +8,7 @@ import {
   isInvalidCell,
   newRowKey,
   parseCellValue,
+  rankScoreGrid,
 } from './matrix-model.ts';
 
 const team = { min: 0, max: 10 };
@@ -51,5 +52,48 @@ describe('matrix model', () => {
     expect(clampPercent('150')).toBe(100);
     expect(clampPercent('-3')).toBe(0);
     expect(clampPercent('33.6')).toBe(34);
+  });
+
+  describe('rankScoreGrid', () => {
+    const grid = (rows: string[][]) => (row: number, column: number) => rows[row]?.[column];
+
+    it('ranks rows by Σ value × importance / Σ importance, best first, ties in input order', () => {
+      // Importances 30 + 30 = 60: totals stay on the scale (7 and 7, not 4.2 "out of 6").
+      const ranking = rankScoreGrid(
+        3,
+        [30, 30],
+        grid([
+          ['4', '4'],
+          ['7', '7'],
+          ['9', '5'],
+        ]),
+        personal,
+      );
+      expect(ranking.map((entry) => [entry.option_id, entry.total, entry.rank, entry.is_top])).toEqual([
+        [1, 7, 1, true],
+        [2, 7, 1, true],
+        [0, 4, 3, false],
+      ]);
+    });
+
+    it('gives a row with an off-scale cell no total instead of computing with 0 or 11', () => {
+      const ranking = rankScoreGrid(
+        3,
+        [50, 50],
+        grid([
+          ['0', '10'],
+          ['11', '10'],
+          ['6', ''],
+        ]),
+        personal,
+      );
+      expect(ranking).toEqual([
+        { option_id: 2, total: 3, rank: 1, is_top: true },
+        { option_id: 0, total: null, rank: null, is_top: false },
+        { option_id: 1, total: null, rank: null, is_top: false },
+      ]);
+      // On the team scale a 0 is a vote like any other.
+      expect(rankScoreGrid(1, [50, 50], grid([['0', '10']]), team)[0]?.total).toBe(5);
+    });
   });
 });

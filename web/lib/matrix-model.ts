@@ -1,6 +1,8 @@
+import { computePersonalTotals, rankOptions, type RankedOption } from '../../shared/scoring/personal.ts';
+
 /**
  * The one row and cell model of every grid and list editor: stable row keys while names change,
- * one cell-key format, one parser for typed cell values, and one duplicate-name rule.
+ * one cell-key format, one parser for typed cell values, one live ranking and one duplicate-name rule.
  * Kept free of zod and React so that light pages can use it.
  */
 
@@ -47,6 +49,33 @@ export function cellValueOf(raw: string | undefined | null, scale: Scale): numbe
 
 export function isInvalidCell(raw: string | undefined | null, scale: Scale): boolean {
   return parseCellValue(raw, scale).kind === 'invalid';
+}
+
+/**
+ * The live ranking of a score grid, rows and columns identified by position: each row's
+ * Σ value × importance / Σ importance over its cells (an empty cell counts 0), best first. A row
+ * with an invalid cell (off the scale, e.g. 0 or 11 on 1–10) has no total (null, listed last) until
+ * the cell is corrected: a total never computes with a value that cannot be saved.
+ */
+export function rankScoreGrid(
+  rowCount: number,
+  importances: readonly number[],
+  textAt: (row: number, column: number) => string | undefined,
+  scale: Scale,
+): RankedOption[] {
+  const rows = Array.from({ length: rowCount }, (_, row) => ({ id: row }));
+  const columns = importances.map((importance, column) => ({ id: column, importance }));
+  const invalidRows = new Set<number>();
+  const cells = rows.flatMap(({ id: row }) =>
+    columns.flatMap(({ id: column }) => {
+      const parsed = parseCellValue(textAt(row, column), scale);
+      if (parsed.kind === 'invalid') invalidRows.add(row);
+      return parsed.kind === 'value' ? [{ option_id: row, criterion_id: column, value: parsed.value }] : [];
+    }),
+  );
+  const totals = new Map<number, number | null>(computePersonalTotals(rows, columns, cells));
+  for (const row of invalidRows) totals.set(row, null);
+  return rankOptions(totals);
 }
 
 /**

@@ -7,7 +7,10 @@ import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
 import { AiEvaluationList } from '../features/evaluation/AiEvaluationList.tsx';
 import { EvaluationGridForm } from '../features/evaluation/EvaluationGridForm.tsx';
 
-/** The older evaluation screen: a 0–10 grid with "Save Evaluations"; in AI mode the AI's reasons. */
+/**
+ * The older evaluation screen: a grid on the decision's scale (personal 1–10, team 0–10) with "Save
+ * Evaluations"; in AI mode the options ranked with the AI's reasons.
+ */
 export default function EvaluateDecisionPage() {
   const { t } = useTranslation();
   const { decisionId, details, loadError } = useDecisionPage();

@@ -43,7 +43,7 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const { decision, abilities, options, criteria, results } = details;
   const hasMatrix = options.length > 0 && criteria.length > 0;
-  const hasScores = results.ranking.some((entry) => entry.total > 0);
+  const hasScores = results.ranking.some((entry) => (entry.total ?? 0) > 0);
   const topOptions = hasScores
     ? options.filter((option) =>
         results.ranking.some((entry) => entry.option_id === option.id && entry.is_top),
@@ -51,7 +51,6 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
     : [];
   const topTotal = results.ranking[0]?.total ?? 0;
   const optionNames = new Map(options.map((option) => [option.id, option.name]));
-  const importanceSum = criteria.reduce((sum, criterion) => sum + criterion.importance, 0);
 
   return (
     <div className="flex flex-col gap-6">
@@ -111,7 +110,9 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           {hasMatrix ? (
             <>
               <DecisionMatrix details={details} />
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t('details.formula')}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {t('details.formula', PERSONAL_SCALE)}
+              </p>
             </>
           ) : (
             <p className="text-slate-700 dark:text-slate-300">{t('details.emptyMatrix')}</p>
@@ -135,9 +136,11 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
                   id: entry.option_id,
                   label: optionNames.get(entry.option_id) ?? '',
                   value: entry.total,
+                  rank: entry.rank,
                   isTop: hasScores && entry.is_top,
                 }))}
-                maxValue={(PERSONAL_SCALE.max * importanceSum) / 100}
+                // Totals stay on the 1–10 scale whatever the importances add up to.
+                maxValue={PERSONAL_SCALE.max}
               />
             </Suspense>
           </section>

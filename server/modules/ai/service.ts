@@ -1,5 +1,5 @@
 import type { AiStatus } from '../../../shared/api/ai.ts';
-import { LIMITS, type Language } from '../../../shared/limits.ts';
+import { LIMITS, scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { AiConfig } from '../../config.ts';
 import { isoNow } from '../../db/values.ts';
@@ -118,7 +118,7 @@ export function createAiService(deps: AiServiceDeps) {
       }
       try {
         await admitCall(access.userId);
-        const result = await recommend(model, input, LIMITS.scales.team, language);
+        const result = await recommend(model, input, scaleOfDecision(decision.type), language);
         const cells = result.recommendations.flatMap((recommendation) =>
           recommendation.bewertungen.map((cell) => ({
             option_index: recommendation.option_index,

@@ -833,7 +833,7 @@ describe('GET /api/decision/{id}/details', () => {
       { option_id: optionIds[0], total: 4.8, rank: 1, is_top: true },
       { option_id: optionIds[1], total: 3.6, rank: 2, is_top: false },
     ]);
-    expect(details.results.formula).toMatch(/value × importance \/ 100/);
+    expect(details.results.formula).toMatch(/value × importance \/ Σ importance/);
     expect(details.abilities).toEqual({
       canEdit: true,
       canDelete: true,
@@ -848,7 +848,7 @@ describe('GET /api/decision/{id}/details', () => {
     });
   });
 
-  it('totals are Σ value × importance / 100 rounded to 2 decimals; a missing cell counts 0', async () => {
+  it('totals are Σ value × importance / Σ importance (here 100) rounded to 2 decimals; a missing cell counts 0', async () => {
     const { decision, optionIds } = await createDecision(app, owner, {
       options: ['A', 'B', 'C'],
       criteria: [
@@ -1086,7 +1086,7 @@ describe('POST /api/decision/{id}/evaluate', () => {
     owner = await createSignedInUser(app);
   });
 
-  it('upserts only the given cells (0 allowed) and answers the new score, also shown in the list', async () => {
+  it('upserts only the given cells and answers the new score, also shown in the list', async () => {
     // Alpha: Price 8, Comfort 5 → 6.8; Beta: Price 6, Comfort 9 → 7.2
     const { decision, optionIds, criterionIds } = await createDecision(app, owner, {
       evaluations: [
@@ -1100,18 +1100,18 @@ describe('POST /api/decision/{id}/evaluate', () => {
 
     const response = await api.evaluate(owner, decision.id, {
       evaluations: [
-        { option_id: alpha, criterion_id: price, value: 0, explanation: ' too pricey ' },
+        { option_id: alpha, criterion_id: price, value: 1, explanation: ' too pricey ' },
         { option_id: beta, criterion_id: comfort, value: 10 },
       ],
     });
     expect(response.statusCode).toBe(200);
-    // Alpha 0×0.6 + 5×0.4 = 2; Beta 6×0.6 + 10×0.4 = 7.6
+    // Alpha 1×0.6 + 5×0.4 = 2.6; Beta 6×0.6 + 10×0.4 = 7.6
     expect(response.json()).toEqual({ message: en.api.evaluationsSaved, score: 7.6 });
 
     const details = await detailsOf(owner, decision.id);
     expect(cellsByName(details)).toEqual([
       ['Alpha', 'Comfort', 5],
-      ['Alpha', 'Price', 0],
+      ['Alpha', 'Price', 1],
       ['Beta', 'Comfort', 10],
       ['Beta', 'Price', 6],
     ]);
@@ -1133,7 +1133,7 @@ describe('POST /api/decision/{id}/evaluate', () => {
     }
   });
 
-  it('refuses values outside 0–10, non-integers, ids of another decision and repeated cells, changing nothing', async () => {
+  it('refuses values outside 1–10, non-integers, ids of another decision and repeated cells, changing nothing', async () => {
     const { decision, optionIds, criterionIds } = await createDecision(app, owner);
     const foreign = await createDecision(app, owner, { name: 'Foreign' });
     const good = { option_id: optionIds[0]!, criterion_id: criterionIds[0]!, value: 3 };
@@ -1143,6 +1143,11 @@ describe('POST /api/decision/{id}/evaluate', () => {
         { 'evaluations.1.value': en.validation.valueRange },
       ],
       [[{ ...good, value: -1 }], { 'evaluations.0.value': en.validation.valueRange }],
+      // A personal decision is scored 1–10: the 0 of a team vote is off its scale.
+      [
+        [good, { ...good, criterion_id: criterionIds[1], value: 0 }],
+        { 'evaluations.1.value': en.validation.valueRange },
+      ],
       [[{ ...good, value: 7.5 }], { 'evaluations.0.value': en.validation.integer }],
       [
         [good, { ...good, option_id: foreign.optionIds[0] }],

@@ -1,23 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal.ts';
-import { assertKnownCells } from './evaluate.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { assertEvaluationCells } from './evaluate.ts';
 
-const cell = (option_id: number, criterion_id: number) => ({
+const cell = (option_id: number, criterion_id: number, value = 5) => ({
   option_id,
   criterion_id,
-  value: 5,
+  value,
   explanation: null,
 });
+const { personal, team } = LIMITS.scales;
 
-describe('assertKnownCells', () => {
+describe('assertEvaluationCells', () => {
   it('accepts cells of the decision’s rows', () => {
-    expect(() => assertKnownCells([cell(1, 3), cell(2, 3)], new Set([1, 2]), new Set([3]))).not.toThrow();
+    expect(() =>
+      assertEvaluationCells([cell(1, 3), cell(2, 3)], new Set([1, 2]), new Set([3]), personal),
+    ).not.toThrow();
+  });
+
+  it('holds values to the decision’s scale: 0 is a team vote, never a personal score', () => {
+    const zero = [cell(1, 3, 0)];
+    expect(() => assertEvaluationCells(zero, new Set([1]), new Set([3]), team)).not.toThrow();
+    expect(refusal(() => assertEvaluationCells(zero, new Set([1]), new Set([3]), personal))).toEqual({
+      code: 'VALIDATION_FAILED',
+      fields: { 'evaluations.0.value': 'validation.valueRange' },
+    });
+    expect(() =>
+      assertEvaluationCells([cell(1, 3, 1), cell(2, 3, 10)], new Set([1, 2]), new Set([3]), personal),
+    ).not.toThrow();
   });
 
   it('names each unknown option and criterion and each second value for one cell', () => {
     expect(
       refusal(() =>
-        assertKnownCells([cell(1, 3), cell(7, 3), cell(1, 8), cell(1, 3)], new Set([1, 2]), new Set([3])),
+        assertEvaluationCells(
+          [cell(1, 3), cell(7, 3), cell(1, 8), cell(1, 3)],
+          new Set([1, 2]),
+          new Set([3]),
+          personal,
+        ),
       ),
     ).toEqual({
       code: 'VALIDATION_FAILED',

@@ -1,3 +1,4 @@
+import { scaleOfDecision } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { DecisionAccess } from './access.ts';
 import type { DecisionRow } from './repo.ts';
@@ -10,15 +11,23 @@ export interface EvaluationInput {
   explanation: string | null;
 }
 
-/** Refuses cells naming rows not in the decision and two values for one cell, naming each. */
-export function assertKnownCells(
+/**
+ * Refuses values off the decision's scale (a personal decision is scored 1–10, so a 0 that the 0–10
+ * request schema lets through is refused here), cells naming rows not in the decision and two values
+ * for one cell, naming each.
+ */
+export function assertEvaluationCells(
   evaluations: readonly EvaluationInput[],
   optionIds: ReadonlySet<number>,
   criterionIds: ReadonlySet<number>,
+  scale: { min: number; max: number },
 ): void {
   const fields: Record<string, string> = {};
   const cells = new Set<string>();
   evaluations.forEach((evaluation, index) => {
+    if (evaluation.value < scale.min || evaluation.value > scale.max) {
+      fields[`evaluations.${index}.value`] = 'validation.valueRange';
+    }
     if (!optionIds.has(evaluation.option_id))
       fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
     if (!criterionIds.has(evaluation.criterion_id)) {
@@ -45,10 +54,11 @@ export function createEvaluate({ decisions, writeLocked, matrix, emit }: Decisio
         decisions.listOptions(decision.id, trx),
         decisions.listCriteria(decision.id, trx),
       ]);
-      assertKnownCells(
+      assertEvaluationCells(
         evaluations,
         new Set(options.map((option) => option.id)),
         new Set(criteria.map((criterion) => criterion.id)),
+        scaleOfDecision(decision.type),
       );
       const rows = evaluations.map((evaluation) => ({ ...evaluation, generated_by: 'user' as const }));
       await decisions.replaceUserEvaluations(decision.id, locked.userId, rows, trx, { onlyGivenCells: true });

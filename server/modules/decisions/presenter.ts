@@ -1,6 +1,6 @@
 import { displayNameOf, displayNameOfAccount } from '../../../shared/display-name.ts';
 import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
-import type { RankedOption } from '../../../shared/scoring/personal.ts';
+import { PERSONAL_TOTAL_FORMULA, type RankedOption } from '../../../shared/scoring/personal.ts';
 import { TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
@@ -9,8 +9,6 @@ import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo
 import type { DecisionAccess } from './access.ts';
 import type { ListedDecision } from './list-decisions.ts';
 import { avatarUrl } from '../users/presenter.ts';
-
-const PERSONAL_FORMULA = 'total = Σ value × importance / 100';
 
 export function presentDecision(row: DecisionRow): Decision {
   return {
@@ -159,7 +157,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     teamMembers: parts.team ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set()) : [],
     results: {
       ranking: parts.ranking,
-      formula: decision.type === 'team' ? TEAM_RESULT_FORMULA : PERSONAL_FORMULA,
+      formula: decision.type === 'team' ? TEAM_RESULT_FORMULA : PERSONAL_TOTAL_FORMULA,
     },
     teamResults: parts.teamResults
       ? { weights: parts.teamResults.weights, cells: parts.teamResults.cells }

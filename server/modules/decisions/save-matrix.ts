@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { topScore } from '../../../shared/scoring/personal.ts';
-import { LIMITS, scaleOfDecision } from '../../../shared/limits.ts';
+import { scaleOfDecision } from '../../../shared/limits.ts';
 import type { Database, DecisionType } from '../../db/schema.ts';
 import {
   assertEvaluationIndexes,

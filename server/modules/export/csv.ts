@@ -1,17 +1,21 @@
 import { stringify } from 'csv-stringify/sync';
 import { translate } from '../../i18n.ts';
-import { csvDialect, formatNumber, neutraliseFormula } from './format.ts';
+import { csvDialect, formatFixed, formatNumber, neutraliseFormula } from './format.ts';
 import type { ExportReport } from './service.ts';
 
 /**
- * The decision as CSV: a header block, the matrix (one row per option with each criterion's value,
- * total and rank, plus the weights row), then for teams each member's weights and voted status,
- * the reader's own votes, the reasons and the formula. UTF-8 with BOM so spreadsheets read umlauts.
+ * The decision as CSV: a header block, the ranking matrix (the weights row and each weight's share,
+ * then one row per option, best first, with each criterion's value, total and rank), then for teams
+ * each member's weights and voted status, the reader's own votes, the reasons and the formula.
+ * UTF-8 with BOM so spreadsheets read umlauts.
  */
 export function renderCsv(report: ExportReport): string {
   const { language } = report;
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
   const num = (value: number | null) => (value === null ? '' : formatNumber(value, language));
+  // Totals with the screens' decimals: 1 in the personal details, 2 for the team result.
+  const total = (value: number | null) =>
+    value === null ? t('results.noVotesYet') : formatFixed(value, language, report.isTeam ? 2 : 1);
   const criterionNames = report.criteria.map((criterion) => criterion.name);
   const rows: string[][] = [];
 
@@ -36,8 +40,14 @@ export function renderCsv(report: ExportReport): string {
     report.isTeam ? t('export.teamWeightRow') : t('export.weightRow'),
     ...report.criteria.map((criterion) => num(criterion.weight)),
   ]);
+  rows.push([t('export.shareRow'), ...report.criteria.map((criterion) => num(criterion.share))]);
   for (const row of report.rows) {
-    rows.push([row.name, ...row.values.map(num), num(row.total), String(row.rank)]);
+    rows.push([
+      row.name,
+      ...row.values.map(num),
+      total(row.total),
+      row.rank === null ? '' : String(row.rank),
+    ]);
   }
 
   if (report.isTeam) {

@@ -118,9 +118,16 @@ describe('GET /api/decision/{id}/export.csv (personal)', () => {
       en.export.rank,
     ]);
     expect(matrix[1]).toEqual([en.export.weightRow, ...details.criteria.map((c) => String(c.importance))]);
-    const body = matrix.slice(2);
-    expect(body.map((row) => row[0])).toEqual(details.options.map((option) => option.name));
-    for (const [index, option] of details.options.entries()) {
+    expect(matrix[2]).toEqual([en.export.shareRow, '60', '25', '15']);
+    const body = matrix.slice(3);
+    // The ranking table: best first, as details ranks them.
+    const optionName = new Map(details.options.map((option) => [option.id, option.name]));
+    expect(body.map((row) => row[0])).toEqual(
+      details.results.ranking.map((entry) => optionName.get(entry.option_id)),
+    );
+    expect(body.map((row) => row[0])).toEqual(['Gamma', 'Alpha', 'Beta']);
+    for (const [index, entry] of details.results.ranking.entries()) {
+      const option = details.options.find((candidate) => candidate.id === entry.option_id)!;
       const row = body[index]!;
       details.criteria.forEach((criterion, c) => {
         const value = details.evaluations.find(
@@ -128,12 +135,15 @@ describe('GET /api/decision/{id}/export.csv (personal)', () => {
         )?.value;
         expect(number(row[1 + c])).toBe(value ?? null);
       });
-      const ranked = details.results.ranking.find((entry) => entry.option_id === option.id)!;
-      expect(number(row[1 + details.criteria.length])).toBe(ranked.total);
-      expect(number(row[2 + details.criteria.length])).toBe(ranked.rank);
+      // The total with the details view's one decimal.
+      expect(row[1 + details.criteria.length]).toMatch(/^\d+\.\d$/);
+      expect(Math.abs(Number(row[1 + details.criteria.length]) - entry.total!)).toBeLessThan(0.051);
+      expect(number(row[2 + details.criteria.length])).toBe(entry.rank);
     }
+    // Gamma 7, Alpha 8×0.6 + 5×0.25 + 3×0.15 = 6.5, Beta 6×0.6 + 9×0.25 = 5.85 → 5.9 as on the screen.
+    expect(body.map((row) => row[4])).toEqual(['7.0', '6.5', '5.9']);
     // Beta misses a cell; an empty cell, not 0, says "not scored".
-    expect(body[1]![3]).toBe('');
+    expect(body[2]![3]).toBe('');
   });
 
   it('uses ; and a decimal comma for German, with German labels', async () => {
@@ -145,9 +155,13 @@ describe('GET /api/decision/{id}/export.csv (personal)', () => {
     const rows = csvRows(response, ';');
     const matrix = section(rows, de.export.option);
     expect(matrix[0]).toEqual([de.export.option, 'Price', 'Comfort', de.export.total, de.export.rank]);
-    const totals = matrix.slice(2).map((row) => row[3]);
-    // 8 × 0.6 + 5 × 0.4 = 6.8 and 6 × 0.6 + 9 × 0.4 = 7.2
-    expect(totals).toEqual(['6,8', '7,2']);
+    const totals = matrix.slice(3).map((row) => [row[0], row[3]]);
+    // 6 × 0.6 + 9 × 0.4 = 7.2 and 8 × 0.6 + 5 × 0.4 = 6.8, best first
+    expect(totals).toEqual([
+      ['Beta', '7,2'],
+      ['Alpha', '6,8'],
+    ]);
+    expect(matrix[2]).toEqual([de.export.shareRow, '60', '40']);
     expect(details.results.ranking.map((entry) => entry.total).sort()).toEqual([6.8, 7.2]);
   });
 
@@ -164,7 +178,7 @@ describe('GET /api/decision/{id}/export.csv (personal)', () => {
     expect(rows[1]![1]).toBe(`'@SUM(A1:A9)`);
     const matrix = section(rows, en.export.option);
     expect(matrix[0]![1]).toBe(`'@risk`);
-    expect(matrix.slice(2).map((row) => row[0])).toEqual([`'+cmd`, `'-2+3`]);
+    expect(matrix.slice(3).map((row) => row[0])).toEqual([`'+cmd`, `'-2+3`]);
     // No cell anywhere starts with a formula character.
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
@@ -220,8 +234,9 @@ describe('GET /api/decision/{id}/export.csv (team)', () => {
       ...details.criteria.map((c) => String(teamWeights.find((w) => w.criterion_id === c.id)!.weight)),
     ]);
     expect(matrix[1]).toEqual([en.export.teamWeightRow, '70', '30']);
+    expect(matrix[2]).toEqual([en.export.shareRow, '70', '30']);
     for (const [index, option] of details.options.entries()) {
-      const row = matrix[2 + index]!;
+      const row = matrix[3 + index]!;
       expect(row[0]).toBe(option.name);
       details.criteria.forEach((criterion, c) => {
         const cell = details.teamResults!.cells.find(
@@ -233,8 +248,12 @@ describe('GET /api/decision/{id}/export.csv (team)', () => {
       expect(number(row[3])).toBe(ranked.total);
       expect(number(row[4])).toBe(ranked.rank);
     }
-    // The mean of 2 and 9.
-    expect(matrix[2]![1]).toBe('5.5');
+    // The mean of 2 and 9; team results with the team view's two decimals (Oslo 4 × 30 / 100 = 1.2).
+    expect(matrix[3]![1]).toBe('5.5');
+    expect(matrix.slice(3).map((row) => [row[0], row[3]])).toEqual([
+      ['Lisbon', '3.85'],
+      ['Oslo', '1.20'],
+    ]);
 
     const members = section(rows, en.export.members);
     expect(members[1]).toEqual([en.export.member, en.export.role, en.export.status, 'Cost', 'Weather']);
@@ -339,6 +358,7 @@ describe('GET /api/decision/{id}/export.pdf', () => {
     expect(section(rows, en.export.option)).toEqual([
       [en.export.option, en.export.total, en.export.rank],
       [en.export.weightRow],
+      [en.export.shareRow],
     ]);
   });
 
@@ -368,6 +388,83 @@ describe('GET /api/decision/{id}/export.pdf', () => {
     expect(text).toContain(en.export.teamStatus);
     expect(text).toContain(`${editor.email.split('@')[0]} · ${en.roles.editor} · ${en.export.voted}`);
     expect(text).toContain(en.teamView.formulaResult.slice(0, 30));
+  });
+});
+
+describe('exports follow the total formula: shares, ranking order, no votes yet, whole header words', () => {
+  it('prints each importance with its share ("30 → 25 %") and normalised totals when they add up to 120', async () => {
+    const { decision } = await createDecision(app, owner, {
+      name: 'Hundertzwanzig',
+      options: ['Alpha', 'Beta'],
+      criteria: [
+        { name: 'Price', importance: 30 },
+        { name: 'Comfort', importance: 30 },
+        { name: 'Space', importance: 60 },
+      ],
+      evaluations: [
+        { option_index: 0, criterion_index: 0, value: 4 },
+        { option_index: 0, criterion_index: 1, value: 4 },
+        { option_index: 0, criterion_index: 2, value: 4 },
+        { option_index: 1, criterion_index: 0, value: 10 },
+        { option_index: 1, criterion_index: 1, value: 6 },
+        { option_index: 1, criterion_index: 2, value: 9 },
+      ],
+    });
+    const matrix = section(csvRows(await exportOf(owner, decision.id, 'csv')), en.export.option);
+    expect(matrix[1]).toEqual([en.export.weightRow, '30', '30', '60']);
+    expect(matrix[2]).toEqual([en.export.shareRow, '25', '25', '50']);
+    // Beta (10×30 + 6×30 + 9×60) / 120 = 8.5 on the 1–10 scale (not 10.2); Alpha 4.
+    expect(matrix.slice(3).map((row) => [row[0], row[4], row[5]])).toEqual([
+      ['Beta', '8.5', '1'],
+      ['Alpha', '4.0', '2'],
+    ]);
+    const { text } = await pdfText(await exportOf(owner, decision.id, 'pdf'));
+    expect(text).toContain('30 → 25 %');
+    expect(text).toContain('60 → 50 %');
+    expect(text).toContain('8.5');
+    expect(text).toContain(en.details.formula.slice(0, 40));
+  });
+
+  it('says "no votes yet" for team options nobody voted on, ranked last, never 0.00', async () => {
+    const created = await createTeamDecision(app, owner, { name: 'Noch offen' });
+    const rowsBefore = section(csvRows(await exportOf(owner, created.decision.id, 'csv')), en.export.option);
+    expect(rowsBefore.slice(3).map((row) => [row[0], row[3], row[4]])).toEqual([
+      ['Lisbon', en.results.noVotesYet, ''],
+      ['Oslo', en.results.noVotesYet, ''],
+    ]);
+    const before = await pdfText(await exportOf(owner, created.decision.id, 'pdf', { language: 'de' }));
+    expect(before.text).toContain(de.results.noVotesYet);
+    expect(before.text).not.toContain('0,00');
+
+    const editor = await addMember(app, owner, created.decision.id, 'editor');
+    await team.evaluate(editor, created.decision.id, [
+      { option_id: created.optionIds[1], criterion_id: created.criterionIds[0], value: 7 },
+    ]);
+    const rowsAfter = section(csvRows(await exportOf(owner, created.decision.id, 'csv')), en.export.option);
+    // Oslo 7 × 60 / 100 = 4.2 comes first; Lisbon still has no votes and stays last, unranked.
+    expect(rowsAfter.slice(3).map((row) => [row[0], row[3], row[4]])).toEqual([
+      ['Oslo', '4.20', '1'],
+      ['Lisbon', en.results.noVotesYet, ''],
+    ]);
+  });
+
+  it('never breaks a PDF column header inside a word: it shrinks, wraps at spaces or uses the legend', async () => {
+    const words = ['Zuverlässigkeit', 'Wirtschaftlichkeit', 'Umweltverträglichkeit'];
+    const { decision } = await createDecision(app, owner, {
+      name: 'Lange Wörter',
+      options: ['Alpha', 'Beta'],
+      criteria: [
+        { name: 'Zuverlässigkeit', importance: 20 },
+        { name: 'Kosten und Wirtschaftlichkeit', importance: 30 },
+        { name: 'Umweltverträglichkeit der Herstellung', importance: 25 },
+        { name: 'Preis', importance: 25 },
+      ],
+      evaluations: [],
+    });
+    const { text } = await pdfText(await exportOf(owner, decision.id, 'pdf', { language: 'de' }));
+    // Each long word appears whole (a break inside it would split it over two lines of text).
+    for (const word of words) expect(text, word).toContain(word);
+    expect(text).toContain(de.export.total);
   });
 });
 

@@ -41,6 +41,48 @@ const SCALE_MAX = 10;
 
 type Doc = PDFKit.PDFDocument;
 
+/**
+ * Lays a column header out in at most `maxLines` lines of `width`, breaking only between words: the
+ * font shrinks (down to `minSize`) until every word fits on a line of its own. A header that does not
+ * fit even then keeps whole words and ends with "…" (a single overlong word is cut with "…";
+ * `isComplete` false), so a header never breaks inside a word. Leaves the font at the size it returns.
+ */
+export function layoutHeader(
+  doc: Doc,
+  text: string,
+  width: number,
+  { maxLines, size, minSize }: { maxLines: number; size: number; minSize: number },
+): { lines: string[]; size: number; isComplete: boolean } {
+  const words = text.split(/\s+/).filter(Boolean);
+  const wrap = () => {
+    const lines: string[] = [];
+    for (const word of words) {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && doc.widthOfString(`${last} ${word}`) <= width) {
+        lines[lines.length - 1] = `${last} ${word}`;
+      } else lines.push(word);
+    }
+    return lines;
+  };
+  for (let current = size; current >= minSize; current -= 0.5) {
+    doc.fontSize(current);
+    if (words.some((word) => doc.widthOfString(word) > width)) continue;
+    const lines = wrap();
+    if (lines.length <= maxLines) return { lines, size: current, isComplete: true };
+  }
+  doc.fontSize(minSize);
+  const lines = wrap().map((line) => fitLine(doc, line, width));
+  if (lines.length <= maxLines) return { lines, size: minSize, isComplete: false };
+  // Too long even at the smallest size: the last line drops whole words until "…" fits after them.
+  const lastWords = lines[maxLines - 1]!.split(' ');
+  while (lastWords.length > 1 && doc.widthOfString(`${lastWords.join(' ')}…`) > width) lastWords.pop();
+  return {
+    lines: [...lines.slice(0, maxLines - 1), fitLine(doc, `${lastWords.join(' ')}…`, width)],
+    size: minSize,
+    isComplete: false,
+  };
+}
+
 /** One line of `text` cut with "…" to fit `width` at the current font and size. */
 function fitLine(doc: Doc, text: string, width: number): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -137,6 +179,11 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
   doc.end();
   return done;
 
+  /** "30 → 25 %": the weight as entered and its share of all weights, which is what it counts. */
+  function weightNote(criterion: ExportReport['criteria'][number]) {
+    return t('results.weightShare', { weight: num(criterion.weight, 1), share: criterion.share });
+  }
+
   function drawMatrix() {
     const { criteria, rows } = report;
     if (!heading(t('export.matrix'), 40)) return;
@@ -145,19 +192,29 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       return;
     }
     const size = criteria.length <= 6 ? 8.5 : criteria.length <= 12 ? 7 : 6;
+    const minSize = 5.5;
+    const lineHeight = size + 2;
     const rowHeight = size + 5;
-    const rankWidth = 26;
-    // Wide enough for its heading on one line ("Teamergebnis" would otherwise break mid-word).
     const totalLabel = report.isTeam ? t('export.teamResult') : t('export.total');
+    const noVotes = t('results.noVotesYet');
+    const hasUnscored = rows.some((row) => row.total === null);
     style('bold', size);
-    const totalWidth = Math.min(90, Math.max(44, Math.ceil(doc.widthOfString(totalLabel)) + 8));
+    const rankWidth = Math.max(26, Math.ceil(doc.widthOfString(t('export.rank'))) + 4);
+    // Wide enough for its heading on one line, and for "no votes yet" when an option has no result.
+    style('regular', size);
+    const noVotesWidth = hasUnscored ? Math.ceil(doc.widthOfString(noVotes)) + 8 : 0;
+    style('bold', size);
+    const totalWidth = Math.min(90, Math.max(44, Math.ceil(doc.widthOfString(totalLabel)) + 8, noVotesWidth));
     const optionWidth = Math.min(170, Math.max(100, width - rankWidth - totalWidth - criteria.length * 60));
     const cellWidth = (width - optionWidth - totalWidth - rankWidth) / criteria.length;
-    // Narrow columns get short labels (C1, C2, …) and a legend with the full names below the table.
-    const useLegend = cellWidth < 48;
+    // Narrow columns, or a name that fits only cut, get short labels (C1, C2, …) and a legend with
+    // the full names below the table.
+    const fitsWhole = (name: string) =>
+      layoutHeader(style('bold', size), name, cellWidth - 4, { maxLines: 2, size, minSize }).isComplete;
+    const useLegend = cellWidth < 48 || !criteria.every((criterion) => fitsWhole(criterion.name));
     const label = (index: number) => t('export.criterionShort', { number: index + 1 });
-    const headerLines = useLegend ? 1 : 2;
-    const headerHeight = (headerLines + 1) * (size + 2) + 6;
+    const maxHeaderLines = useLegend ? 1 : 2;
+    const headerHeight = (maxHeaderLines + 1) * lineHeight + 6;
     const x = {
       option: left,
       cell: (index: number) => left + optionWidth + index * cellWidth,
@@ -165,44 +222,52 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       rank: left + width - rankWidth,
     };
 
-    const drawHeader = () => {
+    /** A header of whole words in its column (see layoutHeader), bottom lines aligned with the others. */
+    const headerText = (
+      text: string,
+      at: number,
+      columnWidth: number,
+      align: 'left' | 'center' | 'right',
+    ) => {
+      style('bold', size);
+      const laid = layoutHeader(doc, text, columnWidth, { maxLines: maxHeaderLines, size, minSize });
       const top = doc.y;
-      style('bold', size).text(t('export.option'), x.option, top, {
-        width: optionWidth - 4,
+      laid.lines.forEach((line, index) => {
+        doc.text(line, at, top + (maxHeaderLines - laid.lines.length + index) * lineHeight, {
+          width: columnWidth,
+          align,
+          lineBreak: false,
+        });
+      });
+      doc.y = top;
+    };
+    /** The small note under a header (a weight and its share), shrunk to fit on one line. */
+    const noteText = (text: string, at: number, columnWidth: number, align: 'left' | 'center') => {
+      style('regular', size - 0.5, COLORS.muted);
+      const laid = layoutHeader(doc, text, columnWidth, { maxLines: 1, size: size - 0.5, minSize });
+      doc.text(laid.lines[0] ?? '', at, doc.y + maxHeaderLines * lineHeight, {
+        width: columnWidth,
+        align,
         lineBreak: false,
       });
+    };
+
+    const drawHeader = () => {
+      const top = doc.y;
+      headerText(t('export.option'), x.option, optionWidth - 4, 'left');
       criteria.forEach((criterion, index) => {
-        style('bold', size);
-        const name = useLegend
-          ? label(index)
-          : doc.heightOfString(criterion.name, { width: cellWidth - 4 }) <= 2 * (size + 2)
-            ? criterion.name
-            : fitLine(doc, criterion.name, cellWidth - 4);
-        doc.text(name, x.cell(index), top, {
-          width: cellWidth - 4,
-          align: 'center',
-          height: headerLines * (size + 2),
-          ellipsis: true,
-        });
-        style('regular', size - 0.5, COLORS.muted).text(
-          `${num(criterion.weight, 1)} %`,
-          x.cell(index),
-          top + headerLines * (size + 2),
-          { width: cellWidth - 4, align: 'center', lineBreak: false },
-        );
+        headerText(useLegend ? label(index) : criterion.name, x.cell(index), cellWidth - 4, 'center');
+        doc.y = top;
+        noteText(weightNote(criterion), x.cell(index), cellWidth - 4, 'center');
+        doc.y = top;
       });
-      style('bold', size).text(totalLabel, x.total, top, {
-        width: totalWidth - 4,
-        align: 'right',
-        height: headerLines * (size + 2),
-        ellipsis: true,
-      });
-      doc.text(t('export.rank'), x.rank, top, { width: rankWidth, align: 'right', lineBreak: false });
-      style('regular', size - 0.5, COLORS.muted).text(
+      headerText(totalLabel, x.total, totalWidth - 4, 'right');
+      headerText(t('export.rank'), x.rank, rankWidth, 'right');
+      noteText(
         report.isTeam ? t('export.teamWeightShort') : t('export.weightShort'),
         x.option,
-        top + headerLines * (size + 2),
-        { width: optionWidth - 4, lineBreak: false },
+        optionWidth - 4,
+        'left',
       );
       doc
         .moveTo(left, top + headerHeight - 3)
@@ -233,9 +298,19 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
           lineBreak: false,
         });
       });
+      let totalText = row.total === null ? noVotes : total(row.total);
+      if (row.total === null) {
+        style('regular', size, COLORS.muted);
+        // Shrunk, never wrapped: a second line would run into the next row.
+        totalText = layoutHeader(doc, noVotes, totalWidth - 4, { maxLines: 1, size, minSize }).lines[0] ?? '';
+      } else style(font, size, row.isTop ? COLORS.top : COLORS.text);
+      doc.text(totalText, x.total, top, { width: totalWidth - 4, align: 'right', lineBreak: false });
       style(font, size, row.isTop ? COLORS.top : COLORS.text);
-      doc.text(total(row.total), x.total, top, { width: totalWidth - 4, align: 'right', lineBreak: false });
-      doc.text(String(row.rank), x.rank, top, { width: rankWidth, align: 'right', lineBreak: false });
+      doc.text(row.rank === null ? '–' : String(row.rank), x.rank, top, {
+        width: rankWidth,
+        align: 'right',
+        lineBreak: false,
+      });
       doc.y = top + rowHeight;
     });
 
@@ -243,34 +318,35 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       doc.moveDown(0.5);
       const columns = 2;
       const columnWidth = width / columns;
-      const lineHeight = 10;
+      const legendLineHeight = 10;
       for (let index = 0; index < criteria.length; index += columns) {
-        if (!ensureSpace(lineHeight)) return;
+        if (!ensureSpace(legendLineHeight)) return;
         const top = doc.y;
         for (let column = 0; column < columns && index + column < criteria.length; column += 1) {
           const criterion = criteria[index + column]!;
           style('regular', 7.5);
-          const text = `${label(index + column)} = ${criterion.name} (${num(criterion.weight, 1)} %)`;
+          const text = `${label(index + column)} = ${criterion.name} (${weightNote(criterion)})`;
           doc.text(fitLine(doc, text, columnWidth - 8), left + column * columnWidth, top, {
             lineBreak: false,
           });
         }
-        doc.y = top + lineHeight;
+        doc.y = top + legendLineHeight;
       }
     }
   }
 
   function drawChart() {
-    // Stable sort: ties keep the options' order.
-    const ranked = [...report.rows].sort((a, b) => a.rank - b.rank);
+    // Best first (ties keep the options' order), options without a result last.
+    const ranked = [...report.rows].sort(
+      (a, b) => (a.rank ?? Number.POSITIVE_INFINITY) - (b.rank ?? Number.POSITIVE_INFINITY),
+    );
     if (!ranked.length) return;
     const barHeight = ranked.length > 20 ? 8 : 11;
     const gap = 3;
     if (!heading(t('export.chart'), Math.min(ranked.length, 5) * (barHeight + gap))) return;
-    const scaleMax = report.isTeam
-      ? SCALE_MAX
-      : (SCALE_MAX * report.criteria.reduce((sum, criterion) => sum + criterion.weight, 0)) / 100;
-    const maxValue = Math.max(scaleMax, ...ranked.map((row) => row.total), 0.0001);
+    // Totals stay on the decision's scale whatever the weights add up to.
+    const scaleMax = SCALE_MAX;
+    const maxValue = Math.max(scaleMax, ...ranked.map((row) => row.total ?? 0), 0.0001);
     const labelWidth = 170;
     const valueWidth = 40;
     const trackWidth = width - labelWidth - valueWidth;
@@ -282,7 +358,16 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       }
       const top = doc.y;
       style(row.isTop ? 'bold' : 'regular', size);
-      doc.text(fitLine(doc, `${row.rank}. ${row.name}`, labelWidth - 8), left, top, { lineBreak: false });
+      const place = row.rank === null ? '–' : `${row.rank}.`;
+      doc.text(fitLine(doc, `${place} ${row.name}`, labelWidth - 8), left, top, { lineBreak: false });
+      if (row.total === null) {
+        style('regular', size, COLORS.muted).text(t('results.noVotesYet'), left + labelWidth, top, {
+          width: trackWidth + valueWidth,
+          lineBreak: false,
+        });
+        doc.y = top + barHeight + gap;
+        continue;
+      }
       doc.rect(left + labelWidth, top, trackWidth, barHeight - 1).fill(COLORS.track);
       const barWidth = (trackWidth * Math.max(0, row.total)) / maxValue;
       if (barWidth > 0)

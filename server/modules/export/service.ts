@@ -1,6 +1,7 @@
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
-import type { Language } from '../../../shared/limits.ts';
+import { scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
+import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { translate } from '../../i18n.ts';
 import { presentDetails } from '../decisions/presenter.ts';
 import type { DecisionAccess } from '../decisions/access.ts';
@@ -12,6 +13,8 @@ export interface ExportCriterion {
   name: string;
   /** Personal: the importance; team: the team weight. */
   weight: number;
+  /** The weight's share of all weights in whole percent (what it counts; the shares add up to 100). */
+  share: number;
 }
 
 export interface ExportRow {
@@ -19,8 +22,10 @@ export interface ExportRow {
   name: string;
   /** One per criterion, in criteria order; null where nothing was scored. */
   values: (number | null)[];
-  total: number;
-  rank: number;
+  /** Σ value × weight / Σ weight; null for a team option nobody voted on yet ("no votes yet"). */
+  total: number | null;
+  /** Competition rank (ties share it); null without a total. */
+  rank: number | null;
   isTop: boolean;
 }
 
@@ -58,7 +63,7 @@ export interface ExportReport {
   exportedAt: string;
   deadline: string | null;
   criteria: ExportCriterion[];
-  /** In the options' order; `rank` gives the ranking. */
+  /** In ranking order: best first, ties in the options' order, options without a total last. */
   rows: ExportRow[];
   reasons: ExportReason[];
   members: ExportMember[];
@@ -89,23 +94,31 @@ export function buildReport(
     : countedPersonalCells(details.evaluations, decision.user_id);
   const values = valueByCell(isTeam ? (teamResults?.cells ?? []) : matrixEvaluations);
   const teamWeights = new Map((teamResults?.weights ?? []).map((w) => [w.criterion_id, w.weight]));
+  const weightOf = (criterion: { id: number; importance: number }) =>
+    isTeam ? (teamWeights.get(criterion.id) ?? criterion.importance) : criterion.importance;
+  const shares = roundedSharesOf(new Map(criteria.map((criterion) => [criterion.id, weightOf(criterion)])));
   const exportCriteria = criteria.map((criterion) => ({
     id: criterion.id,
     name: criterion.name,
-    weight: isTeam ? (teamWeights.get(criterion.id) ?? criterion.importance) : criterion.importance,
+    weight: weightOf(criterion),
+    share: shares.get(criterion.id) ?? 0,
   }));
-  const ranking = new Map(results.ranking.map((entry) => [entry.option_id, entry]));
-  const hasScores = results.ranking.some((entry) => entry.total > 0);
-  const rows = options.map((option) => {
-    const entry = ranking.get(option.id);
-    return {
-      optionId: option.id,
-      name: option.name,
-      values: criteria.map((criterion) => values.get(`${option.id}:${criterion.id}`) ?? null),
-      total: entry?.total ?? 0,
-      rank: entry?.rank ?? options.length,
-      isTop: hasScores && entry?.is_top === true,
-    };
+  // The ranking table of the screens: best first (the details ranking is already in that order).
+  const optionById = new Map(options.map((option) => [option.id, option]));
+  const hasScores = results.ranking.some((entry) => entry.total !== null && entry.total > 0);
+  const rows = results.ranking.flatMap((entry) => {
+    const option = optionById.get(entry.option_id);
+    if (!option) return [];
+    return [
+      {
+        optionId: option.id,
+        name: option.name,
+        values: criteria.map((criterion) => values.get(`${option.id}:${criterion.id}`) ?? null),
+        total: entry.total,
+        rank: entry.rank,
+        isTop: hasScores && entry.is_top,
+      },
+    ];
   });
 
   const optionNames = new Map(options.map((option) => [option.id, option.name]));
@@ -179,7 +192,7 @@ export function buildReport(
           t(decision.mode === 'ai' ? 'teamView.formulaCellAi' : 'teamView.formulaCell'),
           t('teamView.formulaResult'),
         ]
-      : [t('details.formula')],
+      : [t('details.formula', scaleOfDecision(decision.type))],
   };
 }
 

@@ -1267,7 +1267,8 @@ describe('POST /api/decision/{id}/weights', () => {
       { criterion_id: weather, weight: 100 },
     ]);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Weights saved.', score: 0 });
+    // Nobody has voted yet: weights alone make no result, so there is no score (not 0).
+    expect(response.json()).toEqual({ message: 'Weights saved.', score: null });
     const details = await detailsOf(app, owner, decisionId);
     expect(Object.keys(details.weightsByUser)).toEqual([String(editor.user.id)]);
     expect(sortedWeights(details.weightsByUser[String(editor.user.id)])).toEqual([
@@ -1674,14 +1675,14 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
       [editor.user.id, true],
       [viewer.user.id, false],
     ]);
-    expect(noAiYet.results.ranking.map((entry) => entry.total)).toEqual([0, 0]);
+    expect(noAiYet.results.ranking.map((entry) => entry.total)).toEqual([null, null]);
 
     await insertAiEvaluation(app, { decisionId, optionId: lisbon, criterionId: weather, value: 9 });
-    // Lisbon: 9 × 15 / 45.3 = 2.98; Oslo has no AI value.
+    // Lisbon: 9 × 15 / 45.3 = 2.98; Oslo has no AI value, so no result yet.
     const withAi = await detailsOf(app, owner, decisionId);
     expect(withAi.results.ranking).toEqual([
       { option_id: lisbon, total: 2.98, rank: 1, is_top: true },
-      { option_id: oslo, total: 0, rank: 2, is_top: false },
+      { option_id: oslo, total: null, rank: null, is_top: false },
     ]);
     expect(withAi.evaluations.find((e) => e.generated_by === 'ai')).toMatchObject({
       user_id: null,

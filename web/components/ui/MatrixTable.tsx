@@ -30,17 +30,29 @@ interface MatrixTableProps<Row extends MatrixAxisItem, Column extends MatrixAxis
   renderColumnHeader?: (column: Column, columnIndex: number) => ReactNode;
   leadingColumns?: readonly MatrixExtraColumn<Row>[];
   trailingColumns?: readonly MatrixExtraColumn<Row>[];
-  /** The weighted total per row, right-aligned and bold; coloured on the highlighted row. */
+  /**
+   * The weighted total per row, right-aligned and bold; coloured on the highlighted row. On a narrow
+   * screen it stays at the right edge beside the sticky row names, so name and total are always in view.
+   */
   total?: {
     header: ReactNode;
     render: (row: Row, rowIndex: number) => ReactNode;
     testId?: string;
   };
+  /** Rank numbers before the row names (a ranking table); `label` names a rank for screen readers. */
+  ranks?: {
+    of: (row: Row, rowIndex: number) => number | null;
+    label: (rank: number) => string;
+  };
   /** The top row(s): tinted, with `data-top`. */
   highlightRow?: (row: Row, rowIndex: number) => boolean;
   density?: TableDensity;
   width?: 'full' | 'fit';
-  /** Lets the scroll region reach the edges of the surrounding card (its padding is p-6). */
+  /**
+   * Lets the scroll region reach the edges of the surrounding card (its padding is p-6). The outer
+   * cells carry that padding instead of the region, so the sticky name and total columns stop at the
+   * card's edge and no scrolled cell shows beside them.
+   */
   isBleeding?: boolean;
 }
 
@@ -62,18 +74,29 @@ export function StackedHeader({
       >
         {label}
       </span>
-      <span className="block text-xs font-normal text-slate-600 tabular-nums dark:text-slate-400">
+      <span className="block text-xs font-normal whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
         {note}
       </span>
     </>
   );
 }
 
+/** A row's place in a ranking ("1"), read as "Rank 1"; "–" for a row without a total. */
+export function RankBadge({ rank, label }: { rank: number | null; label: (rank: number) => string }) {
+  return (
+    <span className="inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-200">
+      <span aria-hidden>{rank ?? '–'}</span>
+      {rank === null ? null : <span className="sr-only">{label(rank)}</span>}
+    </span>
+  );
+}
+
 /**
  * The one rows × columns grid (options × criteria, or criteria × options on the calculator): header
  * row, a row header per row, a cell per pair, optional extra and total columns, the top row
- * highlighted, the row names kept in view on narrow screens. Inputs rendered in cells move with the
- * arrow keys (GridCellInput inside the table's `data-grid`).
+ * highlighted, rank numbers before the names of a ranking, the row names and the total kept in view on
+ * narrow screens. Inputs rendered in cells move with the arrow and Enter keys (GridCellInput inside the
+ * table's `data-grid`).
  */
 export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxisItem>({
   caption,
@@ -88,21 +111,21 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
   trailingColumns = [],
   total,
   highlightRow = () => false,
+  ranks,
   density = 'comfortable',
   width = 'full',
   isBleeding = false,
 }: MatrixTableProps<Row, Column>) {
+  // Bleeding tables pad their outer cells by the card's padding (see `isBleeding`).
+  const firstPad = isBleeding ? 'pl-6' : '';
+  const lastPad = isBleeding ? 'pr-6' : '';
+  const lastTrailing = total ? -1 : trailingColumns.length - 1;
+  const lastColumn = total || trailingColumns.length ? -1 : columns.length - 1;
   return (
-    <Table
-      caption={caption}
-      captionId={captionId}
-      isGrid
-      width={width}
-      className={isBleeding ? '-mx-6 px-6' : ''}
-    >
+    <Table caption={caption} captionId={captionId} isGrid width={width} className={isBleeding ? '-mx-6' : ''}>
       <thead>
         <tr>
-          <TH density={density} edge="first" align="start" tone="muted" isSticky>
+          <TH density={density} edge="first" align="start" tone="muted" isSticky className={firstPad}>
             {cornerHeader}
           </TH>
           {leadingColumns.map((extra) => (
@@ -111,17 +134,28 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
             </TH>
           ))}
           {columns.map((column, columnIndex) => (
-            <TH key={column.key} density={density} className="align-bottom">
+            <TH
+              key={column.key}
+              density={density}
+              edge={columnIndex === lastColumn ? 'last' : 'middle'}
+              className={`align-bottom ${columnIndex === lastColumn ? lastPad : ''}`}
+            >
               {renderColumnHeader(column, columnIndex)}
             </TH>
           ))}
-          {trailingColumns.map((extra) => (
-            <TH key={extra.key} density={density} align={extra.align ?? 'end'}>
+          {trailingColumns.map((extra, index) => (
+            <TH
+              key={extra.key}
+              density={density}
+              align={extra.align ?? 'end'}
+              edge={index === lastTrailing ? 'last' : 'middle'}
+              className={index === lastTrailing ? lastPad : ''}
+            >
               {extra.isHeaderHidden ? <span className="sr-only">{extra.header}</span> : extra.header}
             </TH>
           ))}
           {total ? (
-            <TH density={density} edge="last" align="end">
+            <TH density={density} edge="last" align="end" isSticky stickySide="right" className={lastPad}>
               {total.header}
             </TH>
           ) : null}
@@ -132,8 +166,15 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
           const isHighlighted = highlightRow(row, rowIndex);
           return (
             <TR key={row.key} isHighlighted={isHighlighted}>
-              <RowHeader density={density} isHighlighted={isHighlighted} isSticky>
-                {renderRowHeader(row, rowIndex)}
+              <RowHeader density={density} isHighlighted={isHighlighted} isSticky className={firstPad}>
+                {ranks ? (
+                  <span className="flex items-center gap-2">
+                    <RankBadge rank={ranks.of(row, rowIndex)} label={ranks.label} />
+                    {renderRowHeader(row, rowIndex)}
+                  </span>
+                ) : (
+                  renderRowHeader(row, rowIndex)
+                )}
               </RowHeader>
               {leadingColumns.map((extra) => (
                 <TD key={extra.key} density={density} align={extra.align ?? 'start'}>
@@ -141,12 +182,23 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                 </TD>
               ))}
               {columns.map((column, columnIndex) => (
-                <TD key={column.key} density={density} className="tabular-nums">
+                <TD
+                  key={column.key}
+                  density={density}
+                  edge={columnIndex === lastColumn ? 'last' : 'middle'}
+                  className={`tabular-nums ${columnIndex === lastColumn ? lastPad : ''}`}
+                >
                   {renderCell(row, column, rowIndex, columnIndex)}
                 </TD>
               ))}
-              {trailingColumns.map((extra) => (
-                <TD key={extra.key} density={density} align={extra.align ?? 'end'}>
+              {trailingColumns.map((extra, index) => (
+                <TD
+                  key={extra.key}
+                  density={density}
+                  align={extra.align ?? 'end'}
+                  edge={index === lastTrailing ? 'last' : 'middle'}
+                  className={index === lastTrailing ? lastPad : ''}
+                >
                   {extra.render(row, rowIndex)}
                 </TD>
               ))}
@@ -156,9 +208,10 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                   edge="last"
                   align="end"
                   isTotal
+                  isSticky
                   isHighlighted={isHighlighted}
                   data-testid={total.testId}
-                  className="whitespace-nowrap"
+                  className={`whitespace-nowrap ${lastPad}`}
                 >
                   {total.render(row, rowIndex)}
                 </TD>

@@ -67,15 +67,23 @@ export function Table({
   );
 }
 
+/** Which edge a cell sticks to while a wide table scrolls sideways on a narrow screen. */
+export type StickySide = 'left' | 'right';
+
 /**
- * Keeps a first-column cell in view while a wide table scrolls sideways on narrow screens; it needs
- * its own opaque background, or the scrolled cells would show through it.
+ * Keeps a first-column cell (the name) or a last-column cell (the total) in view while a wide table
+ * scrolls sideways on narrow screens; it needs its own opaque background, or the scrolled cells would
+ * show through it, and a soft shadow on its inner side.
  */
-function stickyCellClasses(isHighlighted: boolean): string {
+function stickyCellClasses(isHighlighted: boolean, side: StickySide = 'left'): string {
   const background = isHighlighted
     ? 'max-sm:bg-emerald-50 dark:max-sm:bg-emerald-950'
     : 'max-sm:bg-white dark:max-sm:bg-slate-900';
-  return `max-sm:sticky max-sm:left-0 max-sm:z-10 ${background}`;
+  const edge =
+    side === 'left'
+      ? 'max-sm:left-0 max-sm:shadow-[6px_0_6px_-6px_rgb(15_23_42/0.25)]'
+      : 'max-sm:right-0 max-sm:shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.25)]';
+  return `max-sm:sticky max-sm:z-10 ${edge} ${background}`;
 }
 
 interface HeaderCellProps extends Omit<ThHTMLAttributes<HTMLTableCellElement>, 'align'> {
@@ -84,8 +92,9 @@ interface HeaderCellProps extends Omit<ThHTMLAttributes<HTMLTableCellElement>, '
   align?: CellAlign;
   /** Muted for the corner and list headers, strong for the headers that name data (criteria, totals). */
   tone?: 'muted' | 'strong';
-  /** The corner above sticky row names. */
+  /** The corner above sticky row names, or (`stickySide="right"`) the header of a sticky total. */
   isSticky?: boolean;
+  stickySide?: StickySide;
 }
 
 /** A column header cell (`scope="col"`). */
@@ -95,6 +104,7 @@ export function TH({
   align = 'center',
   tone = 'strong',
   isSticky = false,
+  stickySide = 'left',
   className = '',
   ...props
 }: HeaderCellProps) {
@@ -103,7 +113,7 @@ export function TH({
   return (
     <th
       scope="col"
-      className={`border-b border-slate-200 font-medium dark:border-slate-700 ${padding[density][edge]} ${alignment[align]} ${toneClasses} ${isSticky ? stickyCellClasses(false) : ''} ${className}`}
+      className={`border-b border-slate-200 font-medium dark:border-slate-700 ${padding[density][edge]} ${alignment[align]} ${toneClasses} ${isSticky ? stickyCellClasses(false, stickySide) : ''} ${className}`}
       {...props}
     />
   );
@@ -144,6 +154,8 @@ interface DataCellProps extends Omit<TdHTMLAttributes<HTMLTableCellElement>, 'al
   isHighlighted?: boolean;
   /** A total: larger and bold, coloured on the highlighted row. */
   isTotal?: boolean;
+  /** Keeps the cell (a total) at the right edge while the table scrolls sideways on a narrow screen. */
+  isSticky?: boolean;
 }
 
 /** A body cell. */
@@ -153,6 +165,7 @@ export function TD({
   align = 'center',
   isHighlighted = false,
   isTotal = false,
+  isSticky = false,
   className = '',
   ...props
 }: DataCellProps) {
@@ -163,7 +176,7 @@ export function TD({
     : 'text-slate-800 dark:text-slate-200';
   return (
     <td
-      className={`${bodyBorder} ${padding[density][edge]} ${alignment[align]} ${textClasses} ${className}`}
+      className={`${bodyBorder} ${padding[density][edge]} ${alignment[align]} ${textClasses} ${isSticky ? stickyCellClasses(isHighlighted, 'right') : ''} ${className}`}
       {...props}
     />
   );

@@ -14,14 +14,16 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 const AvatarMenu = lazy(() => import('./AvatarMenu.tsx').then((module) => ({ default: module.AvatarMenu })));
 
 const NAV_ITEMS = [
-  { to: '/', labelKey: 'nav.home', end: true },
-  { to: '/dashboard', labelKey: 'nav.dashboard', end: false },
-  { to: '/faq', labelKey: 'nav.faq', end: false },
-  { to: '/kontakt', labelKey: 'nav.contact', end: false },
+  { to: '/', labelKey: 'nav.home', end: true, isProtected: false },
+  { to: '/dashboard', labelKey: 'nav.dashboard', end: false, isProtected: false },
+  // The /evaluation calculator is a protected route: offered once signed in.
+  { to: '/evaluation', labelKey: 'evaluation.navLink', end: false, isProtected: true },
+  { to: '/faq', labelKey: 'nav.faq', end: false, isProtected: false },
+  { to: '/kontakt', labelKey: 'nav.contact', end: false, isProtected: false },
 ] as const;
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
     isActive
       ? 'bg-indigo-50 text-indigo-800 dark:bg-slate-800 dark:text-white'
       : 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -44,7 +46,7 @@ export function Navbar() {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
   const isMobileMenuOpen = menuOpenedAt === pathname;
 
-  const navLinks = NAV_ITEMS.map((item) => (
+  const navLinks = NAV_ITEMS.filter((item) => isLoggedIn || !item.isProtected).map((item) => (
     <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClasses}>
       {t(item.labelKey)}
     </NavLink>
@@ -67,7 +69,8 @@ export function Navbar() {
           className="flex min-w-0 items-center sm:mr-2 gap-2 rounded-lg text-base font-bold text-slate-900 dark:text-white"
         >
           <Logo />
-          <span className="truncate">{t('app.name')}</span>
+          {/* Between md and lg the five links need the room: the logo alone shows, the name is still read. */}
+          <span className="truncate md:max-lg:sr-only">{t('app.name')}</span>
         </Link>
 
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">

@@ -1,13 +1,18 @@
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { ownerEvaluations } from './decision-form-model.ts';
+import { WeightShareNote } from './WeightShareNote.tsx';
 
-/** Options by criteria with each value or "–", the weights in the header and the Total per option. */
+/**
+ * The ranking table: options best first with their rank, each value or "–", every importance with
+ * its share in the header, and the Total per option (name and total stay in view on a phone).
+ */
 export function DecisionMatrix({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
   const format = useFormatters();
@@ -18,14 +23,20 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
     ]),
   );
   const rankingByOption = new Map(details.results.ranking.map((entry) => [entry.option_id, entry]));
-  const hasScores = details.results.ranking.some((entry) => entry.total > 0);
+  const hasScores = details.results.ranking.some((entry) => (entry.total ?? 0) > 0);
   const isTop = (optionId: number) => hasScores && rankingByOption.get(optionId)?.is_top === true;
-  const options = details.options.map((option) => ({ key: option.id, label: option.name }));
+  const optionNames = new Map(details.options.map((option) => [option.id, option.name]));
+  // The server ranks best first (ties in input order), so a tied winner never sits at the bottom.
+  const options = details.results.ranking.flatMap((entry) => {
+    const name = optionNames.get(entry.option_id);
+    return name === undefined ? [] : [{ key: entry.option_id, label: name }];
+  });
   const criteria = details.criteria.map((criterion) => ({
     key: criterion.id,
     label: criterion.name,
     importance: criterion.importance,
   }));
+  const shares = roundedSharesOf(new Map(criteria.map((criterion) => [criterion.key, criterion.importance])));
 
   return (
     <MatrixTable
@@ -35,14 +46,19 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
       rows={options}
       columns={criteria}
       highlightRow={(option) => isTop(option.key)}
+      ranks={{
+        of: (option) => rankingByOption.get(option.key)?.rank ?? null,
+        label: (rank) => t('results.rank', { rank }),
+      }}
       renderRowHeader={(option) => (
         <span className="flex items-center gap-2">
           {isTop(option.key) ? (
             <Trophy aria-hidden size={16} className="shrink-0 text-amber-600 dark:text-amber-400" />
           ) : null}
-          <span>{option.label}</span>
+          <span className="break-words max-sm:max-w-[8.5rem]">{option.label}</span>
           {isTop(option.key) ? (
-            <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white dark:bg-emerald-400 dark:text-emerald-950">
+            // On a phone the trophy and the tint mark the top row; the label stays for screen readers.
+            <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white max-sm:sr-only dark:bg-emerald-400 dark:text-emerald-950">
               {t('matrix.topOption')}
             </span>
           ) : null}
@@ -51,7 +67,13 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
       renderColumnHeader={(criterion) => (
         <StackedHeader
           label={criterion.label}
-          note={t('matrix.weight', { weight: format.plain(criterion.importance) })}
+          note={
+            <WeightShareNote
+              weight={criterion.importance}
+              share={shares.get(criterion.key) ?? 0}
+              kind="importance"
+            />
+          }
         />
       )}
       renderCell={(option, criterion) => {

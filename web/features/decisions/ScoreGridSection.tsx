@@ -1,11 +1,11 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
-import { useFormatters } from '../../lib/format.ts';
-import { cellKey } from '../../lib/matrix-model.ts';
+import { cellKey, isInvalidCell } from '../../lib/matrix-model.ts';
 import {
   importanceOf,
   PERSONAL_SCALE,
@@ -14,11 +14,14 @@ import {
 } from './decision-form-model.ts';
 import { digitsOnlyInput } from './form-inputs.ts';
 import { TotalWithTrophy } from './TotalWithTrophy.tsx';
+import { WeightShareNote } from './WeightShareNote.tsx';
 
-/** The 1–10 evaluation grid of the decision form with live weighted totals per option. */
+/**
+ * The 1–10 evaluation grid of the decision form with live weighted totals and ranks per option. A
+ * cell off the scale is flagged where it is, while typing, and its option has no total until fixed.
+ */
 export function ScoreGridSection() {
   const { t } = useTranslation();
-  const format = useFormatters();
   const {
     control,
     register,
@@ -28,10 +31,12 @@ export function ScoreGridSection() {
     control,
     name: ['options', 'criteria', 'scores', 'explanations'],
   });
-  // The live ranking identifies options by their position.
+  // The live ranking identifies options by their position; rows keep their order while typing.
   const ranking = new Map(rankFormValues(options, criteria, scores).map((entry) => [entry.option_id, entry]));
-  const hasAnyScore = [...ranking.values()].some((entry) => entry.total > 0);
+  const hasAnyScore = [...ranking.values()].some((entry) => (entry.total ?? 0) > 0);
   const isTop = (optionIndex: number) => hasAnyScore && ranking.get(optionIndex)?.is_top === true;
+  const isInvalid = (key: string) =>
+    isInvalidCell(scores[key], PERSONAL_SCALE) || Boolean(errors.scores?.[key]);
 
   const optionRows = options.map((option, index) => ({
     key: option.rowKey,
@@ -42,6 +47,10 @@ export function ScoreGridSection() {
     label: criterion.name.trim() || t('decisionForm.criterionFallback', { number: index + 1 }),
     importance: importanceOf(criterion.importance),
   }));
+  const shares = roundedSharesOf(new Map(criterionColumns.map((column) => [column.key, column.importance])));
+  const hasInvalidCell = options.some((option) =>
+    criteria.some((criterion) => isInvalid(cellKey(option.rowKey, criterion.rowKey))),
+  );
 
   return (
     <SectionCard
@@ -58,11 +67,26 @@ export function ScoreGridSection() {
         rows={optionRows}
         columns={criterionColumns}
         highlightRow={(_, optionIndex) => isTop(optionIndex)}
-        renderRowHeader={(option) => <span className="block max-w-48 truncate">{option.label}</span>}
+        ranks={{
+          of: (_, optionIndex) => ranking.get(optionIndex)?.rank ?? null,
+          label: (rank) => t('results.rank', { rank }),
+        }}
+        // On a phone long names wrap in a narrower column, so the first cells stay beside them.
+        renderRowHeader={(option) => (
+          <span className="block max-w-48 truncate max-sm:max-w-[7.5rem] max-sm:break-words max-sm:whitespace-normal">
+            {option.label}
+          </span>
+        )}
         renderColumnHeader={(criterion) => (
           <StackedHeader
             label={criterion.label}
-            note={t('matrix.weight', { weight: format.plain(criterion.importance) })}
+            note={
+              <WeightShareNote
+                weight={criterion.importance}
+                share={shares.get(criterion.key) ?? 0}
+                kind="importance"
+              />
+            }
             isTruncated
           />
         )}
@@ -70,20 +94,19 @@ export function ScoreGridSection() {
           const key = cellKey(option.key, criterion.key);
           const reason = explanations[key];
           const reasonId = `reason-${key}`;
-          const isInvalid = Boolean(errors.scores?.[key]);
           return (
             <Tooltip id={reasonId} text={reason}>
               <GridCellInput
                 row={optionIndex}
                 column={criterionIndex}
-                isInvalid={isInvalid}
+                isInvalid={isInvalid(key)}
+                errorMessage={t('results.cellRange', PERSONAL_SCALE)}
                 aria-label={t('decisionForm.cellLabel', {
                   option: option.label,
                   criterion: criterion.label,
                   ...PERSONAL_SCALE,
                 })}
                 aria-describedby={reason ? reasonId : undefined}
-                title={isInvalid ? t('validation.valueRange') : undefined}
                 {...digitsOnlyInput(register(`scores.${key}`))}
               />
             </Tooltip>
@@ -92,11 +115,15 @@ export function ScoreGridSection() {
         total={{
           header: t('matrix.total'),
           render: (_, optionIndex) => (
-            <TotalWithTrophy total={ranking.get(optionIndex)?.total ?? 0} isTop={isTop(optionIndex)} />
+            <TotalWithTrophy
+              total={ranking.get(optionIndex)?.total ?? null}
+              isTop={isTop(optionIndex)}
+              missingLabel={t('results.notCalculated', PERSONAL_SCALE)}
+            />
           ),
         }}
       />
-      {errors.scores ? (
+      {hasInvalidCell ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {t('decisionForm.gridInvalid', PERSONAL_SCALE)}
         </p>

@@ -2,10 +2,26 @@ import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format.ts';
 
+interface TotalWithTrophyProps {
+  /** null: no total while a cell of the row is off the scale. */
+  total: number | null;
+  isTop: boolean;
+  /** Read instead of a total that is missing (e.g. "not calculated: a score is outside 1–10"). */
+  missingLabel: string;
+}
+
 /** A live total of an input grid (1 decimal); the top option's carries a trophy, named for screen readers. */
-export function TotalWithTrophy({ total, isTop }: { total: number; isTop: boolean }) {
+export function TotalWithTrophy({ total, isTop, missingLabel }: TotalWithTrophyProps) {
   const { t } = useTranslation();
   const format = useFormatters();
+  if (total === null) {
+    return (
+      <>
+        <span aria-hidden>–</span>
+        <span className="sr-only">{missingLabel}</span>
+      </>
+    );
+  }
   return (
     <span className="inline-flex items-center gap-1.5">
       {isTop ? (

@@ -5,7 +5,10 @@ import { useFormatters } from '../../lib/format.ts';
 export interface ChartBar {
   id: number;
   label: string;
-  value: number;
+  /** null: no total (listed last, without a bar). */
+  value: number | null;
+  /** The place in the ranking (ties share it); null without a total. */
+  rank: number | null;
   isTop: boolean;
 }
 
@@ -15,16 +18,23 @@ interface TotalsChartProps {
   maxValue: number;
 }
 
-/** Horizontal bars of the option totals, best first; screen readers get the same numbers as one label. */
+const byRank = (a: ChartBar, b: ChartBar) =>
+  (a.rank ?? Number.POSITIVE_INFINITY) - (b.rank ?? Number.POSITIVE_INFINITY);
+
+/**
+ * Horizontal bars of the option totals, best first with their rank (ties keep their order, so a tied
+ * winner is never below the others); screen readers get the same numbers as one label.
+ */
 export default function TotalsChart({ bars, maxValue }: TotalsChartProps) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const sorted = [...bars].sort((a, b) => b.value - a.value);
-  const scale = Math.max(maxValue, ...sorted.map((bar) => bar.value), Number.EPSILON);
+  const sorted = [...bars].sort(byRank);
+  const scale = Math.max(maxValue, ...sorted.map((bar) => bar.value ?? 0), Number.EPSILON);
+  const valueText = (bar: ChartBar) => (bar.value === null ? '–' : format.number(bar.value, 1));
   const summary = sorted
     .map(
       (bar) =>
-        `${bar.label}: ${format.number(bar.value, 1)}${bar.isTop ? ` (${t('matrix.topOption')})` : ''}`,
+        `${bar.rank === null ? '' : `${bar.rank}. `}${bar.label}: ${valueText(bar)}${bar.isTop ? ` (${t('matrix.topOption')})` : ''}`,
     )
     .join(', ');
 
@@ -38,21 +48,24 @@ export default function TotalsChart({ bars, maxValue }: TotalsChartProps) {
         {sorted.map((bar) => (
           <Fragment key={bar.id}>
             <span
-              className="max-w-[40vw] truncate font-medium text-slate-800 sm:max-w-60 dark:text-slate-200"
+              className="flex max-w-[40vw] items-center gap-2 font-medium text-slate-800 sm:max-w-60 dark:text-slate-200"
               title={bar.label}
             >
-              {bar.label}
+              <span className="w-5 shrink-0 text-right text-slate-600 tabular-nums dark:text-slate-400">
+                {bar.rank ?? '–'}
+              </span>
+              <span className="truncate">{bar.label}</span>
             </span>
             <span className="h-6 overflow-hidden rounded-md bg-slate-100 dark:bg-slate-800">
               <span
                 className={`block h-full rounded-md transition-[width] duration-500 ${
                   bar.isTop ? 'bg-emerald-500 dark:bg-emerald-400' : 'bg-indigo-500 dark:bg-indigo-400'
                 }`}
-                style={{ width: `${(Math.max(bar.value, 0) / scale) * 100}%` }}
+                style={{ width: `${(Math.max(bar.value ?? 0, 0) / scale) * 100}%` }}
               />
             </span>
             <span className="text-right font-semibold text-slate-900 tabular-nums dark:text-white">
-              {format.number(bar.value, 1)}
+              {valueText(bar)}
             </span>
           </Fragment>
         ))}

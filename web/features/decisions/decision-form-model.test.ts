@@ -72,6 +72,18 @@ describe('decision form model', () => {
     expect(byOption.get(1)).toMatchObject({ total: 4.8, is_top: false });
   });
 
+  it('gives an option with a 0 (off the 1–10 scale) no live total until it is corrected', () => {
+    const values = formWith(({ options, criteria }) => ({
+      [cellKey(options[0]!, criteria[0]!)]: '0',
+      [cellKey(options[0]!, criteria[1]!)]: '9',
+      [cellKey(options[1]!, criteria[0]!)]: '8',
+    }));
+    expect(rankFormValues(values.options, values.criteria, values.scores)).toEqual([
+      { option_id: 1, total: 4.8, rank: 1, is_top: true },
+      { option_id: 0, total: null, rank: null, is_top: false },
+    ]);
+  });
+
   it('marks every row of a repeated name', () => {
     expect([...duplicatePositions(['Car', 'Bike', ' car ', '', ''])]).toEqual([0, 2]);
   });

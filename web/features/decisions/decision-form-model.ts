@@ -8,13 +8,15 @@ import {
 } from '../../../shared/api/decisions.ts';
 import { multiLineText, singleLineText } from '../../../shared/api/text.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { countedPersonalCells, type RankedOption } from '../../../shared/scoring/personal.ts';
 import {
-  computePersonalTotals,
-  countedPersonalCells,
-  rankOptions,
-  type RankedOption,
-} from '../../../shared/scoring/personal.ts';
-import { cellKey, cellValueOf, duplicateIndexes, isInvalidCell, newRowKey } from '../../lib/matrix-model.ts';
+  cellKey,
+  cellValueOf,
+  duplicateIndexes,
+  isInvalidCell,
+  newRowKey,
+  rankScoreGrid,
+} from '../../lib/matrix-model.ts';
 
 const { decision: D, scales } = LIMITS;
 export const PERSONAL_SCALE = scales.personal;
@@ -141,24 +143,21 @@ export function importanceOf(raw: string): number {
   return raw.trim() !== '' && Number.isFinite(importance) ? importance : 0;
 }
 
-/** Live ranking of the form: options and criteria are identified by their position. */
+/**
+ * Live ranking of the form: options and criteria are identified by their position; an option with a
+ * score off the 1–10 scale has no total (null) until it is corrected.
+ */
 export function rankFormValues(
   options: readonly Pick<OptionFormRow, 'rowKey'>[],
   criteria: readonly Pick<CriterionFormRow, 'rowKey' | 'importance'>[],
   scores: Readonly<Record<string, string>>,
 ): RankedOption[] {
-  const cells = options.flatMap((option, optionIndex) =>
-    criteria.flatMap((criterion, criterionIndex) => {
-      const value = cellValueOf(scores[cellKey(option.rowKey, criterion.rowKey)], PERSONAL_SCALE);
-      return value === null ? [] : [{ option_id: optionIndex, criterion_id: criterionIndex, value }];
-    }),
+  return rankScoreGrid(
+    options.length,
+    criteria.map((criterion) => importanceOf(criterion.importance)),
+    (row, column) => scores[cellKey(options[row]!.rowKey, criteria[column]!.rowKey)],
+    PERSONAL_SCALE,
   );
-  const totals = computePersonalTotals(
-    options.map((_, index) => ({ id: index })),
-    criteria.map((criterion, index) => ({ id: index, importance: importanceOf(criterion.importance) })),
-    cells,
-  );
-  return rankOptions(totals);
 }
 
 /** The body of POST and PUT /api/decision: one call saves everything in one transaction. */

@@ -1,15 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { Card } from '../../components/ui/Card.tsx';
+import { RankBadge } from '../../components/ui/MatrixTable.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { ownerEvaluations } from '../decisions/decision-form-model.ts';
 
-/** AI mode: per option its score and the AI's reasoning per criterion. */
+/** AI mode: the options best first with their rank and score, and the AI's reasoning per criterion. */
 export function AiEvaluationList({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const evaluations = ownerEvaluations(details);
-  const totals = new Map(details.results.ranking.map((entry) => [entry.option_id, entry.total]));
+  const optionNames = new Map(details.options.map((option) => [option.id, option.name]));
   const criterionNames = new Map(details.criteria.map((criterion) => [criterion.id, criterion.name]));
 
   if (evaluations.length === 0) {
@@ -20,19 +21,24 @@ export function AiEvaluationList({ details }: { details: DecisionDetails }) {
     );
   }
   return (
-    <ul className="flex flex-col gap-4">
-      {details.options.map((option) => (
-        <li key={option.id}>
+    <ol className="flex flex-col gap-4">
+      {details.results.ranking.map((entry) => (
+        <li key={entry.option_id}>
           <Card>
-            <h2 className="flex flex-wrap items-baseline justify-between gap-2 text-lg font-semibold text-slate-900 dark:text-white">
-              {option.name}
+            <h2 className="flex flex-wrap items-center justify-between gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+              <span className="flex items-center gap-2">
+                <RankBadge rank={entry.rank} label={(rank) => t('results.rank', { rank })} />
+                {optionNames.get(entry.option_id)}
+              </span>
               <span className="text-base tabular-nums">
-                {t('decision.score', { score: format.number(totals.get(option.id) ?? 0, 1) })}
+                {t('decision.score', {
+                  score: entry.total === null ? t('results.noVotesYet') : format.number(entry.total, 1),
+                })}
               </span>
             </h2>
             <dl className="mt-3 flex flex-col gap-2 text-sm">
               {evaluations
-                .filter((evaluation) => evaluation.option_id === option.id)
+                .filter((evaluation) => evaluation.option_id === entry.option_id)
                 .map((evaluation) => (
                   <div key={evaluation.criterion_id}>
                     <dt className="font-medium text-slate-800 dark:text-slate-200">
@@ -47,6 +53,6 @@ export function AiEvaluationList({ details }: { details: DecisionDetails }) {
           </Card>
         </li>
       ))}
-    </ul>
+    </ol>
   );
 }

@@ -3,8 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
-import { LIMITS } from '../../../shared/limits.ts';
-import { computePersonalTotals, rankOptions } from '../../../shared/scoring/personal.ts';
+import { scaleOfDecision } from '../../../shared/limits.ts';
+import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
@@ -12,24 +12,25 @@ import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx'
 import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
-import { useFormatters } from '../../lib/format.ts';
-import { cellKey, cellValueOf, isInvalidCell } from '../../lib/matrix-model.ts';
+import { cellKey, cellValueOf, isInvalidCell, rankScoreGrid } from '../../lib/matrix-model.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSaveEvaluations } from '../decisions/decisions-api.ts';
 import { digitsOnlyInput } from '../decisions/form-inputs.ts';
 import { TotalWithTrophy } from '../decisions/TotalWithTrophy.tsx';
-
-const SCALE = LIMITS.scales.team;
+import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
 
 interface EvaluationGridValues {
   /** Cell text by `cellKey(option id, criterion id)`; empty cells are not saved. */
   cells: Record<string, string>;
 }
 
-/** The older evaluation screen's 0–10 grid of the caller's own scores, with live totals and "Save Evaluations". */
+/**
+ * The older evaluation screen's grid of the caller's own scores on the decision's scale (personal
+ * 1–10, team 0–10, as on every other screen of it), with live totals and ranks and "Save Evaluations".
+ */
 export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
-  const format = useFormatters();
+  const scale = scaleOfDecision(details.decision.type);
   const userId = useAuthStore((state) => state.user?.id);
   const { options, criteria } = details;
   const { control, register, handleSubmit, formState } = useForm<EvaluationGridValues>({
@@ -52,18 +53,23 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
 
   const scoredCells = options.flatMap((option) =>
     criteria.flatMap((criterion) => {
-      const value = cellValueOf(values[cellKey(option.id, criterion.id)], SCALE);
+      const value = cellValueOf(values[cellKey(option.id, criterion.id)], scale);
       return value === null ? [] : [{ option_id: option.id, criterion_id: criterion.id, value }];
     }),
   );
-  const ranking = new Map(
-    rankOptions(computePersonalTotals(options, criteria, scoredCells)).map((entry) => [
-      entry.option_id,
-      entry,
-    ]),
+  // Live totals by position; an option with a cell off the scale has none until it is corrected.
+  const rankingByIndex = rankScoreGrid(
+    options.length,
+    criteria.map((criterion) => criterion.importance),
+    (row, column) => values[cellKey(options[row]!.id, criteria[column]!.id)],
+    scale,
   );
-  const hasScores = [...ranking.values()].some((entry) => entry.total > 0);
+  const ranking = new Map(rankingByIndex.map((entry) => [options[entry.option_id]!.id, entry] as const));
+  const hasScores = rankingByIndex.some((entry) => (entry.total ?? 0) > 0);
   const isTop = (optionId: number) => hasScores && ranking.get(optionId)?.is_top === true;
+  const isInvalid = (key: string) => isInvalidCell(values[key], scale);
+  const hasInvalidCell = Object.keys(values).some(isInvalid);
+  const shares = roundedSharesOf(new Map(criteria.map((criterion) => [criterion.id, criterion.importance])));
 
   const submit = handleSubmit(
     () => {
@@ -83,7 +89,8 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
         },
       );
     },
-    () => setResult({ tone: 'error', message: t('decisionForm.gridInvalid', SCALE) }),
+    // Refused: the alert under the grid already says why, and the first bad cell gets the focus.
+    () => setResult(null),
   );
 
   if (!options.length || !criteria.length) {
@@ -93,9 +100,9 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
   return (
     <Card>
       <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t('evaluate.hint', SCALE)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('evaluate.hint', scale)}</p>
         <MatrixTable
-          caption={t('evaluate.caption', SCALE)}
+          caption={t('evaluate.caption', scale)}
           captionId="evaluate-caption"
           cornerHeader={t('matrix.option')}
           density="compact"
@@ -107,10 +114,20 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
             importance: criterion.importance,
           }))}
           highlightRow={(option) => isTop(option.key)}
+          ranks={{
+            of: (option) => ranking.get(option.key)?.rank ?? null,
+            label: (rank) => t('results.rank', { rank }),
+          }}
           renderColumnHeader={(criterion) => (
             <StackedHeader
               label={criterion.label}
-              note={t('matrix.weight', { weight: format.plain(criterion.importance) })}
+              note={
+                <WeightShareNote
+                  weight={criterion.importance}
+                  share={shares.get(criterion.key) ?? 0}
+                  kind="importance"
+                />
+              }
             />
           )}
           renderCell={(option, criterion, row, column) => {
@@ -119,14 +136,15 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
               <GridCellInput
                 row={row}
                 column={column}
-                isInvalid={Boolean(formState.errors.cells?.[key])}
+                isInvalid={isInvalid(key) || Boolean(formState.errors.cells?.[key])}
+                errorMessage={t('results.cellRange', scale)}
                 aria-label={t('decisionForm.cellLabel', {
                   option: option.label,
                   criterion: criterion.label,
-                  ...SCALE,
+                  ...scale,
                 })}
                 {...digitsOnlyInput(
-                  register(`cells.${key}`, { validate: (raw) => !isInvalidCell(raw, SCALE) }),
+                  register(`cells.${key}`, { validate: (raw) => !isInvalidCell(raw, scale) }),
                 )}
               />
             );
@@ -134,10 +152,19 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
           total={{
             header: t('matrix.total'),
             render: (option) => (
-              <TotalWithTrophy total={ranking.get(option.key)?.total ?? 0} isTop={isTop(option.key)} />
+              <TotalWithTrophy
+                total={ranking.get(option.key)?.total ?? null}
+                isTop={isTop(option.key)}
+                missingLabel={t('results.notCalculated', scale)}
+              />
             ),
           }}
         />
+        {hasInvalidCell ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {t('decisionForm.gridInvalid', scale)}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit" disabled={save.isPending}>
             <Save aria-hidden size={16} />

@@ -9,7 +9,7 @@ import { digitsOnly, GridCellInput } from '../../components/ui/GridCellInput.tsx
 import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { useFormatters } from '../../lib/format.ts';
-import { cellKey, cellValueOf } from '../../lib/matrix-model.ts';
+import { cellKey, cellValueOf, isInvalidCell } from '../../lib/matrix-model.ts';
 import {
   emptyCriterionRow,
   emptyOptionRow,
@@ -78,14 +78,21 @@ export function SimpleScoringTable() {
           <MatrixTable
             caption={t('evaluation.caption', SIMPLE_SCALE)}
             captionId="evaluation-caption"
-            cornerHeader={t('evaluation.criterion')}
+            cornerHeader={
+              <span className="flex flex-col gap-0.5 sm:flex-row sm:gap-2">
+                <span className="sm:w-40">{t('evaluation.criterion')}</span>
+                <span className="sm:w-24">{t('evaluation.weight')}</span>
+              </span>
+            }
             density="compact"
             width="fit"
             isBleeding
             rows={table.criteria.map((criterion, index) => ({ ...criterion, label: criterionLabel(index) }))}
             columns={table.options.map((option, index) => ({ ...option, label: optionLabel(index) }))}
+            // Name and weight share the sticky first column (stacked on a phone), so the ratings
+            // start right beside it on a 390 px screen.
             renderRowHeader={(criterion, row) => (
-              <div className="w-40">
+              <div className="flex w-32 flex-col gap-2 sm:w-auto sm:flex-row">
                 <input
                   aria-label={t('decisionForm.criterionName', { number: row + 1 })}
                   aria-invalid={invalid.has(`name-${criterion.key}`) || undefined}
@@ -95,39 +102,31 @@ export function SimpleScoringTable() {
                   onChange={(event) =>
                     updateCriterion(criterion.key, { name: event.target.value.trimStart() })
                   }
-                  className={`${inputClasses} h-9 font-normal`}
+                  className={`${inputClasses} h-9 font-normal sm:w-40`}
                 />
+                <div className="relative sm:w-24">
+                  <input
+                    type="number"
+                    min={LIMITS.scales.weight.min}
+                    max={LIMITS.scales.weight.max}
+                    step="any"
+                    aria-label={t('evaluation.weightOf', { criterion: criterion.label })}
+                    aria-invalid={invalid.has(`weight-${criterion.key}`) || undefined}
+                    value={criterion.weight}
+                    onChange={(event) => updateCriterion(criterion.key, { weight: event.target.value })}
+                    className={`${inputClasses} h-9 pr-7 text-right font-normal tabular-nums`}
+                  />
+                  <span
+                    aria-hidden
+                    className="pointer-events-none absolute inset-y-0 right-2.5 flex items-center font-normal text-slate-500 dark:text-slate-400"
+                  >
+                    %
+                  </span>
+                </div>
               </div>
             )}
-            leadingColumns={[
-              {
-                key: 'weight',
-                header: t('evaluation.weight'),
-                render: (criterion) => (
-                  <div className="relative w-24">
-                    <input
-                      type="number"
-                      min={LIMITS.scales.weight.min}
-                      max={LIMITS.scales.weight.max}
-                      step="any"
-                      aria-label={t('evaluation.weightOf', { criterion: criterion.label })}
-                      aria-invalid={invalid.has(`weight-${criterion.key}`) || undefined}
-                      value={criterion.weight}
-                      onChange={(event) => updateCriterion(criterion.key, { weight: event.target.value })}
-                      className={`${inputClasses} h-9 pr-7 text-right tabular-nums`}
-                    />
-                    <span
-                      aria-hidden
-                      className="pointer-events-none absolute inset-y-0 right-2.5 flex items-center text-slate-500 dark:text-slate-400"
-                    >
-                      %
-                    </span>
-                  </div>
-                ),
-              },
-            ]}
             renderColumnHeader={(option, index) => (
-              <div className="flex w-44 items-center gap-1">
+              <div className="flex w-32 items-center gap-1 sm:w-44">
                 <input
                   aria-label={t('decisionForm.optionName', { number: index + 1 })}
                   aria-invalid={invalid.has(`name-${option.key}`) || undefined}
@@ -159,13 +158,16 @@ export function SimpleScoringTable() {
             )}
             renderCell={(criterion, option, row, column) => {
               const key = cellKey(option.key, criterion.key);
+              // An empty cell is flagged once "Calculate" was tried; a number off 1–5 at once, with the range.
+              const isOffScale = isInvalidCell(table.ratings[key], SIMPLE_SCALE);
               return (
                 <GridCellInput
                   row={row}
                   column={column}
                   maxLength={1}
                   required
-                  isInvalid={invalid.has(key)}
+                  isInvalid={invalid.has(key) || isOffScale}
+                  errorMessage={isOffScale ? t('results.cellRange', SIMPLE_SCALE) : undefined}
                   aria-label={t('decisionForm.cellLabel', {
                     option: option.label,
                     criterion: criterion.label,

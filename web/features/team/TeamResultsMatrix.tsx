@@ -1,14 +1,18 @@
+import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
+import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
 
 /**
- * Options × criteria with the team value of every cell (mean of the votes, 1 decimal, "–" without
- * votes), each criterion's team weight, and the team result per option (2 decimals) with a trophy on
- * the top score(s).
+ * The team ranking: options best first with their rank, the team value of every cell (mean of the
+ * votes, 1 decimal, "–" without votes), each criterion's team weight with its share (the shares add up
+ * to 100 %), and the team result per option (2 decimals) with a trophy on the top score(s). Options
+ * nobody voted on come last and say "no votes yet", never 0.00.
  */
 export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
@@ -18,6 +22,9 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   );
   const weights = new Map(
     (details.teamResults?.weights ?? []).map((weight) => [weight.criterion_id, weight.weight]),
+  );
+  const shares = roundedSharesOf(
+    new Map(details.criteria.map((criterion) => [criterion.id, weights.get(criterion.id) ?? 0])),
   );
   // In AI mode every cell carries the AI's reason, shown on hover or focus.
   const aiReasons = new Map(
@@ -31,72 +38,113 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
       : [],
   );
   const ranking = new Map(details.results.ranking.map((entry) => [entry.option_id, entry]));
-  const hasResult = details.results.ranking.some((entry) => entry.total > 0);
+  const hasResult = details.results.ranking.some((entry) => (entry.total ?? 0) > 0);
+  const hasAnyVote = details.results.ranking.some((entry) => entry.total !== null);
   const isTop = (optionId: number) => hasResult && ranking.get(optionId)?.is_top === true;
+  const optionNames = new Map(details.options.map((option) => [option.id, option.name]));
+  // The server ranks best first (ties in input order) and lists options without votes last.
+  const rows = details.results.ranking.flatMap((entry) => {
+    const name = optionNames.get(entry.option_id);
+    return name === undefined ? [] : [{ key: entry.option_id, label: name }];
+  });
+  const noVotesYet = t('results.noVotesYet');
 
   return (
-    <MatrixTable
-      caption={t('teamView.matrixCaption')}
-      captionId="team-matrix-caption"
-      cornerHeader={t('teamView.option')}
-      rows={details.options.map((option) => ({ key: option.id, label: option.name }))}
-      columns={details.criteria.map((criterion) => ({ key: criterion.id, label: criterion.name }))}
-      highlightRow={(option) => isTop(option.key)}
-      renderColumnHeader={(criterion) => (
-        <StackedHeader
-          label={criterion.label}
-          note={t('teamView.teamWeight', { weight: format.number(weights.get(criterion.key) ?? 0, 1) })}
-        />
+    <>
+      {hasAnyVote ? null : (
+        <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+          {t('results.noVotesNotice')}
+        </p>
       )}
-      renderCell={(option, criterion) => {
-        const key = cellKey(option.key, criterion.key);
-        const cell = cells.get(key);
-        if (!cell || cell.votes === 0) {
+      <MatrixTable
+        caption={t('teamView.matrixCaption')}
+        captionId="team-matrix-caption"
+        cornerHeader={t('teamView.option')}
+        rows={rows}
+        columns={details.criteria.map((criterion) => ({ key: criterion.id, label: criterion.name }))}
+        highlightRow={(option) => isTop(option.key)}
+        ranks={{
+          of: (option) => ranking.get(option.key)?.rank ?? null,
+          label: (rank) => t('results.rank', { rank }),
+        }}
+        renderRowHeader={(option) => (
+          <span className="break-words max-sm:max-w-[8.5rem]">{option.label}</span>
+        )}
+        renderColumnHeader={(criterion) => (
+          <StackedHeader
+            label={criterion.label}
+            note={
+              <WeightShareNote
+                weight={weights.get(criterion.key) ?? 0}
+                share={shares.get(criterion.key) ?? 0}
+                kind="team"
+              />
+            }
+          />
+        )}
+        renderCell={(option, criterion) => {
+          const key = cellKey(option.key, criterion.key);
+          const cell = cells.get(key);
+          if (!cell || cell.votes === 0) {
+            return (
+              <>
+                <span aria-hidden>–</span>
+                <span className="sr-only">{noVotesYet}</span>
+              </>
+            );
+          }
+          const reasonId = `team-reason-${option.key}-${criterion.key}`;
+          const reason = aiReasons.get(key);
           return (
             <>
-              <span aria-hidden>–</span>
-              <span className="sr-only">{t('teamView.noVotes')}</span>
+              {reason ? (
+                <Tooltip id={reasonId} text={reason}>
+                  <button
+                    type="button"
+                    aria-describedby={reasonId}
+                    className={`font-medium ${tooltipTriggerClasses}`}
+                  >
+                    {format.number(cell.value, 1)}
+                  </button>
+                </Tooltip>
+              ) : (
+                <span className="block font-medium">{format.number(cell.value, 1)}</span>
+              )}
+              <span className="block text-xs text-slate-600 dark:text-slate-400">
+                {t('teamView.votes', { count: cell.votes })}
+              </span>
             </>
           );
-        }
-        const reasonId = `team-reason-${option.key}-${criterion.key}`;
-        const reason = aiReasons.get(key);
-        return (
-          <>
-            {reason ? (
-              <Tooltip id={reasonId} text={reason}>
-                <button
-                  type="button"
-                  aria-describedby={reasonId}
-                  className={`font-medium ${tooltipTriggerClasses}`}
-                >
-                  {format.number(cell.value, 1)}
-                </button>
-              </Tooltip>
-            ) : (
-              <span className="block font-medium">{format.number(cell.value, 1)}</span>
-            )}
-            <span className="block text-xs text-slate-600 dark:text-slate-400">
-              {t('teamView.votes', { count: cell.votes })}
-            </span>
-          </>
-        );
-      }}
-      total={{
-        header: t('teamView.teamResult'),
-        testId: 'team-result',
-        render: (option) => (
-          <span className="inline-flex items-center gap-1.5">
-            {isTop(option.key) ? (
-              <span role="img" aria-label={t('teamView.topScore')} title={t('teamView.topScore')}>
-                🏆
+        }}
+        total={{
+          header: t('teamView.teamResult'),
+          testId: 'team-result',
+          render: (option) => {
+            const total = ranking.get(option.key)?.total ?? null;
+            if (total === null) {
+              return (
+                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{noVotesYet}</span>
+              );
+            }
+            return (
+              <span className="inline-flex items-center gap-1.5">
+                {isTop(option.key) ? (
+                  <Trophy
+                    role="img"
+                    aria-label={t('teamView.topScore')}
+                    size={18}
+                    className="shrink-0 text-amber-600 dark:text-amber-400"
+                  >
+                    <title>{t('teamView.topScore')}</title>
+                  </Trophy>
+                ) : null}
+                {format.number(total, 2)}
               </span>
-            ) : null}
-            {format.number(ranking.get(option.key)?.total ?? 0, 2)}
-          </span>
-        ),
-      }}
-    />
+            );
+          },
+        }}
+      />
+    </>
   );
 }
 

@@ -21,7 +21,10 @@ interface VotesTableProps {
 
 const SCALE = LIMITS.scales.team;
 
-/** The caller's vote per option and criterion, whole numbers 0–10; arrow keys move between cells. */
+/**
+ * The caller's vote per option and criterion, whole numbers 0–10; arrow keys and Enter move between
+ * cells, and a value off the scale says so at its cell (saving stays blocked until it is fixed).
+ */
 export function VotesTable({ options, criteria, votes, isDisabled, onChange }: VotesTableProps) {
   const { t } = useTranslation();
   if (!options.length || !criteria.length) {
@@ -56,6 +59,7 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
             disabled={isDisabled}
             placeholder="–"
             isInvalid={isInvalidCell(text, SCALE)}
+            errorMessage={t('results.cellRange', SCALE)}
             aria-label={t('teamEdit.voteOf', {
               option: option.label,
               criterion: criterion.label,
