@@ -123,7 +123,8 @@ describe('POST /api/team-decisions', () => {
       mode: 'manual',
       type: 'team',
       timer: null,
-      score: 0,
+      // Nobody voted yet: no score, never a 0 (issue 14).
+      score: null,
     });
 
     const details = await detailsOf(app, owner, decision.id);
