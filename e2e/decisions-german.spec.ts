@@ -13,7 +13,8 @@ test('the older evaluation screen, editing and comments speak German', async ({ 
 
   await page.goto(`/decision/${decision.id}/evaluate`);
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('Entscheidung bewerten');
-  const carCost = main.getByRole('textbox', { name: 'Bewertung von Car für Cost (0–10)' });
+  // A personal decision is scored 1–10 on this screen too.
+  const carCost = main.getByRole('textbox', { name: 'Bewertung von Car für Cost (1–10)' });
   await carCost.fill('3');
   await main.getByRole('button', { name: 'Bewertungen speichern' }).click();
   await expect(main.getByRole('status').filter({ hasText: 'Bewertungen gespeichert!' })).toBeVisible();
