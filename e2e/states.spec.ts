@@ -161,7 +161,6 @@ test.describe('after voting ended', () => {
     await expect(view.deadlineBanner).toContainText('Winner: Prague with a team result of 9.00.');
     await expect(main.getByRole('link', { name: 'View your vote' })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Vote', exact: true })).toHaveCount(0);
-    expect(await seriousViolations(page)).toEqual([]);
 
     await view.goto(tied.id);
     await expect(view.deadlineBanner).toContainText(
@@ -191,6 +190,39 @@ test.describe('after voting ended', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Deine Stimme ansehen' })).toBeVisible();
   });
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test('the ended team view and the activated invite page have no serious accessibility violations', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(60_000); // two pages with an axe run each
+      const owner = await createAccount(request);
+      const token = await apiToken(request, owner);
+      const decision = await createTeamDecisionViaApi(request, token, {
+        name: 'Ended',
+        options: ['Lisbon', 'Prague'],
+        criteria: [{ name: 'Cost', importance: 100 }],
+      });
+      await voteViaApi(request, token, decision.id, { Lisbon: { Cost: 4 }, Prague: { Cost: 9 } });
+      const activated = await request.post(`/api/decision/${decision.id}/activate`, { headers: auth(token) });
+      expect(activated.status()).toBe(200);
+      await endVotingViaApi(request, token, decision.id);
+      await logInThroughUi(page, owner);
+
+      const view = new TeamDecisionPage(page);
+      await view.goto(decision.id);
+      await expect(view.deadlineBanner).toContainText('Winner: Prague');
+      expect(await seriousViolations(page), 'team view').toEqual([]);
+      await new TeamInvitePage(page).goto(decision.id);
+      await expect(page.getByText('Voting on this decision has ended.')).toBeVisible();
+      expect(await seriousViolations(page), 'invite page').toEqual([]);
+    });
+  });
+}
 
 test('"Activate Decision" is offered to a draft and gives way to a note once activated', async ({
   page,
