@@ -6,6 +6,7 @@ import * as mailFlows from './004_mail_flows.ts';
 import * as ai from './005_ai.ts';
 import * as integrity from './006_integrity.ts';
 import * as emailVerification from './007_email_verification.ts';
+import * as recomputeScores from './008_recompute_scores.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_ai': ai,
   '006_integrity': integrity,
   '007_email_verification': emailVerification,
+  '008_recompute_scores': recomputeScores,
 };
