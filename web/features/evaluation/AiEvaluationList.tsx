@@ -31,9 +31,9 @@ export function AiEvaluationList({ details }: { details: DecisionDetails }) {
                 {optionNames.get(entry.option_id)}
               </span>
               <span className="text-base tabular-nums">
-                {t('decision.score', {
-                  score: entry.total === null ? t('results.noVotesYet') : format.number(entry.total, 1),
-                })}
+                {entry.total === null
+                  ? t('results.noVotesYet')
+                  : t('decision.score', { score: format.number(entry.total, 1) })}
               </span>
             </h2>
             <dl className="mt-3 flex flex-col gap-2 text-sm">
