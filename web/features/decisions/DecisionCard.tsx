@@ -1,5 +1,14 @@
 import { memo } from 'react';
-import { BarChart3, Eye, FileSpreadsheet, FileText, Pencil, Trash2, Vote } from 'lucide-react';
+import {
+  BarChart3,
+  Eye,
+  FileSpreadsheet,
+  FileText,
+  Pencil,
+  Trash2,
+  Vote,
+  type LucideIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionListItem } from '../../../shared/api/decisions.ts';
 import type { ExportFormat } from '../../../shared/api/export.ts';
@@ -107,51 +116,12 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
           </dd>
         </dl>
         <div className="flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
-          {isVotingOver ? (
-            <ButtonLink
-              to={`/team-decision/${decision.id}`}
-              variant="secondary"
-              size="sm"
-              aria-label={labelFor(t('decision.results'))}
-            >
-              <BarChart3 aria-hidden size={14} />
-              {t('decision.results')}
+          {cardLinksOf(decision, isVotingOver).map(({ to, label, Icon }) => (
+            <ButtonLink key={label} to={to} variant="secondary" size="sm" aria-label={labelFor(t(label))}>
+              <Icon aria-hidden size={14} />
+              {t(label)}
             </ButtonLink>
-          ) : (
-            <>
-              {decision.is_team ? (
-                <ButtonLink
-                  to={`/team-decision/${decision.id}/edit`}
-                  variant="secondary"
-                  size="sm"
-                  aria-label={labelFor(t('decision.vote'))}
-                >
-                  <Vote aria-hidden size={14} />
-                  {t('decision.vote')}
-                </ButtonLink>
-              ) : null}
-              <ButtonLink
-                to={`/decision/${decision.id}`}
-                variant="secondary"
-                size="sm"
-                aria-label={labelFor(t('decision.details'))}
-              >
-                <Eye aria-hidden size={14} />
-                {t('decision.details')}
-              </ButtonLink>
-              {decision.is_team ? null : (
-                <ButtonLink
-                  to={`/decision/${decision.id}/edit`}
-                  variant="secondary"
-                  size="sm"
-                  aria-label={labelFor(t('decision.edit'))}
-                >
-                  <Pencil aria-hidden size={14} />
-                  {t('decision.edit')}
-                </ButtonLink>
-              )}
-            </>
-          )}
+          ))}
           <span className="ml-auto">
             <ActionMenu label={t('dashboard.moreActions', { name: decision.name })}>
               <ActionMenuItem textValue={t('export.downloadPdf')} onAction={() => void download('pdf')}>
@@ -180,3 +150,24 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
     </li>
   );
 });
+
+/**
+ * The card's links, main action first: "Results" once voting ended; otherwise Vote (team), Details
+ * and Edit (personal), as SPEC.md's dashboard lists them.
+ */
+function cardLinksOf(
+  decision: Pick<DecisionListItem, 'id' | 'is_team'>,
+  isVotingOver: boolean,
+): { to: string; label: string; Icon: LucideIcon }[] {
+  if (isVotingOver)
+    return [{ to: `/team-decision/${decision.id}`, label: 'decision.results', Icon: BarChart3 }];
+  return [
+    ...(decision.is_team
+      ? [{ to: `/team-decision/${decision.id}/edit`, label: 'decision.vote', Icon: Vote }]
+      : []),
+    { to: `/decision/${decision.id}`, label: 'decision.details', Icon: Eye },
+    ...(decision.is_team
+      ? []
+      : [{ to: `/decision/${decision.id}/edit`, label: 'decision.edit', Icon: Pencil }]),
+  ];
+}
