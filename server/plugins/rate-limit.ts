@@ -1,13 +1,83 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error.ts';
 import { requireSession } from './auth.ts';
 
-// Registered without a global limit; routes opt in through `config.rateLimit`.
-export const rateLimitPlugin = fp(async (app) => {
+/** Fixed-window counters every instance shares (implemented in db/rate-limit-counters.ts). */
+export interface SharedRateCounters {
+  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>;
+  live(keys: readonly string[], now: number): Promise<Map<string, { count: number; resetAt: number }>>;
+}
+
+type StoreResult = { current: number; ttl: number };
+type StoreCallback = (error: Error | null, result?: StoreResult) => void;
+/** What the plugin passes a store and its children (merged limiter options; `routeInfo` is {} for createRateLimit). */
+type StoreOptions = {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: string | string[]; url?: string };
+};
+
+/**
+ * @fastify/rate-limit's store contract (callbacks; `ttl` = ms left in the window) on shared counters.
+ * Each route gets a child whose keys start with the route (as the in-memory store keeps one table per
+ * route), and with the window, because `createRateLimit` limiters have no route and one caller may be
+ * limited over several windows (perUserRateLimit).
+ */
+function sharedStoreOn(counters: SharedRateCounters) {
+  return class SharedRateLimitStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+
+    // Typed `object` because the plugin's types describe route options, while the code passes the
+    // merged limiter options (StoreOptions) to the constructor and to child().
+    constructor(options: object, prefix = 'http') {
+      const { continueExceeding, exponentialBackoff } = options as StoreOptions;
+      if (continueExceeding || exponentialBackoff) {
+        throw new Error('the shared rate-limit store counts fixed windows only');
+      }
+      this.prefix = prefix;
+    }
+
+    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+      const now = Date.now();
+      counters.hit(this.keyOf(key, timeWindow), timeWindow, now).then(
+        (state) => callback(null, { current: state.count, ttl: state.resetAt - now }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    read(key: string, callback: StoreCallback, timeWindow: number): void {
+      const now = Date.now();
+      const storedKey = this.keyOf(key, timeWindow);
+      counters.live([storedKey], now).then(
+        (states) => {
+          const state = states.get(storedKey);
+          callback(null, state ? { current: state.count, ttl: state.resetAt - now } : { current: 0, ttl: 0 });
+        },
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(options: object): FastifyRateLimitStore {
+      const { method = '-', url = '-' } = (options as StoreOptions).routeInfo ?? {};
+      return new SharedRateLimitStore(options, `http:${[method].flat().join(',')} ${url}`);
+    }
+
+    private keyOf(key: string, timeWindow: number): string {
+      return `${this.prefix} ${timeWindow}ms|${key}`;
+    }
+  };
+}
+
+/**
+ * Registered without a global limit; routes opt in through `config.rateLimit`. The counts live in the
+ * database (`counters`), so every instance behind a proxy enforces one shared limit.
+ */
+export const rateLimitPlugin = fp<{ counters: SharedRateCounters }>(async (app, { counters }) => {
   await app.register(rateLimit, {
     global: false,
+    store: sharedStoreOn(counters),
     // The thrown error reaches the central handler, which answers 429 with the translated message.
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), { statusCode: 429 }),
@@ -26,7 +96,12 @@ export interface RateWindow {
  */
 export function perUserRateLimit(app: FastifyInstance, windows: RateWindow[]): preHandlerAsyncHookHandler {
   const limiters = windows.map((window) =>
-    app.createRateLimit({ ...window, keyGenerator: (request) => `user:${requireSession(request).user.id}` }),
+    app.createRateLimit({
+      ...window,
+      // Such limiters have no route of their own: the route in the key keeps each route's count apart.
+      keyGenerator: (request) =>
+        `${request.routeOptions.method} ${request.routeOptions.url} user:${requireSession(request).user.id}`,
+    }),
   );
   return async (request) => {
     for (const limiter of limiters) {
