@@ -70,6 +70,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the shutdown drain: a few seconds by default, 0 allowed, never negative', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '15000' }).shutdownDrainMs).toBe(15_000);
+    expect(configError({ SHUTDOWN_DRAIN_MS: '-1' }).message).toContain('SHUTDOWN_DRAIN_MS="-1"');
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATA_DIR: '', DATABASE_URL: '', APP_URL: '', LOG_LEVEL: '' });
     expect(config.port).toBe(3000);

@@ -30,10 +30,22 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
 
   let isShuttingDown = false;
+  let endDrain = () => {};
   const shutdown = async (signal: string) => {
-    if (isShuttingDown) return;
+    if (isShuttingDown) {
+      endDrain(); // a second signal (Ctrl-C twice) skips the rest of the drain
+      return;
+    }
     isShuttingDown = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    // Draining: /api/ready answers 503 while everything else is still served, so a proxy polling it
+    // stops routing here before the listener closes.
+    app.readiness.startDraining();
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'draining: readiness answers 503');
+    await new Promise<void>((resolve) => {
+      endDrain = resolve;
+      setTimeout(resolve, config.shutdownDrainMs).unref();
+    });
+    app.log.info('shutting down: no new connections, finishing in-flight requests');
     const forceExit = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting');
       process.exit(1);
