@@ -14,6 +14,8 @@ export interface TestApp {
   close(): Promise<void>;
   /** Closes and builds a new app on the same database, as a restart would. */
   restart(): Promise<FastifyInstance>;
+  /** Another instance on the same database (as behind a load balancer); closed with this one. */
+  sibling(): Promise<FastifyInstance>;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function buildTestApp(
     ...overrides,
   };
   let app = await buildApp(config, options);
+  const siblings: FastifyInstance[] = [];
 
   return {
     get app() {
@@ -48,7 +51,13 @@ export async function buildTestApp(
       app = await buildApp(config, options);
       return app;
     },
+    async sibling() {
+      const sibling = await buildApp(config, options);
+      siblings.push(sibling);
+      return sibling;
+    },
     async close() {
+      for (const sibling of siblings.splice(0)) await sibling.close();
       await app.close();
       // A connection of its own, so cleanup works even after a test destroyed the app's database.
       if (config.databaseUrl && config.databaseSchema) {
