@@ -22,6 +22,17 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  // Interpolated into the connection's search_path: a plain lower-case identifier only.
+  DATABASE_SCHEMA: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z_][a-z0-9_]{0,62}$/,
+        'must be a lower-case identifier (a-z, 0-9, _), e.g. decision_compass',
+      )
+      .optional(),
+  ),
   APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
@@ -171,7 +182,7 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL when set, otherwise SQLite in `dataDir`. */
   databaseUrl: string | undefined;
-  /** Schema for PostgreSQL (tests isolate each file in its own schema). */
+  /** PostgreSQL schema of this deployment's tables (default public; tests isolate each file in its own). */
   databaseSchema?: string | undefined;
   appUrl: string;
   logLevel: string;
@@ -224,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
