@@ -50,6 +50,18 @@ describe('several instances on one database behave as one', () => {
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(refused.headers['x-ratelimit-reset']).toBe(String(retryAfter));
     }
+    // Each instance asked the database once and now refuses from memory until the window ends: a flood
+    // of refused requests costs no write per request.
+    const counted = () =>
+      testApp.app.database.db
+        .selectFrom('rate_limit_counters')
+        .select('count')
+        .where('key', 'like', 'http:POST /api/login %')
+        .execute();
+    expect(await counted()).toEqual([{ count: LIMIT + 2 }]);
+    for (const n of [LIMIT + 2, LIMIT + 3]) expectApiError(await login(n), 429, 'RATE_LIMITED');
+    expect(await counted()).toEqual([{ count: LIMIT + 2 }]);
+
     // Per route and per address, as before: another address, or another route, has its own budget.
     expect(
       (

@@ -19,6 +19,38 @@ type StoreOptions = {
   routeInfo?: { method?: string | string[]; url?: string };
 };
 
+/** Keys known to be over their limit, so refusals stay cheap; bounded (dropping one costs a query). */
+const REFUSAL_CACHE_ENTRIES = 10_000;
+
+/**
+ * Remembers, per instance, which keys are over their limit and until when. A fixed window's count only
+ * grows until it resets, so until `resetAt` every further request is refused anyway: answering from
+ * memory changes no answer and spares the database a write per refused request (a flood of them would
+ * otherwise cost one fsync'd SQLite commit each). Other instances learn it from the database once.
+ */
+function createRefusalCache() {
+  const exceeded = new Map<string, { count: number; resetAt: number }>();
+  return {
+    get(key: string, now: number) {
+      const entry = exceeded.get(key);
+      if (entry && entry.resetAt <= now) exceeded.delete(key);
+      return entry && entry.resetAt > now ? entry : undefined;
+    },
+    set(key: string, entry: { count: number; resetAt: number }, now: number): void {
+      if (exceeded.size >= REFUSAL_CACHE_ENTRIES) {
+        for (const [cached, { resetAt }] of exceeded) if (resetAt <= now) exceeded.delete(cached);
+        // Still full: forget the oldest half; those keys are simply looked up again.
+        let excess = exceeded.size - REFUSAL_CACHE_ENTRIES / 2;
+        for (const cached of exceeded.keys()) {
+          if (excess-- <= 0) break;
+          exceeded.delete(cached);
+        }
+      }
+      exceeded.set(key, entry);
+    },
+  };
+}
+
 /**
  * @fastify/rate-limit's store contract (callbacks; `ttl` = ms left in the window) on shared counters.
  * Each route gets a child whose keys start with the route (as the in-memory store keeps one table per
@@ -26,6 +58,7 @@ type StoreOptions = {
  * limited over several windows (perUserRateLimit).
  */
 function sharedStoreOn(counters: SharedRateCounters) {
+  const refusals = createRefusalCache();
   return class SharedRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
 
@@ -39,10 +72,16 @@ function sharedStoreOn(counters: SharedRateCounters) {
       this.prefix = prefix;
     }
 
-    incr(key: string, callback: StoreCallback, timeWindow: number): void {
+    incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
       const now = Date.now();
-      counters.hit(this.keyOf(key, timeWindow), timeWindow, now).then(
-        (state) => callback(null, { current: state.count, ttl: state.resetAt - now }),
+      const storedKey = this.keyOf(key, timeWindow);
+      const refused = refusals.get(storedKey, now);
+      if (refused) return callback(null, { current: refused.count, ttl: refused.resetAt - now });
+      counters.hit(storedKey, timeWindow, now).then(
+        (state) => {
+          if (state.count > max) refusals.set(storedKey, state, now);
+          callback(null, { current: state.count, ttl: state.resetAt - now });
+        },
         (error: Error) => callback(error),
       );
     }
