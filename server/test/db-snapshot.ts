@@ -84,6 +84,9 @@ export async function expectNothingChanged<T>(
   action: () => Promise<T>,
   options: { except?: readonly Table[] } = {},
 ): Promise<T> {
+  // Work queued by earlier requests (e.g. a registration's confirmation token, inserted after its 201)
+  // must land before the first snapshot, or it would look like a change made by `action`.
+  await app.mailer.idle();
   const before = await snapshotAllTables(app, options);
   const result = await action();
   expect(await snapshotAllTables(app, options)).toEqual(before);
