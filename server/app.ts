@@ -56,6 +56,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
+import { RequestLogController, requestIdOf, requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerPurgeJobs } from './purge-jobs.ts';
@@ -84,6 +85,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     // Tokens in URLs (reset and invitation links) never reach the log; see log-redaction.ts.
     logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: logSerializers },
+    // One line per request instead of Fastify's two (see plugins/request-log.ts).
+    logController: new RequestLogController(),
+    genReqId: requestIdOf,
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
@@ -220,6 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     decisionsService,
   });
 
+  await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
