@@ -23,7 +23,7 @@ const direct = (port: number) => `http://127.0.0.1:${port}`;
 const upstreamOf = (port: number) => `127.0.0.1:${port}`;
 // Low enough to reach quickly; each proxied request is counted once, whichever instance answers it.
 const AUTH_LIMIT = 8;
-const DRAIN_MS = 1_500;
+const DRAIN_MS = 3_000;
 
 const schema = `cluster_${randomBytes(5).toString('hex')}`;
 const instanceOptions = (name: 'a' | 'b'): InstanceOptions => ({

@@ -73,7 +73,7 @@ describe('server/main.ts', () => {
 
   it('on SIGTERM reports draining on /api/ready while still serving, then exits', async () => {
     const port = 3400 + Math.floor(Math.random() * 500);
-    const drainMs = 2_000;
+    const drainMs = 3_000;
     const server = startServer({ PORT: String(port), SHUTDOWN_DRAIN_MS: String(drainMs) });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(`${base}/api/health`);
