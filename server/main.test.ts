@@ -71,6 +71,16 @@ describe('server/main.ts', () => {
     expect(entries.map((entry) => entry.msg)).toContain('shutdown complete');
   }, 60_000);
 
+  it('on SIGINT (Ctrl-C at a terminal) exits without waiting for the drain', async () => {
+    const port = 3400 + Math.floor(Math.random() * 500);
+    const server = startServer({ PORT: String(port), SHUTDOWN_DRAIN_MS: '20000' });
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+    const signalledAt = Date.now();
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+  }, 60_000);
+
   it('on SIGTERM reports draining on /api/ready while still serving, then exits', async () => {
     const port = 3400 + Math.floor(Math.random() * 500);
     const drainMs = 3_000;
