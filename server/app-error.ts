@@ -11,16 +11,26 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** For 429: seconds until a retry can succeed (sent as Retry-After). */
   readonly retryAfterSeconds: number | undefined;
+  /** Values for the message's placeholders, e.g. the time a limit ends. */
+  readonly messageParams: Record<string, string | number> | undefined;
+  /** Fields added to the error body beside `error` and `code`, for clients to act on (a route's schema lists them). */
+  readonly extraBody: Record<string, string | number> | undefined;
 
   constructor(
     code: ErrorCode,
     fields?: Record<string, string>,
-    options: { retryAfterSeconds?: number } = {},
+    options: {
+      retryAfterSeconds?: number;
+      messageParams?: Record<string, string | number>;
+      extraBody?: Record<string, string | number>;
+    } = {},
   ) {
     super(code);
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fields = fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.messageParams = options.messageParams;
+    this.extraBody = options.extraBody;
   }
 }

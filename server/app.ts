@@ -44,6 +44,11 @@ import { createNotificationsService } from './modules/notifications/service.ts';
 import { createPasswordResetRepo } from './modules/password-reset/repo.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { createPasswordResetService } from './modules/password-reset/service.ts';
+import { createOutcomeRepo } from './modules/outcome/repo.ts';
+import { outcomeRoutes } from './modules/outcome/routes.ts';
+import { createOutcomeService } from './modules/outcome/service.ts';
+import { createReminders } from './modules/team/reminders.ts';
+import { createRemindersRepo } from './modules/team/reminders-repo.ts';
 import { createTeamRepo } from './modules/team/repo.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { createTeamService } from './modules/team/service.ts';
@@ -59,6 +64,7 @@ import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { RequestLogController, requestIdOf, requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { registerLifecycleJobs } from './lifecycle-jobs.ts';
 import { registerPurgeJobs } from './purge-jobs.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 import { setupNoticesOf } from './setup-notices.ts';
@@ -176,6 +182,25 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     appUrl: config.appUrl,
   });
 
+  const reminders = createReminders({
+    reminders: createRemindersRepo(database.db),
+    decisionsService,
+    emit,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  const outcomeService = createOutcomeService({
+    outcomes: createOutcomeRepo(database.db),
+    decisionsService,
+    emit,
+  });
+  registerLifecycleJobs(scheduler, {
+    announceDueVotingEnds: (now) => decisionsService.announceDueVotingEnds(now),
+    sendDueAutomaticReminders: (now) => reminders.sendDueAutomaticReminders(now),
+    notifyDueReviews: (now) => outcomeService.notifyDueReviews(now),
+    log: app.log,
+  });
+
   const emailVerificationService = createEmailVerificationService({
     verifications: createEmailVerificationRepo(database.db),
     users,
@@ -240,7 +265,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(decisionsRoutes, { decisionsService });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService: createExportService({ decisionsService }) });
-  await app.register(teamRoutes, { teamService, decisionsService, perMinute: config.authRateLimitPerMinute });
+  await app.register(teamRoutes, {
+    teamService,
+    decisionsService,
+    reminders,
+    perMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(outcomeRoutes, { outcomeService });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService });
   await app.register(eventsRoutes, { eventBus, sessionStreams });

@@ -36,6 +36,12 @@ export const LIMITS = {
     newAccountHours: 24,
     pendingInvitationsPerDecision: 50,
   },
+  reminders: {
+    // A manual "remind" per team decision at most this often, so nobody is nagged into leaving.
+    manualEveryHours: 12,
+    // The automatic reminder goes out this long before a deadline that was set further ahead than that.
+    automaticHoursBeforeDeadline: 24,
+  },
   ai: {
     // Defaults of AI_RATE_LIMIT_PER_MINUTE and AI_DAILY_LIMIT (per user).
     perUserPerMinute: 5,

@@ -54,6 +54,21 @@ export interface DecisionsTable {
   activated_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The recorded outcome (migration 012); there is one while `outcome_option_id` is set. */
+  outcome_option_id: Generated<number | null>;
+  outcome_rationale: Generated<string | null>;
+  /** YYYY-MM-DD. */
+  outcome_review_on: Generated<string | null>;
+  outcome_decided_at: Generated<Timestamp | null>;
+  outcome_decided_by: Generated<number | null>;
+  /** Set once the owner was told the review date came (claimed by a conditional UPDATE). */
+  outcome_review_notified_at: Generated<Timestamp | null>;
+  /** Set once every member was told that voting ended (claimed by a conditional UPDATE). */
+  voting_ended_announced_at: Generated<Timestamp | null>;
+  /** The last manual reminder: the next one is possible 12 hours later. */
+  last_manual_reminder_at: Generated<Timestamp | null>;
+  /** When the automatic reminder before the deadline falls due; null when none is due. */
+  automatic_reminder_due_at: Generated<Timestamp | null>;
 }
 
 export interface OptionsTable {
@@ -137,7 +152,10 @@ export type NotificationKind =
   | 'deadline_changed'
   | 'voting_ended'
   | 'role_changed'
-  | 'member_removed';
+  | 'member_removed'
+  | 'reminder'
+  | 'outcome_recorded'
+  | 'review_due';
 
 export interface NotificationsTable {
   id: Generated<number>;

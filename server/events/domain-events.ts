@@ -18,13 +18,17 @@ export type DomainEvent =
   /** The rows are gone, so the followers are read before the deletion and travel with the event. */
   | { type: 'decision.deleted'; decisionId: number; followers: number[] }
   | { type: 'decision.activated'; decision: DecisionRef; actorId: number }
-  | {
-      type: 'deadline.changed';
-      decision: DecisionRef;
-      actorId: number;
-      kind: 'deadline_changed' | 'voting_ended';
-      timer: string | null;
-    }
+  | { type: 'deadline.changed'; decision: DecisionRef; actorId: number; timer: string | null }
+  /**
+   * Voting ended (deadline, "end voting now" or AI completion), told once per decision: every member
+   * hears how it stands, the leading option and its team result, or null when nobody voted.
+   */
+  | { type: 'voting.ended'; decision: DecisionRef; leader: { option: string; result: number } | null }
+  /** Voters who have not voted in full were reminded, by a member (`senderId`) or automatically (null). */
+  | { type: 'voters.reminded'; decision: DecisionRef; senderId: number | null; recipients: number[] }
+  | { type: 'outcome.recorded'; decision: DecisionRef; actor: { id: number; name: string }; option: string }
+  /** An outcome's review date came: its owner is told once. */
+  | { type: 'review.due'; decision: DecisionRef }
   | { type: 'decision.completedByAi'; decision: DecisionRef; actorId: number }
   | {
       type: 'member.invited';

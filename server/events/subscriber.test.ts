@@ -108,12 +108,12 @@ describe('createEventSubscriber', () => {
 
   it('deadline.changed notifies the others, then announces the change', async () => {
     const { emit, notified, published } = harness();
-    await emit({ type: 'deadline.changed', decision: team, actorId: 1, kind: 'voting_ended', timer: null });
+    await emit({ type: 'deadline.changed', decision: team, actorId: 1, timer: null });
     expect(notified).toEqual([
       {
         userIds: [2, 3],
         notification: {
-          kind: 'voting_ended',
+          kind: 'deadline_changed',
           params: { decision: 'Offsite', deadline: '' },
           link: '/team-decision/7',
           decisionId: 7,
@@ -122,6 +122,75 @@ describe('createEventSubscriber', () => {
       },
     ]);
     expect(published).toEqual([{ userIds: [1, 2, 3], event: changed(7) }]);
+  });
+
+  it('voting.ended tells every member, the one who ended it included, how the vote stands', async () => {
+    const { emit, notified, published } = harness();
+    await emit({ type: 'voting.ended', decision: team, leader: { option: 'Oslo', result: 7.25 } });
+    await emit({ type: 'voting.ended', decision: team, leader: null });
+    expect(notified).toEqual([
+      {
+        userIds: [1, 2, 3],
+        notification: {
+          kind: 'voting_ended',
+          params: { decision: 'Offsite', result_kind: 'leader', option: 'Oslo', result: 7.25 },
+          link: '/team-decision/7',
+          decisionId: 7,
+        },
+      },
+      {
+        userIds: [1, 2, 3],
+        notification: {
+          kind: 'voting_ended',
+          params: { decision: 'Offsite', result_kind: 'no_votes' },
+          link: '/team-decision/7',
+          decisionId: 7,
+        },
+      },
+    ]);
+    expect(published).toEqual([
+      { userIds: [1, 2, 3], event: changed(7) },
+      { userIds: [1, 2, 3], event: changed(7) },
+    ]);
+  });
+
+  it('voters.reminded notifies only the recipients, naming the sender when there is one', async () => {
+    const { emit, notified } = harness();
+    await emit({ type: 'voters.reminded', decision: team, senderId: 1, recipients: [3] });
+    await emit({ type: 'voters.reminded', decision: team, senderId: null, recipients: [2, 3] });
+    expect(
+      notified.map(({ userIds, notification }) => [userIds, notification.kind, notification.inviterId]),
+    ).toEqual([
+      [[3], 'reminder', 1],
+      [[2, 3], 'reminder', undefined],
+    ]);
+  });
+
+  it('outcome.recorded notifies the others with the chosen option; review.due tells the owner', async () => {
+    const { emit, notified } = harness();
+    await emit({ type: 'outcome.recorded', decision: team, actor: { id: 2, name: 'Ada' }, option: 'Oslo' });
+    await emit({ type: 'review.due', decision: personal });
+    expect(notified).toEqual([
+      {
+        userIds: [1, 3],
+        notification: {
+          kind: 'outcome_recorded',
+          params: { name: 'Ada', decision: 'Offsite', option: 'Oslo' },
+          link: '/team-decision/7',
+          decisionId: 7,
+          inviterId: 2,
+        },
+      },
+      {
+        userIds: [1],
+        notification: {
+          kind: 'review_due',
+          params: { decision: 'Car' },
+          link: '/single-decision/8',
+          decisionId: 8,
+        },
+      },
+    ]);
   });
 
   it('member.removed tells the removed member without a link, and they hear of the change once more', async () => {

@@ -14,6 +14,9 @@ export interface SubscriberDeps {
 }
 
 const teamLink = (decision: Pick<DecisionRef, 'id'>) => `/team-decision/${decision.id}`;
+/** Where a decision is read: the team view, or a personal decision's details page. */
+const decisionLink = (decision: Pick<DecisionRef, 'id' | 'type'>) =>
+  decision.type === 'team' ? teamLink(decision) : `/single-decision/${decision.id}`;
 
 /**
  * The one subscriber of domain events: who is notified of what (kind, message parameters, link) and
@@ -83,10 +86,53 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
       case 'deadline.changed': {
         const { decision, actorId } = event;
         await notifyOthers(decision, actorId, {
-          kind: event.kind,
+          kind: 'deadline_changed',
           params: { decision: decision.name, deadline: event.timer ?? '' },
         });
         return announceChange(decision.id);
+      }
+      case 'voting.ended': {
+        const { decision, leader } = event;
+        // Everyone, the person who ended it included: the notice carries the result.
+        await notify(await followersOf(decisions, decision), {
+          kind: 'voting_ended',
+          params: leader
+            ? { decision: decision.name, result_kind: 'leader', option: leader.option, result: leader.result }
+            : { decision: decision.name, result_kind: 'no_votes' },
+          link: teamLink(decision),
+          decisionId: decision.id,
+        });
+        return announceChange(decision.id);
+      }
+      case 'voters.reminded': {
+        const { decision, senderId } = event;
+        await notify(event.recipients, {
+          kind: 'reminder',
+          params: { decision: decision.name },
+          link: teamLink(decision),
+          decisionId: decision.id,
+          inviterId: senderId ?? undefined,
+        });
+        // Other owners and admins see that the next reminder waits.
+        return announceChange(decision.id);
+      }
+      case 'outcome.recorded': {
+        const { decision, actor } = event;
+        await announceChange(decision.id);
+        return notifyOthers(decision, actor.id, {
+          kind: 'outcome_recorded',
+          params: { name: actor.name, decision: decision.name, option: event.option },
+          link: decisionLink(decision),
+        });
+      }
+      case 'review.due': {
+        const { decision } = event;
+        return notify([decision.user_id], {
+          kind: 'review_due',
+          params: { decision: decision.name },
+          link: decisionLink(decision),
+          decisionId: decision.id,
+        });
       }
       case 'decision.completedByAi': {
         const { decision, actorId } = event;

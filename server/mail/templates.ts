@@ -62,6 +62,14 @@ export function invitationMail(
   );
 }
 
+/** To a voter who has not voted in full: a reminder with the link to the team view. */
+export function reminderMail(
+  language: Language,
+  params: { decision: string; link: string },
+): Omit<MailMessage, 'to'> {
+  return compose(language, 'reminder', { decision: params.decision }, [['action', params.link]]);
+}
+
 export function passwordResetMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {
   return compose(language, 'passwordReset', { minutes: String(LIMITS.passwordReset.validMinutes) }, [
     ['action', params.link],

@@ -14,8 +14,13 @@ export function sendError(
   code: ErrorCode,
   fieldKeys?: Record<string, string>,
   params?: Record<string, string | number>,
+  extraBody?: Record<string, string | number>,
 ) {
-  const body: ApiErrorBody = { error: translate(request.language, `errors.${code}`, params), code };
+  const body: ApiErrorBody & Record<string, unknown> = {
+    ...extraBody,
+    error: translate(request.language, `errors.${code}`, params),
+    code,
+  };
   if (fieldKeys) {
     body.fields = Object.fromEntries(
       Object.entries(fieldKeys).map(([field, key]) => [field, translate(request.language, key)]),
@@ -39,13 +44,13 @@ const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.retryAfterSeconds === undefined)
-        return sendError(request, reply, error.status, error.code, error.fields);
-      reply.header('Retry-After', String(error.retryAfterSeconds));
-      // Messages may name the wait ({{seconds}}), e.g. LOGIN_DELAYED.
-      return sendError(request, reply, error.status, error.code, error.fields, {
-        seconds: error.retryAfterSeconds,
-      });
+      const params = { ...error.messageParams };
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+        // Messages may name the wait ({{seconds}}), e.g. LOGIN_DELAYED.
+        params.seconds = error.retryAfterSeconds;
+      }
+      return sendError(request, reply, error.status, error.code, error.fields, params, error.extraBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // An id no row can have names nothing: answered like an unknown id (shared/api/ids.ts).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import { partIdSchema, resourceIdSchema } from './ids.ts';
+import { outcomeSchema } from './outcome.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 const { decision: D, scales } = LIMITS;
@@ -121,9 +122,10 @@ export const decisionSchema = z.object({
 
 /**
  * Where a decision stands. Team: `draft` (created, not activated), `open` (voting possible), `closed`
- * (deadline passed, voting ended by hand, or completed by AI; `lock` says which). Personal: `open`.
+ * (deadline passed, voting ended by hand, or completed by AI; `lock` says which), `decided` (an outcome
+ * was recorded; it wins over the others). Personal: `open` or `decided`.
  */
-export const decisionStatusSchema = z.enum(['draft', 'open', 'closed']);
+export const decisionStatusSchema = z.enum(['draft', 'open', 'closed', 'decided']);
 
 export const decisionListItemSchema = decisionSchema.extend({
   is_team: z.boolean(),
@@ -168,6 +170,10 @@ export const abilitiesSchema = z.object({
   canActivate: z.boolean(),
   /** Team decisions: run the AI evaluation (which completes the decision). */
   canStartAi: z.boolean(),
+  /** Team decisions while voting is open: remind the voters who have not voted in full. */
+  canRemind: z.boolean(),
+  /** Record, change or remove the outcome (team decisions once voting ended). */
+  canDecide: z.boolean(),
 });
 
 /**
@@ -212,6 +218,12 @@ export const decisionDetailsSchema = z.object({
   evaluations: z.array(evaluationSchema),
   userRole: z.enum(['owner', 'admin', 'editor', 'viewer', 'reader']),
   timer: z.string().nullable(),
+  /** What was decided (PUT /api/decision/{id}/outcome); null until recorded. */
+  outcome: outcomeSchema.nullable(),
+  /** While a manual reminder is held back (12 hours after the last): when the next is possible. */
+  next_reminder_at: z.string().nullable(),
+  /** How many voters a reminder sent now would reach (never the caller); null if they may not remind. */
+  reminder_recipients: z.number().nullable(),
   weightsByUser: z.record(z.string(), z.array(z.object({ criterion_id: z.number(), weight: z.number() }))),
   teamMembers: z.array(teamMemberSchema),
   results: z.object({ ranking: z.array(rankedOptionSchema), formula: z.string() }),

@@ -46,6 +46,7 @@ export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadMo
         type: decision.type,
         isExpired: isPastDeadline(decision.timer),
         isCompletedByAi,
+        isActivated: decision.activated_at !== null,
       },
     };
   }

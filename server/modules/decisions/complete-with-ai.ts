@@ -10,7 +10,10 @@ import type { DecisionWriteContext } from './write-context.ts';
  * (generated_by 'ai', no user) in one transaction: the decision is then completed by AI.
  * Refuses with 409 when another run finished first.
  */
-export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+export function createCompleteWithAi(
+  { decisions, writeLocked, matrix, emit }: DecisionWriteContext,
+  announceVotingEnded: (decisionId: number) => Promise<unknown>,
+) {
   return async function completeWithAi(
     access: DecisionAccess,
     input: DecisionInput,
@@ -40,6 +43,8 @@ export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: D
       return matrix.refreshScore(trx, saved);
     });
     await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });
+    // The AI's cells close the vote: every member hears how it came out.
+    await announceVotingEnded(updated.id);
     return updated;
   };
 }

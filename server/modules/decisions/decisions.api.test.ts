@@ -845,6 +845,8 @@ describe('GET /api/decision/{id}/details', () => {
       canManageDeadline: false,
       canActivate: false,
       canStartAi: false,
+      canRemind: false,
+      canDecide: true,
     });
   });
 
@@ -913,6 +915,8 @@ describe('GET /api/decision/{id}/details', () => {
       canManageDeadline: false,
       canActivate: false,
       canStartAi: false,
+      canRemind: false,
+      canDecide: false,
     });
   });
 

@@ -8,6 +8,7 @@ import {
   authorize,
   can,
   relationOf,
+  statusOf,
   type DecisionAction,
   type DecisionState,
   type Relation,
@@ -30,6 +31,7 @@ const state = (type: DecisionType, locks: Partial<Omit<DecisionState, 'type'>> =
   type,
   isExpired: false,
   isCompletedByAi: false,
+  isActivated: true,
   ...locks,
 });
 
@@ -185,12 +187,14 @@ describe('can and abilitiesOf', () => {
           canManageDeadline: can(relation, 'manageDeadline', decisionState),
           canActivate: can(relation, 'activate', decisionState),
           canStartAi: can(relation, 'startAi', decisionState),
+          canRemind: can(relation, 'remind', decisionState),
+          canDecide: can(relation, 'decide', decisionState),
         });
       }
     }
   });
 
-  it('a personal owner may edit, delete, vote and comment, but not weight, invite or manage members', () => {
+  it('a personal owner may edit, delete, vote, comment and decide, but not weight, invite, manage members or remind', () => {
     expect(abilitiesOf('owner', state('private'))).toEqual({
       canEdit: true,
       canDelete: true,
@@ -202,6 +206,8 @@ describe('can and abilitiesOf', () => {
       canManageDeadline: false,
       canActivate: false,
       canStartAi: false,
+      canRemind: false,
+      canDecide: true,
     });
   });
 
@@ -217,7 +223,82 @@ describe('can and abilitiesOf', () => {
       canManageDeadline: false,
       canActivate: false,
       canStartAi: false,
+      canRemind: false,
+      canDecide: false,
     });
+  });
+});
+
+describe('authorize: the lifecycle actions remind and decide (issue 16)', () => {
+  const lifecycle = (decisionState: DecisionState) =>
+    Object.fromEntries(
+      RELATIONS.map((relation) => [
+        relation,
+        [outcome(relation, 'remind', decisionState), outcome(relation, 'decide', decisionState)],
+      ]),
+    );
+  const C = 'VOTING_NOT_OPEN' as const;
+  const E = 'VOTING_NOT_ENDED' as const;
+
+  it('team, open: owner and admin remind; nobody decides before voting ended', () => {
+    expect(lifecycle(state('team'))).toEqual({
+      owner: [ok, E],
+      admin: [ok, E],
+      editor: [F, F],
+      viewer: [F, F],
+      reader: [N, N],
+      none: [N, N],
+    });
+  });
+
+  it('team, draft: reminding waits for the activation', () => {
+    expect(lifecycle(state('team', { isActivated: false }))).toMatchObject({
+      owner: [C, E],
+      admin: [C, E],
+      editor: [F, F],
+    });
+  });
+
+  it('team, voting ended (deadline or AI): owner and admin decide, reminders are locked', () => {
+    expect(lifecycle(state('team', { isExpired: true }))).toMatchObject({
+      owner: ['DEADLINE_PASSED', ok],
+      admin: ['DEADLINE_PASSED', ok],
+      editor: [F, F],
+      viewer: [F, F],
+    });
+    expect(lifecycle(state('team', { isCompletedByAi: true, isActivated: false }))).toMatchObject({
+      owner: ['COMPLETED_BY_AI', ok],
+      admin: ['COMPLETED_BY_AI', ok],
+    });
+  });
+
+  it('personal: the owner decides at any time and has no voting to remind of; readers do neither', () => {
+    expect(lifecycle(state('public'))).toEqual({
+      owner: [C, ok],
+      admin: [N, N],
+      editor: [N, N],
+      viewer: [N, N],
+      reader: [F, F],
+      none: [N, N],
+    });
+  });
+});
+
+describe('statusOf', () => {
+  const row = (type: DecisionType, activated: boolean, outcome: number | null = null) => ({
+    type,
+    activated_at: activated ? '2026-01-01T00:00:00.000Z' : null,
+    outcome_option_id: outcome,
+  });
+
+  it('team: draft → open → closed → decided; personal: open → decided; decided wins', () => {
+    expect(statusOf(row('team', false), null)).toBe('draft');
+    expect(statusOf(row('team', true), null)).toBe('open');
+    expect(statusOf(row('team', true), 'deadline')).toBe('closed');
+    expect(statusOf(row('team', false), 'ai')).toBe('closed');
+    expect(statusOf(row('team', true, 5), 'deadline')).toBe('decided');
+    expect(statusOf(row('private', false), null)).toBe('open');
+    expect(statusOf(row('public', false, 5), null)).toBe('decided');
   });
 });
 

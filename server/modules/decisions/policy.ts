@@ -18,13 +18,18 @@ export type DecisionAction =
   | 'manageDeadline'
   | 'activate'
   // Team decisions: run the AI evaluation (then the decision is completed by AI).
-  | 'startAi';
+  | 'startAi'
+  // Team decisions: remind the voters who have not voted in full (issue 16).
+  | 'remind'
+  // Record, change or remove the outcome (issue 16).
+  | 'decide';
 
 type Table = Partial<Record<Relation, readonly DecisionAction[]>>;
 
 // Personal decisions: the owner does everything; anyone signed in may read and comment a public one.
 const PERSONAL: Table = {
-  owner: ['view', 'edit', 'delete', 'vote', 'comment'],
+  // `remind` is held back by the phase below (409): a personal decision never has voting to remind of.
+  owner: ['view', 'edit', 'delete', 'vote', 'comment', 'decide', 'remind'],
   reader: ['view', 'comment'],
 };
 
@@ -42,8 +47,22 @@ const TEAM: Table = {
     'manageDeadline',
     'activate',
     'startAi',
+    'remind',
+    'decide',
   ],
-  admin: ['view', 'edit', 'vote', 'weight', 'invite', 'comment', 'manageDeadline', 'activate', 'startAi'],
+  admin: [
+    'view',
+    'edit',
+    'vote',
+    'weight',
+    'invite',
+    'comment',
+    'manageDeadline',
+    'activate',
+    'startAi',
+    'remind',
+    'decide',
+  ],
   editor: ['view', 'vote', 'weight', 'comment'],
   viewer: ['view', 'comment'],
 };
@@ -60,12 +79,25 @@ const LOCKABLE: ReadonlySet<DecisionAction> = new Set([
   'manageDeadline',
   'activate',
   'startAi',
+  'remind',
 ]);
+
+/**
+ * Actions that need a phase of the team lifecycle to have begun: reminders make sense only once the
+ * decision was activated (a draft's members were not even told yet), an outcome only once voting
+ * ended. A personal decision has no voting to remind of and may be decided at any time.
+ */
+const NEEDED_PHASE: Partial<Record<DecisionAction, 'votingStarted' | 'votingEnded'>> = {
+  remind: 'votingStarted',
+  decide: 'votingEnded',
+};
 
 export interface DecisionState {
   type: DecisionType;
   isExpired: boolean;
   isCompletedByAi: boolean;
+  /** Team decisions: activated by the owner or an admin (no longer a draft). */
+  isActivated: boolean;
 }
 
 export function relationOf(
@@ -83,19 +115,40 @@ function isGranted(relation: Relation, action: DecisionAction, type: DecisionTyp
 }
 
 function isLocked(state: DecisionState, action: DecisionAction): boolean {
-  return state.type === 'team' && (state.isExpired || state.isCompletedByAi) && LOCKABLE.has(action);
+  return state.type === 'team' && hasVotingEnded(state) && LOCKABLE.has(action);
 }
 
-/** Throws 404 for outsiders (they never learn the decision exists), 403 for a missing right, 409 when locked. */
+function hasVotingEnded(state: Pick<DecisionState, 'isExpired' | 'isCompletedByAi'>): boolean {
+  return state.isExpired || state.isCompletedByAi;
+}
+
+/** The phase refusal of `action`, if its phase has not begun (see NEEDED_PHASE). */
+function phaseRefusal(
+  state: DecisionState,
+  action: DecisionAction,
+): 'VOTING_NOT_OPEN' | 'VOTING_NOT_ENDED' | null {
+  const phase = NEEDED_PHASE[action];
+  if (phase === 'votingStarted') return state.type === 'team' && state.isActivated ? null : 'VOTING_NOT_OPEN';
+  if (phase === 'votingEnded')
+    return state.type !== 'team' || hasVotingEnded(state) ? null : 'VOTING_NOT_ENDED';
+  return null;
+}
+
+/**
+ * Throws 404 for outsiders (they never learn the decision exists), 403 for a missing right, 409 when
+ * locked or when the action's phase has not begun.
+ */
 export function authorize(relation: Relation, action: DecisionAction, state: DecisionState): void {
   if (!isGranted(relation, 'view', state.type)) throw new AppError('NOT_FOUND');
   if (!isGranted(relation, action, state.type)) throw new AppError('FORBIDDEN');
   if (isLocked(state, action))
     throw new AppError(state.isCompletedByAi ? 'COMPLETED_BY_AI' : 'DEADLINE_PASSED');
+  const refusal = phaseRefusal(state, action);
+  if (refusal) throw new AppError(refusal);
 }
 
 export function can(relation: Relation, action: DecisionAction, state: DecisionState): boolean {
-  return isGranted(relation, action, state.type) && !isLocked(state, action);
+  return isGranted(relation, action, state.type) && !isLocked(state, action) && !phaseRefusal(state, action);
 }
 
 /** What the UI may offer; sent with every decision so clients never re-derive roles. */
@@ -111,11 +164,13 @@ export function abilitiesOf(relation: Relation, state: DecisionState): Abilities
     canManageDeadline: can(relation, 'manageDeadline', state),
     canActivate: can(relation, 'activate', state),
     canStartAi: can(relation, 'startAi', state),
+    canRemind: can(relation, 'remind', state),
+    canDecide: can(relation, 'decide', state),
   };
 }
 
 /** Why nothing that counts may change any more; an AI completion outranks a deadline. */
-export function lockOf(state: DecisionState): DecisionLock {
+export function lockOf(state: Pick<DecisionState, 'type' | 'isExpired' | 'isCompletedByAi'>): DecisionLock {
   if (state.type !== 'team') return null;
   if (state.isCompletedByAi) return 'ai';
   return state.isExpired ? 'deadline' : null;
@@ -123,12 +178,14 @@ export function lockOf(state: DecisionState): DecisionLock {
 
 /**
  * Where a decision stands: a team decision is a draft until its owner or an admin activates it, open
- * while voting is possible, closed once locked (deadline passed, voting ended, completed by AI).
+ * while voting is possible, closed once locked (deadline passed, voting ended, completed by AI), and
+ * decided once an outcome is recorded, which wins over the rest (personal decisions: open or decided).
  */
 export function statusOf(
-  decision: { type: DecisionType; activated_at: unknown },
+  decision: { type: DecisionType; activated_at: unknown; outcome_option_id: number | null },
   lock: DecisionLock,
 ): DecisionStatus {
+  if (decision.outcome_option_id !== null) return 'decided';
   if (decision.type !== 'team') return 'open';
   if (lock !== null) return 'closed';
   return decision.activated_at === null ? 'draft' : 'open';

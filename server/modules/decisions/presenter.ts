@@ -7,6 +7,7 @@ import { toIsoString } from '../../db/values.ts';
 import { abilitiesOf, lockOf, statusOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
 import type { DecisionAccess } from './access.ts';
+import { presentLifecycle } from './lifecycle-presenter.ts';
 import type { ListedDecision } from './list-decisions.ts';
 import { avatarUrl } from '../users/presenter.ts';
 
@@ -153,6 +154,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     ),
     userRole: relation === 'none' ? 'reader' : relation,
     timer: decision.timer === null ? null : toIsoString(decision.timer),
+    ...presentLifecycle(access, parts),
     weightsByUser,
     teamMembers: parts.team ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set()) : [],
     results: {

@@ -4,6 +4,7 @@ import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import type { DecisionRow } from './repo.ts';
 import { validateMatrix, type MatrixInput } from './save-matrix.ts';
+import { automaticReminderDueAt } from './set-deadline.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
 export interface DecisionInput extends MatrixInput {
@@ -21,6 +22,7 @@ export function createSaveDecision({ decisions, writeLocked, matrix, emit }: Dec
   return {
     async create(userId: number, input: DecisionInput): Promise<DecisionRow> {
       validateMatrix(input, { optionCount: 0, criterionCount: 0, type: input.type ?? 'private' });
+      const timer = input.timer ? new Date(input.timer).toISOString() : null;
       return decisions.transaction(async (trx) => {
         const now = isoNow();
         const decision = await decisions.insertDecision(
@@ -31,7 +33,9 @@ export function createSaveDecision({ decisions, writeLocked, matrix, emit }: Dec
             mode: input.mode ?? 'manual',
             type: input.type ?? 'private',
             score: null,
-            timer: input.timer ?? null,
+            // Stored as toISOString(), so SQL compares deadlines as text on SQLite too.
+            timer,
+            automatic_reminder_due_at: automaticReminderDueAt(timer),
             created_at: now,
             updated_at: now,
           },

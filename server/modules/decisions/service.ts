@@ -11,6 +11,7 @@ import { createMatrixWriter } from './save-matrix.ts';
 import { createLifecycleWrites } from './set-deadline.ts';
 import { createSetWeights } from './set-weights.ts';
 import { createTeamEdit } from './team-edit.ts';
+import { createVotingEnd } from './voting-end.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
 /** The decisions module's use cases, composed over one repo; each lives in a file of its own. */
@@ -22,6 +23,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
   const context: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
   const { create, update } = createSaveDecision(context);
   const { markActivated, setTimer } = createLifecycleWrites(context);
+  const votingEnd = createVotingEnd({ decisions, readModel, emit });
 
   return {
     loadAccess,
@@ -42,7 +44,11 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
     setWeights: createSetWeights(context),
     markActivated,
     setTimer,
-    completeWithAi: createCompleteWithAi(context),
+    completeWithAi: createCompleteWithAi(context, votingEnd.announceVotingEnded),
+    /** Tells every member once that voting ended (after "end voting now"; the AI completion does it itself). */
+    announceVotingEnded: votingEnd.announceVotingEnded,
+    /** The scheduler's job for deadlines that passed: see voting-end.ts. */
+    announceDueVotingEnds: votingEnd.announceDueVotingEnds,
     remove: createDeleteDecision(context),
   };
 }

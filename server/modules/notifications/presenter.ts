@@ -21,7 +21,33 @@ const ACTOR_PARAM: Partial<Record<NotificationKind, string>> = {
   invitation: 'inviter',
   invitation_accepted: 'member',
   comment: 'author',
+  outcome_recorded: 'name',
 };
+
+/**
+ * The message's i18n key: the kind's, except "voting ended", which names the leader and its result,
+ * says nobody voted, or (stored before issue 16, or results hidden) only that voting ended.
+ */
+function messageKeyOf(kind: NotificationKind, params: Record<string, string>): string {
+  if (kind === 'voting_ended' && params.result_kind === 'leader') return 'notifications.votingEndedLeader';
+  if (kind === 'voting_ended' && params.result_kind === 'no_votes') return 'notifications.votingEndedNoVotes';
+  return `notifications.${kind}`;
+}
+
+/** Parameters shown in the reader's language: a role's name, a team result with the team view's 2 decimals. */
+function localisedParams(
+  kind: NotificationKind,
+  params: Record<string, string>,
+  language: Language,
+): Record<string, string> {
+  if (kind === 'role_changed' && params.role)
+    return { ...params, role: translate(language, `roles.${params.role}`) };
+  if (kind === 'voting_ended' && params.result !== undefined) {
+    const result = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return { ...params, result: result.format(Number(params.result)) };
+  }
+  return params;
+}
 
 /**
  * The actor's name by the display-name rule as it applies today (a nickname set later shows); the
@@ -42,14 +68,10 @@ function withActorName(row: NotificationListRow, params: Record<string, string>)
 /** The message is rendered now, in the reader's language; Accept depends on the kind, not the text. */
 export function presentNotification(row: NotificationListRow, language: Language): Notification {
   const params = withActorName(row, JSON.parse(row.params) as Record<string, string>);
-  const translatedParams =
-    row.kind === 'role_changed' && params.role
-      ? { ...params, role: translate(language, `roles.${params.role}`) }
-      : params;
   return {
     id: row.id,
     kind: row.kind,
-    message: translate(language, `notifications.${row.kind}`, translatedParams),
+    message: translate(language, messageKeyOf(row.kind, params), localisedParams(row.kind, params, language)),
     read: row.read === 1,
     link: row.link,
     created_at: toIsoString(row.created_at),

@@ -20,6 +20,7 @@ import {
   validateInvitationResponseSchema,
   weightsRequestSchema,
 } from '../../../shared/api/team.ts';
+import { remindResponseSchema, reminderTooSoonSchema } from '../../../shared/api/reminders.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
@@ -32,6 +33,7 @@ import {
   presentInviteResult,
   presentMemberList,
 } from './presenter.ts';
+import type { Reminders } from './reminders.ts';
 import { assertDeadlineFarEnough, type TeamService } from './service.ts';
 
 const refusals = {
@@ -48,8 +50,9 @@ const memberParams = z.object({ decisionId: resourceIdSchema, userId: resourceId
 export const teamRoutes: FastifyPluginAsyncZod<{
   teamService: TeamService;
   decisionsService: DecisionsService;
+  reminders: Reminders;
   perMinute: number;
-}> = async (app, { teamService, decisionsService, perMinute }) => {
+}> = async (app, { teamService, decisionsService, reminders, perMinute }) => {
   // Public: the invite page shows what an invitation is about before anyone signs in.
   app.get(
     '/api/team/validate/:token',
@@ -249,7 +252,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         const access = requireAccess(request);
         assertDeadlineFarEnough(request.body.timer);
         const timer = request.body.timer === null ? null : new Date(request.body.timer).toISOString();
-        await teamService.setDeadline(access, timer, 'deadline_changed');
+        await teamService.setDeadline(access, timer);
         return { message: translate(request.language, 'api.deadlineSaved'), timer };
       },
     );
@@ -267,9 +270,26 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         const access = requireAccess(request);
         const timer = new Date().toISOString();
-        await teamService.setDeadline(access, timer, 'voting_ended');
+        await teamService.endVoting(access, timer);
         return { message: translate(request.language, 'api.votingEnded'), timer };
       },
+    );
+
+    protectedRoutes.post(
+      '/api/decision/:id/remind',
+      {
+        schema: {
+          ...common,
+          description:
+            'Reminds every voter who has not voted in full (never the sender): a notification and a mail. ' +
+            'At most once per 12 hours per decision (429 with next_reminder_at); open team decisions only.',
+          params: decisionIdParamsSchema,
+          response: { 200: remindResponseSchema, ...refusals, 429: reminderTooSoonSchema },
+        },
+        preHandler: app.decisionAccess('remind'),
+      },
+      async (request) =>
+        reminders.remind(requireAccess(request), requireSession(request).user, request.language),
     );
 
     protectedRoutes.post(

@@ -255,19 +255,15 @@ export function createTeamService(deps: TeamServiceDeps) {
       await emit({ type: 'decision.activated', decision: access.decision, actorId: access.userId });
     },
 
-    async setDeadline(
-      access: DecisionAccess,
-      timer: string | null,
-      kind: 'deadline_changed' | 'voting_ended',
-    ) {
+    async setDeadline(access: DecisionAccess, timer: string | null) {
       await decisionsService.setTimer(access, timer);
-      await emit({
-        type: 'deadline.changed',
-        decision: access.decision,
-        actorId: access.userId,
-        kind,
-        timer,
-      });
+      await emit({ type: 'deadline.changed', decision: access.decision, actorId: access.userId, timer });
+    },
+
+    /** "End voting now": the deadline becomes now, and every member hears how the vote came out. */
+    async endVoting(access: DecisionAccess, timer: string) {
+      await decisionsService.setTimer(access, timer);
+      await decisionsService.announceVotingEnded(access.decision.id);
     },
   };
 }

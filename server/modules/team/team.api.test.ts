@@ -1609,6 +1609,8 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canManageDeadline: true,
         canActivate: true,
         canStartAi: true,
+        canRemind: false,
+        canDecide: false,
       },
     ],
     [
@@ -1625,6 +1627,8 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canManageDeadline: true,
         canActivate: true,
         canStartAi: true,
+        canRemind: false,
+        canDecide: false,
       },
     ],
     [
@@ -1641,6 +1645,8 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canManageDeadline: false,
         canActivate: false,
         canStartAi: false,
+        canRemind: false,
+        canDecide: false,
       },
     ],
     [
@@ -1657,6 +1663,8 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canManageDeadline: false,
         canActivate: false,
         canStartAi: false,
+        canRemind: false,
+        canDecide: false,
       },
     ],
   ] as const)('gives the %s userRole %s and its abilities', async (who, role, abilities) => {

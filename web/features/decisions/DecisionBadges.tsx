@@ -3,17 +3,25 @@ import type { Decision, DecisionListItem } from '../../../shared/api/decisions.t
 
 const badgeClasses = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-type TeamStatus = 'draft' | 'open' | 'votingEnded' | 'completedByAi';
+type StatusBadge = 'draft' | 'open' | 'votingEnded' | 'completedByAi' | 'decided';
 
-const statusClasses: Record<TeamStatus, string> = {
+const statusClasses: Record<StatusBadge, string> = {
   draft: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   open: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
   votingEnded: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
   completedByAi: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',
+  decided: 'bg-teal-100 text-teal-900 dark:bg-teal-950 dark:text-teal-200',
 };
 
-/** Where a team decision stands, in words: a closed one says why (voting ended or completed by AI). */
-export function teamStatusOf(decision: Pick<DecisionListItem, 'status' | 'lock'>): TeamStatus {
+/**
+ * Where a decision stands, in words: a closed team decision says why (voting ended or completed by AI);
+ * a recorded outcome outranks both. A personal decision shows a badge only once decided.
+ */
+export function statusBadgeOf(
+  decision: Pick<DecisionListItem, 'status' | 'lock'> & { type: DecisionListItem['type'] },
+): StatusBadge | null {
+  if (decision.status === 'decided') return 'decided';
+  if (decision.type !== 'team') return null;
   if (decision.lock === 'ai') return 'completedByAi';
   if (decision.status === 'closed') return 'votingEnded';
   return decision.status;
@@ -30,12 +38,12 @@ export function DecisionBadges({
 }: {
   decision: Pick<Decision, 'type' | 'mode'>;
   showVisibility?: boolean;
-  /** A list item's status and lock; shown for team decisions (a personal one is always open). */
+  /** A list item's status and lock: team decisions always, personal ones once decided. */
   status?: Pick<DecisionListItem, 'status' | 'lock'> | undefined;
 }) {
   const { t } = useTranslation();
   const isTeam = decision.type === 'team';
-  const teamStatus = isTeam && status ? teamStatusOf(status) : null;
+  const statusBadge = status ? statusBadgeOf({ ...status, type: decision.type }) : null;
   return (
     <span className="flex flex-wrap items-center gap-1.5">
       <span
@@ -55,9 +63,9 @@ export function DecisionBadges({
           {t(`decision.type.${decision.type}`)}
         </span>
       ) : null}
-      {teamStatus ? (
-        <span className={`${badgeClasses} ${statusClasses[teamStatus]}`}>
-          {t(`decision.status.${teamStatus}`)}
+      {statusBadge ? (
+        <span className={`${badgeClasses} ${statusClasses[statusBadge]}`}>
+          {t(`decision.status.${statusBadge}`)}
         </span>
       ) : null}
     </span>

@@ -36,6 +36,7 @@ describe('decisionAccessAt', () => {
       canManageDeadline: false,
       canActivate: false,
       canStartAi: false,
+      canRemind: false,
     });
   });
 

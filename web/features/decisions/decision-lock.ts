@@ -10,6 +10,7 @@ const LOCKABLE_ABILITIES = [
   'canManageDeadline',
   'canActivate',
   'canStartAi',
+  'canRemind',
 ] as const satisfies readonly (keyof Abilities)[];
 
 export interface DecisionAccess {

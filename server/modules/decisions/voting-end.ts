@@ -1,0 +1,45 @@
+import type { Emit } from '../../events/domain-events.ts';
+import { isPastDeadline } from './access.ts';
+import type { ReadModel } from './read-model.ts';
+import type { DecisionsRepo } from './repo.ts';
+
+/**
+ * Tells every member once that voting ended, and how it stands: the leading option (first in the
+ * options' order on a tie, as the dashboard card names it) with its team result, or that nobody voted.
+ * Voting ends by the deadline (found by a scheduler job, as nobody may be online), by "End voting now"
+ * and by an AI completion; whichever path claims the decision's marker first announces, the rest do
+ * nothing, also across instances.
+ */
+export function createVotingEnd(deps: { decisions: DecisionsRepo; readModel: ReadModel; emit: Emit }) {
+  const { decisions, readModel, emit } = deps;
+
+  async function announceVotingEnded(decisionId: number, now = Date.now()): Promise<boolean> {
+    const decision = await decisions.findById(decisionId);
+    if (!decision || decision.type !== 'team') return false;
+    const hasEnded = isPastDeadline(decision.timer, now) || (await decisions.hasAiEvaluations(decision.id));
+    if (!hasEnded) return false;
+    if (!(await decisions.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString())))
+      return false;
+    const { options, ranking } = await readModel.matrixOf(decision);
+    const top = ranking[0];
+    const option = top && options.find((candidate) => candidate.id === top.option_id);
+    const leader = option && top.total !== null ? { option: option.name, result: top.total } : null;
+    await emit({ type: 'voting.ended', decision, leader });
+    return true;
+  }
+
+  return {
+    announceVotingEnded,
+
+    /** The scheduler's job: every decision whose deadline passed since the last run. */
+    async announceDueVotingEnds(now: number): Promise<number> {
+      let announced = 0;
+      for (const id of await decisions.listUnannouncedVotingEnds(new Date(now).toISOString())) {
+        if (await announceVotingEnded(id, now)) announced++;
+      }
+      return announced;
+    },
+  };
+}
+
+export type VotingEnd = ReturnType<typeof createVotingEnd>;

@@ -1,0 +1,103 @@
+import type { Language } from '../../../shared/limits.ts';
+import { AppError } from '../../app-error.ts';
+import type { Emit } from '../../events/domain-events.ts';
+import { preferredLanguage } from '../../i18n.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { reminderMail } from '../../mail/templates.ts';
+import type { DecisionAccess } from '../decisions/access.ts';
+import { nextManualReminderAt } from '../decisions/lifecycle-presenter.ts';
+import { can } from '../decisions/policy.ts';
+import { reminderRecipientsOf } from '../decisions/reminder-recipients.ts';
+import type { DecisionRow } from '../decisions/repo.ts';
+import type { DecisionsService } from '../decisions/service.ts';
+import type { UserRow } from '../users/repo.ts';
+import type { RemindersRepo } from './reminders-repo.ts';
+
+export interface RemindersDeps {
+  reminders: RemindersRepo;
+  decisionsService: DecisionsService;
+  emit: Emit;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/** The moment in the caller's language, in UTC (the server does not know the caller's zone; the UI shows its own). */
+function formatUtc(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+function reminderTooSoon(nextAt: string, now: number, language: Language): AppError {
+  return new AppError('REMINDER_TOO_SOON', undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil((new Date(nextAt).getTime() - now) / 1000)),
+    messageParams: { time: formatUtc(nextAt, language) },
+    extraBody: { next_reminder_at: nextAt },
+  });
+}
+
+/**
+ * Reminders to the voters who have not voted in full (issue 16): by the owner or an admin while voting
+ * is open, at most once per 12 hours per decision, and once automatically 24 hours before a deadline
+ * that was set further ahead. Each reaches the recipients as a notification (live, through the event
+ * subscriber) and a mail in their language with the link to the team view.
+ */
+export function createReminders(deps: RemindersDeps) {
+  const { reminders, decisionsService, emit, mailer, appUrl } = deps;
+
+  async function recipientsFor(access: DecisionAccess, senderId: number | null): Promise<number[]> {
+    return reminderRecipientsOf(access.decision, await decisionsService.details(access), senderId);
+  }
+
+  /** Notifies the recipients and mails them; a sender whose own address is unconfirmed mails nobody. */
+  async function deliver(decision: DecisionRow, recipients: number[], sender: UserRow | null): Promise<void> {
+    await emit({ type: 'voters.reminded', decision, senderId: sender?.id ?? null, recipients });
+    if (sender && sender.email_verified_at === null) return;
+    const link = `${appUrl}/team-decision/${decision.id}`;
+    for (const contact of await reminders.mailContactsOf(recipients)) {
+      const language = preferredLanguage(contact.language, 'en');
+      mailer.send({ to: contact.email, ...reminderMail(language, { decision: decision.name, link }) });
+    }
+  }
+
+  return {
+    /** POST /api/decision/{id}/remind. A refusal (429 within 12 hours) sends and changes nothing. */
+    async remind(access: DecisionAccess, sender: UserRow, language: Language): Promise<{ reminded: number }> {
+      const recipients = await recipientsFor(access, sender.id);
+      const now = Date.now();
+      await decisionsService.writeLocked(access.decision.id, sender.id, 'remind', async (locked, trx) => {
+        // Under the decision's lock: of two reminders sent at once, the second sees the first.
+        const nextAt = nextManualReminderAt(locked.decision, now);
+        if (nextAt !== null) throw reminderTooSoon(nextAt, now, language);
+        // Nobody to remind: the 12 hours are not used up.
+        if (recipients.length)
+          await reminders.markManualReminder(access.decision.id, new Date(now).toISOString(), trx);
+      });
+      if (recipients.length) await deliver(access.decision, recipients, sender);
+      return { reminded: recipients.length };
+    },
+
+    /** The scheduler's job: reminders whose time came, each taken by one instance only. */
+    async sendDueAutomaticReminders(now: number): Promise<number> {
+      let sent = 0;
+      const nowIso = new Date(now).toISOString();
+      for (const decisionId of await reminders.listDueAutomaticReminders(nowIso)) {
+        const ownerId = await reminders.claimAutomaticReminder(decisionId, nowIso);
+        if (ownerId === null) continue;
+        const access = await decisionsService.loadAccess(decisionId, ownerId);
+        // A draft, or a vote that ended meanwhile, gets no reminder; its chance has passed.
+        if (!can(access.relation, 'remind', access.state)) continue;
+        const recipients = await recipientsFor(access, null);
+        if (!recipients.length) continue;
+        await deliver(access.decision, recipients, null);
+        sent++;
+      }
+      return sent;
+    },
+  };
+}
+
+export type Reminders = ReturnType<typeof createReminders>;
