@@ -456,9 +456,21 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
 
     for (const member of [owner, editor]) {
       const notifications = await notificationsOf(app, member);
-      expect(notifications[0]).toMatchObject({ kind: 'ai_completed', link: `/team-decision/${decision.id}` });
+      expect(notifications.find((n) => n.kind === 'ai_completed')).toMatchObject({
+        link: `/team-decision/${decision.id}`,
+      });
     }
     expect((await notificationsOf(app, admin)).some((n) => n.kind === 'ai_completed')).toBe(false);
+    // The AI's cells end voting: every member, the admin who ran it included, hears how it came out.
+    const leader = details.options.find((option) => option.id === details.results.ranking[0]!.option_id)!;
+    for (const member of [owner, admin, editor]) {
+      const ended = (await notificationsOf(app, member)).filter((n) => n.kind === 'voting_ended');
+      expect(ended.map((n) => n.message)).toEqual([
+        expect.stringMatching(
+          new RegExp(`^Voting ended: ${leader.name} leads with \\d+\\.\\d{2} in “Team offsite 2027”\\.$`),
+        ),
+      ]);
+    }
 
     // Completed by AI: no more edits and no second run.
     expectApiError(

@@ -24,8 +24,12 @@ export interface RemindersDeps {
 /** The moment in the caller's language, in UTC (the server does not know the caller's zone; the UI shows its own). */
 function formatUtc(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(new Date(iso));

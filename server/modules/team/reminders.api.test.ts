@@ -1,0 +1,252 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RemindResponse } from '../../../shared/api/reminders.ts';
+import de from '../../../shared/i18n/de.json' with { type: 'json' };
+import en from '../../../shared/i18n/en.json' with { type: 'json' };
+import { expectApiError } from '../../test/api-errors.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { expectNothingChanged } from '../../test/db-snapshot.ts';
+import { createDecision, setNickname } from '../../test/decision-factories.ts';
+import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
+import { fullVote, lifecycleApi, teamWithRoles } from '../../test/lifecycle-factories.ts';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.ts';
+import {
+  addMember,
+  detailsOf,
+  insertAiEvaluation,
+  inviteByEmail,
+  notificationsOf,
+  teamApi,
+} from '../../test/team-factories.ts';
+
+const APP_URL = 'https://decide.example.org';
+const TWELVE_HOURS_S = 12 * 3600;
+
+let testApp: TestApp;
+let app: FastifyInstance;
+let smtp: TestSmtpServer;
+const lifecycle = lifecycleApi(() => app);
+const team = teamApi(() => app);
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000, appUrl: APP_URL, smtpUrl: smtp.url });
+  app = testApp.app;
+});
+afterAll(async () => {
+  await testApp.close();
+  await smtp.close();
+});
+
+/** The reminder mails that reached `email` (a registration mail went there too). */
+async function remindersTo(email: string, decisionId: number): Promise<ReceivedMail[]> {
+  await app.mailer.idle();
+  return smtp.messages.filter(
+    (mail) =>
+      mail.envelopeTo.includes(email) && mail.text?.includes(`${APP_URL}/team-decision/${decisionId}`),
+  );
+}
+
+async function remindersOf(user: SignedInUser, decisionId: number, headers: Record<string, string> = {}) {
+  return (await notificationsOf(app, user, headers)).filter(
+    (n) => n.kind === 'reminder' && n.decision_id === decisionId,
+  );
+}
+
+async function setLanguage(user: SignedInUser, language: 'en' | 'de') {
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/api/users/update',
+    payload: { language },
+    headers: user.headers,
+  });
+  expect(saved.statusCode).toBe(200);
+}
+
+/**
+ * An open team decision: the admin has not voted, the editor voted one cell of four, a second editor
+ * voted in full, the viewer reads along, and one invitation is still pending.
+ */
+async function partlyVoted(name = 'Offsite') {
+  const owner = await createSignedInUser(app);
+  await setNickname(app, owner, 'Olga');
+  const created = await teamWithRoles(app, owner, { name });
+  const done = await addMember(app, owner, created.decision.id, 'editor');
+  const pendingEmail = uniqueEmail('pending');
+  await inviteByEmail(app, owner, created.decision.id, pendingEmail);
+  const [first] = fullVote(created, 6);
+  expect((await team.evaluate(created.editor, created.decision.id, [first])).statusCode).toBe(200);
+  expect((await team.evaluate(done, created.decision.id, fullVote(created, 7))).statusCode).toBe(200);
+  return { ...created, owner, done, pendingEmail };
+}
+
+describe('POST /api/decision/{id}/remind', () => {
+  it('reminds every voter who has not voted in full: not viewers, complete voters, the sender or invitations', async () => {
+    const { decision, owner, admin, editor, viewer, done, pendingEmail } = await partlyVoted();
+    await setLanguage(editor, 'de');
+    // Owner (who has not voted either) is never reminded by themself: the admin and the editor are.
+    expect((await detailsOf(app, owner, decision.id)).reminder_recipients).toBe(2);
+
+    const response = await lifecycle.remind(owner, decision.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<RemindResponse>()).toEqual({ reminded: 2 });
+
+    for (const recipient of [admin, editor]) {
+      expect(await remindersOf(recipient, decision.id, { 'accept-language': 'en' })).toEqual([
+        expect.objectContaining({
+          message: 'Reminder: please vote on “Offsite”, you have not rated everything yet.',
+          link: `/team-decision/${decision.id}`,
+          inviter_id: owner.user.id,
+          read: false,
+        }),
+      ]);
+    }
+    expect((await remindersOf(editor, decision.id, { 'accept-language': 'de' }))[0]!.message).toBe(
+      'Erinnerung: Bitte stimme bei „Offsite“ ab, du hast noch nicht alles bewertet.',
+    );
+    for (const bystander of [owner, viewer, done])
+      expect(await remindersOf(bystander, decision.id)).toEqual([]);
+
+    // The mails, in each recipient's language, with the link to the team view.
+    const [adminMail] = await remindersTo(admin.email, decision.id);
+    expect(adminMail!.subject).toBe('Reminder: your vote on “Offsite”');
+    expect(adminMail!.text).toContain(en.mail.reminder.body.replace('{{decision}}', 'Offsite'));
+    expect(adminMail!.html).toContain(`href="${APP_URL}/team-decision/${decision.id}"`);
+    const [editorMail] = await remindersTo(editor.email, decision.id);
+    expect(editorMail!.subject).toBe('Erinnerung: deine Stimme zu „Offsite“');
+    expect(editorMail!.text).toContain(de.mail.reminder.action);
+    for (const address of [owner.email, viewer.email, done.email, pendingEmail])
+      expect(await remindersTo(address, decision.id)).toEqual([]);
+  });
+
+  it('at most once per 12 hours per decision: 429 with next_reminder_at and Retry-After, nothing sent', async () => {
+    const { decision, owner, admin, editor } = await partlyVoted('Limited');
+    expect((await lifecycle.remind(admin, decision.id)).statusCode).toBe(200);
+    const nextAt = (await detailsOf(app, owner, decision.id)).next_reminder_at;
+    expect(Date.parse(nextAt!) - Date.now()).toBeGreaterThan((TWELVE_HOURS_S - 60) * 1000);
+    // Only who may remind learns it.
+    expect((await detailsOf(app, editor, decision.id)).next_reminder_at).toBeNull();
+    await app.mailer.idle();
+    const mailsBefore = smtp.messages.length;
+
+    for (const [caller, language] of [
+      [owner, 'en'],
+      [admin, 'de'],
+    ] as const) {
+      const refused = await expectNothingChanged(app, () =>
+        lifecycle.remind(caller, decision.id, { 'accept-language': language }),
+      );
+      expect(refused.statusCode).toBe(429);
+      const body = refused.json<{ error: string; code: string; next_reminder_at: string }>();
+      expect(Object.keys(body).sort()).toEqual(['code', 'error', 'next_reminder_at']);
+      expect(body.code).toBe('REMINDER_TOO_SOON');
+      expect(body.next_reminder_at).toBe(nextAt);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(TWELVE_HOURS_S - 60);
+      expect(retryAfter).toBeLessThanOrEqual(TWELVE_HOURS_S);
+      // The message names the time (UTC; the screens show their own zone).
+      const [before, after] = (language === 'de' ? de : en).errors.REMINDER_TOO_SOON.split('{{time}}');
+      expect(body.error.startsWith(before!) && body.error.endsWith(after!)).toBe(true);
+      expect(body.error).toContain(`${nextAt!.slice(11, 16)} UTC`);
+    }
+    await app.mailer.idle();
+    expect(smtp.messages).toHaveLength(mailsBefore);
+    expect(await remindersOf(editor, decision.id)).toHaveLength(1);
+
+    // Twelve hours later (the row aged by hand) the next one goes out.
+    await app.database.db
+      .updateTable('decisions')
+      .set({ last_manual_reminder_at: new Date(Date.now() - TWELVE_HOURS_S * 1000 - 60_000).toISOString() })
+      .where('id', '=', decision.id)
+      .execute();
+    expect((await detailsOf(app, owner, decision.id)).next_reminder_at).toBeNull();
+    expect((await lifecycle.remind(owner, decision.id)).json<RemindResponse>()).toEqual({ reminded: 2 });
+    expect(await remindersOf(editor, decision.id)).toHaveLength(2);
+  });
+
+  it('with nobody left to remind answers { reminded: 0 } and keeps the 12 hours unused', async () => {
+    const owner = await createSignedInUser(app);
+    const created = await teamWithRoles(app, owner, { name: 'Everyone voted' });
+    for (const voter of [owner, created.admin, created.editor])
+      expect((await team.evaluate(voter, created.decision.id, fullVote(created, 5))).statusCode).toBe(200);
+    expect((await detailsOf(app, owner, created.decision.id)).reminder_recipients).toBe(0);
+    const response = await expectNothingChanged(app, () => lifecycle.remind(owner, created.decision.id));
+    expect(response.json<RemindResponse>()).toEqual({ reminded: 0 });
+    expect((await detailsOf(app, owner, created.decision.id)).next_reminder_at).toBeNull();
+  });
+
+  it('an owner whose own address is unconfirmed reminds in the app only, mails wait like invitations', async () => {
+    const owner = await createSignedInUser(app, { isVerified: false });
+    const { decision, admin } = await teamWithRoles(app, owner, { name: 'Unconfirmed' });
+    expect((await lifecycle.remind(owner, decision.id)).json<RemindResponse>()).toEqual({ reminded: 2 });
+    expect(await remindersOf(admin, decision.id)).toHaveLength(1);
+    expect(await remindersTo(admin.email, decision.id)).toEqual([]);
+  });
+
+  it('owner and admin only (403), open team decisions only (409), outsiders 404; refusals change nothing', async () => {
+    const owner = await createSignedInUser(app);
+    const stranger = await createSignedInUser(app);
+    const open = await teamWithRoles(app, owner, { name: 'Roles' });
+    for (const caller of [open.editor, open.viewer]) {
+      expectApiError(
+        await expectNothingChanged(app, () => lifecycle.remind(caller, open.decision.id)),
+        403,
+        'FORBIDDEN',
+      );
+    }
+    expectApiError(
+      await expectNothingChanged(app, () => lifecycle.remind(stranger, open.decision.id)),
+      404,
+      'NOT_FOUND',
+    );
+    expectApiError(
+      await expectNothingChanged(app, () => lifecycle.remind(undefined, open.decision.id)),
+      401,
+      'UNAUTHORIZED',
+    );
+    expect((await detailsOf(app, open.editor, open.decision.id)).abilities.canRemind).toBe(false);
+    expect((await detailsOf(app, open.admin, open.decision.id)).abilities.canRemind).toBe(true);
+
+    const draft = await teamWithRoles(app, owner, { name: 'Draft', isActivated: false });
+    expectApiError(
+      await expectNothingChanged(app, () => lifecycle.remind(owner, draft.decision.id)),
+      409,
+      'VOTING_NOT_OPEN',
+    );
+    expect((await detailsOf(app, owner, draft.decision.id)).reminder_recipients).toBeNull();
+
+    const ended = await teamWithRoles(app, owner, { name: 'Ended' });
+    expect((await team.endVoting(owner, ended.decision.id)).statusCode).toBe(200);
+    expectApiError(
+      await expectNothingChanged(app, () => lifecycle.remind(ended.admin, ended.decision.id)),
+      409,
+      'DEADLINE_PASSED',
+    );
+
+    const byAi = await teamWithRoles(app, owner, { name: 'By AI' });
+    await insertAiEvaluation(app, {
+      decisionId: byAi.decision.id,
+      optionId: byAi.optionIds[0]!,
+      criterionId: byAi.criterionIds[0]!,
+      value: 6,
+    });
+    expectApiError(
+      await expectNothingChanged(app, () => lifecycle.remind(owner, byAi.decision.id)),
+      409,
+      'COMPLETED_BY_AI',
+    );
+
+    // A personal decision has no voting to remind of: 409 for its owner, 403 for a reader.
+    const personal = await createDecision(app, owner, { type: 'public' });
+    expectApiError(
+      await expectNothingChanged(app, () => lifecycle.remind(owner, personal.decision.id)),
+      409,
+      'VOTING_NOT_OPEN',
+    );
+    expectApiError(
+      await expectNothingChanged(app, () => lifecycle.remind(stranger, personal.decision.id)),
+      403,
+      'FORBIDDEN',
+    );
+  });
+});
