@@ -2,6 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { displayNameOfAccount } from '../shared/display-name.ts';
 import { LIMITS } from '../shared/limits.ts';
 import { fastifyTrustProxy, type AppConfig } from './config.ts';
 import { logSerializers } from './log-redaction.ts';
@@ -264,7 +265,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
-  await app.register(exportRoutes, { exportService: createExportService({ decisionsService }) });
+  const exportService = createExportService({
+    decisionsService,
+    displayNameOf: async (userId) => {
+      const user = await users.findById(userId);
+      return user ? displayNameOfAccount(user) : null;
+    },
+  });
+  await app.register(exportRoutes, { exportService });
   await app.register(teamRoutes, {
     teamService,
     decisionsService,

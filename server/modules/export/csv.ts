@@ -4,7 +4,7 @@ import { csvDialect, formatFixed, formatNumber, neutraliseFormula } from './form
 import type { ExportReport } from './service.ts';
 
 /**
- * The decision as CSV: a header block, the ranking matrix (the weights row and each weight's share,
+ * The decision as CSV: a header block, the outcome once recorded, the ranking matrix (the weights row and each weight's share,
  * then one row per option, best first, with each criterion's value, total and rank), then for teams
  * each member's weights and voted status, the reader's own votes, the reasons and the formula.
  * UTF-8 with BOM so spreadsheets read umlauts.
@@ -29,6 +29,7 @@ export function renderCsv(report: ExportReport): string {
   rows.push([t('export.exported'), report.exportedAt]);
   rows.push([t('export.timeZone'), report.timeZone]);
   rows.push([]);
+  rows.push(...outcomeRows(report));
 
   rows.push([
     t('export.option'),
@@ -88,6 +89,22 @@ export function renderCsv(report: ExportReport): string {
       quoted_match: /[\r\n]/,
     },
   );
+}
+
+/** What was decided, before the matrix that led to it; nothing until an outcome is recorded. */
+function outcomeRows({ outcome, language }: ExportReport): string[][] {
+  if (!outcome) return [];
+  const t = (key: string) => translate(language, key);
+  return [
+    [t('export.outcome')],
+    [t('export.chosenOption'), outcome.chosen],
+    ...(outcome.leader ? [[t('export.leaderOption'), outcome.leader]] : []),
+    [t('export.rationale'), outcome.rationale],
+    [t('export.reviewOn'), outcome.reviewOn ?? ''],
+    [t('export.decidedBy'), outcome.decidedBy ?? ''],
+    [t('export.decidedAt'), outcome.decidedAt],
+    [],
+  ];
 }
 
 export function memberStatus(report: ExportReport, member: ExportReport['members'][number]): string {

@@ -31,6 +31,13 @@ export function formatDateTime(iso: string, language: Language, timeZone: string
   }).format(new Date(iso));
 }
 
+/** A calendar day (YYYY-MM-DD, no zone of its own) in the language's date format. */
+export function formatDay(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 // Spreadsheets run cells starting with these as formulas (OWASP "CSV injection").
 const FORMULA_START = /^[=+\-@\t\r]/;
 

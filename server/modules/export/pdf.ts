@@ -170,6 +170,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
     style('regular', 10).text(report.description, { width, height: 84, ellipsis: true });
   }
 
+  drawOutcome();
   drawMatrix();
   drawChart();
   if (report.isTeam) drawTeamStatus();
@@ -182,6 +183,24 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
   /** "30 → 25 %": the weight as entered and its share of all weights, which is what it counts. */
   function weightNote(criterion: ExportReport['criteria'][number]) {
     return t('results.weightShare', { weight: num(criterion.weight, 1), share: criterion.share });
+  }
+
+  /** What was decided, first: chosen option (and the leader when it differs), rationale, review, who and when. */
+  function drawOutcome() {
+    const { outcome } = report;
+    if (!outcome || !heading(t('export.outcome'), 36)) return;
+    const chosen = `${t('export.chosenOption')}: ${outcome.chosen}`;
+    const leader = outcome.leader ? ` · ${t('export.leaderOption')}: ${outcome.leader}` : '';
+    style('bold', 10).text(chosen + leader, left, doc.y, { width, height: 26, ellipsis: true });
+    if (outcome.rationale) {
+      style('regular', 9).text(outcome.rationale, left, doc.y, { width, height: 48, ellipsis: true });
+    }
+    const facts = [
+      outcome.reviewOn ? `${t('export.reviewOn')}: ${outcome.reviewOn}` : null,
+      outcome.decidedBy ? `${t('export.decidedBy')}: ${outcome.decidedBy}` : null,
+      `${t('export.decidedAt')}: ${outcome.decidedAt}`,
+    ].filter((fact) => fact !== null);
+    style('regular', 8.5, COLORS.muted).text(facts.join(' · '), left, doc.y, { width });
   }
 
   function drawMatrix() {

@@ -6,7 +6,7 @@ import { translate } from '../../i18n.ts';
 import { presentDetails } from '../decisions/presenter.ts';
 import type { DecisionAccess } from '../decisions/access.ts';
 import type { DecisionsService } from '../decisions/service.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime, formatDay } from './format.ts';
 
 export interface ExportCriterion {
   id: number;
@@ -70,6 +70,20 @@ export interface ExportReport {
   /** Team: the reader's own votes per option (criteria order); null for personal decisions. */
   ownVotes: { name: string; values: (number | null)[] }[] | null;
   formula: string[];
+  /** What was decided; null until an outcome is recorded. */
+  outcome: ExportOutcome | null;
+}
+
+/** The recorded outcome as the export prints it (dates in the report's language and zone). */
+export interface ExportOutcome {
+  chosen: string;
+  /** The leading option by the votes when it is not the chosen one (the screens show both); else null. */
+  leader: string | null;
+  rationale: string;
+  reviewOn: string | null;
+  /** Who recorded it, by the display-name rule; null when unknown (an account gone since). */
+  decidedBy: string | null;
+  decidedAt: string;
 }
 
 /** Value per `option:criterion`; a later entry for the same cell wins, as in the scoring. */
@@ -193,15 +207,48 @@ export function buildReport(
           t('teamView.formulaResult'),
         ]
       : [t('details.formula', scaleOfDecision(decision.type))],
+    outcome: outcomeOf(details, language, timeZone),
   };
 }
 
-export function createExportService(deps: { decisionsService: DecisionsService }) {
+/**
+ * The outcome section: chosen option, the leader when it differs, rationale, review day, who and when.
+ * In a team the decider is named from the member list; for a personal decision it is the owner,
+ * whose name the details do not carry (`report` fills it in).
+ */
+function outcomeOf(details: DecisionDetails, language: Language, timeZone: string): ExportOutcome | null {
+  const { outcome, options, results } = details;
+  if (!outcome) return null;
+  const nameOf = (optionId: number | undefined) => options.find((option) => option.id === optionId)?.name;
+  const leaderId = results.ranking.find((entry) => entry.is_top && entry.total !== null)?.option_id;
+  const isLeaderChosen = results.ranking.some(
+    (entry) => entry.option_id === outcome.option_id && entry.is_top && entry.total !== null,
+  );
+  const decider = details.teamMembers.find((member) => member.user_id === outcome.decided_by);
+  return {
+    chosen: nameOf(outcome.option_id) ?? '',
+    leader: leaderId === undefined || isLeaderChosen ? null : (nameOf(leaderId) ?? null),
+    rationale: outcome.rationale,
+    reviewOn: outcome.review_on === null ? null : formatDay(outcome.review_on, language),
+    decidedBy: decider?.display_name ?? null,
+    decidedAt: formatDateTime(outcome.decided_at, language, timeZone),
+  };
+}
+
+export function createExportService(deps: {
+  decisionsService: DecisionsService;
+  /** A person's name by the display-name rule (the owner who decided a personal decision). */
+  displayNameOf: (userId: number) => Promise<string | null>;
+}) {
   return {
     /** The report for a caller already authorized to view the decision (the details rules). */
     async report(access: DecisionAccess, language: Language, timeZone = 'UTC'): Promise<ExportReport> {
       const details = presentDetails(access, await deps.decisionsService.details(access));
-      return buildReport(details, language, timeZone, new Date());
+      const report = buildReport(details, language, timeZone, new Date());
+      if (report.outcome && report.outcome.decidedBy === null && details.outcome?.decided_by) {
+        report.outcome.decidedBy = await deps.displayNameOf(details.outcome.decided_by);
+      }
+      return report;
     },
   };
 }
