@@ -12,6 +12,7 @@ import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback
 import { DecisionMatrix } from '../features/decisions/DecisionMatrix.tsx';
 import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
+import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
 import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
 
 // The chart is code-split: it loads only when a decision with totals is shown.
@@ -101,6 +102,8 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           </p>
         </Card>
       ) : null}
+
+      <OutcomeSection details={details} canDecide={abilities.canDecide} />
 
       <Card>
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">

@@ -12,7 +12,9 @@ import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
 import { parseDecisionId } from '../features/decisions/decisions-api.ts';
+import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
+import { RemindVoters } from '../features/team/RemindVoters.tsx';
 import { TeamFormula, TeamResultsMatrix } from '../features/team/TeamResultsMatrix.tsx';
 import { TeamStatusList } from '../features/team/TeamStatusList.tsx';
 import { votingOutcomeOf } from '../features/team/voting-outcome.ts';
@@ -103,6 +105,14 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
         canManageDeadline={abilities.canManageDeadline}
         outcome={votingOutcomeOf(details)}
       />
+      <RemindVoters
+        decisionId={decision.id}
+        recipients={details.reminder_recipients}
+        nextReminderAt={details.next_reminder_at}
+        canRemind={abilities.canRemind}
+        now={now}
+      />
+      <OutcomeSection details={details} canDecide={abilities.canDecide} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)] [&>*]:min-w-0">
         <Card className="flex min-w-0 flex-col gap-4">

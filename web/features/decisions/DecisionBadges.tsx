@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Decision, DecisionListItem } from '../../../shared/api/decisions.ts';
+import { statusBadgeOf, type StatusBadge } from './status-badge.ts';
 
 const badgeClasses = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
-
-type StatusBadge = 'draft' | 'open' | 'votingEnded' | 'completedByAi' | 'decided';
 
 const statusClasses: Record<StatusBadge, string> = {
   draft: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
@@ -12,20 +11,6 @@ const statusClasses: Record<StatusBadge, string> = {
   completedByAi: 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200',
   decided: 'bg-teal-100 text-teal-900 dark:bg-teal-950 dark:text-teal-200',
 };
-
-/**
- * Where a decision stands, in words: a closed team decision says why (voting ended or completed by AI);
- * a recorded outcome outranks both. A personal decision shows a badge only once decided.
- */
-export function statusBadgeOf(
-  decision: Pick<DecisionListItem, 'status' | 'lock'> & { type: DecisionListItem['type'] },
-): StatusBadge | null {
-  if (decision.status === 'decided') return 'decided';
-  if (decision.type !== 'team') return null;
-  if (decision.lock === 'ai') return 'completedByAi';
-  if (decision.status === 'closed') return 'votingEnded';
-  return decision.status;
-}
 
 /**
  * SOLO or TEAM, the mode (Manual or AI), for personal decisions who may see it, and for team
