@@ -49,3 +49,29 @@ export async function acceptViaApi(request: APIRequestContext, token: string, in
   });
   expect(response.status()).toBe(200);
 }
+
+/** Activates a draft: the members may vote, and reminders become possible. */
+export async function activateViaApi(request: APIRequestContext, token: string, decisionId: number) {
+  const response = await request.post(`/api/decision/${decisionId}/activate`, { headers: auth(token) });
+  expect(response.status()).toBe(200);
+}
+
+/** Saves the caller's votes by option and criterion position (0-based) through the team edit endpoint. */
+export async function voteViaApi(
+  request: APIRequestContext,
+  token: string,
+  decisionId: number,
+  votes: { option: number; criterion: number; value: number }[],
+) {
+  const response = await request.put(`/api/team-decisions/${decisionId}`, {
+    data: {
+      votes: votes.map((vote) => ({
+        option_index: vote.option,
+        criterion_index: vote.criterion,
+        value: vote.value,
+      })),
+    },
+    headers: auth(token),
+  });
+  expect(response.status()).toBe(200);
+}
