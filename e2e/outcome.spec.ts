@@ -79,7 +79,7 @@ test('after voting ended the owner records an outcome against the leader; both m
   await expect(ownerOutcome.dialog).toHaveCount(0);
 
   for (const [outcome, recordedBy] of [
-    [ownerOutcome, 'Recorded by You on'],
+    [ownerOutcome, 'Recorded by you on'],
     [memberOutcome, 'Recorded by Olga on'],
   ] as const) {
     await expect(outcome.banner.getByRole('heading', { name: 'Decided: Lisbon' })).toBeVisible();
@@ -145,7 +145,7 @@ for (const theme of ['light', 'dark'] as const) {
     // axe would read the toast while it fades; it says its piece and goes.
     await expect(page.getByText('Outcome recorded.')).toBeVisible();
     await expect(page.getByText('Outcome recorded.')).toHaveCount(0);
-    await expect(outcome.banner).toContainText('Recorded by You on');
+    await expect(outcome.banner).toContainText('Recorded by you on');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page), `details with an outcome, ${theme}`).toEqual([]);

@@ -8,7 +8,6 @@ import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
-import { usePersonName } from '../people/person-name.ts';
 import { OutcomeDialog } from './OutcomeDialog.tsx';
 import { leadingOptionIdOf, useRemoveOutcome } from './outcome-api.ts';
 
@@ -66,21 +65,21 @@ function RecordOutcomePrompt({ isTeam, onRecord }: { isTeam: boolean; onRecord: 
 }
 
 /**
- * Who recorded the outcome, as the reader calls them: a team member by name ("You" for the reader),
- * or the owner of a personal decision when that is the reader; null when the page does not know the
- * name (a public decision's owner, for its readers).
+ * "Recorded by Ada on …", "Recorded by you on …", or only "Recorded on …" when the page does not know
+ * the name (a public decision's owner, for its readers: personal details list no people).
  */
-function useDeciderName(
+function useRecordedLine(
   details: Pick<OutcomeDetails, 'teamMembers'> & { outcome: { decided_by: number | null } },
-) {
+  date: string,
+): string {
   const { t } = useTranslation();
-  const nameOf = usePersonName();
   const readerId = useAuthStore((state) => state.user?.id);
   const decidedBy = details.outcome.decided_by;
-  if (decidedBy === null) return null;
+  if (decidedBy !== null && decidedBy === readerId) return t('outcome.recordedByYou', { date });
   const member = details.teamMembers.find((candidate) => candidate.user_id === decidedBy);
-  if (member) return nameOf(member);
-  return decidedBy === readerId ? t('people.you') : null;
+  return member?.display_name
+    ? t('outcome.recordedBy', { name: member.display_name, date })
+    : t('outcome.recordedOn', { date });
 }
 
 interface OutcomeBannerProps {
@@ -101,8 +100,7 @@ function OutcomeBanner({ details, canDecide, onEdit }: OutcomeBannerProps) {
   const isLeaderChosen = details.results.ranking.some(
     (entry) => entry.option_id === outcome.option_id && entry.is_top && entry.total !== null,
   );
-  const deciderName = useDeciderName(details);
-  const decidedOn = format.dateTime(outcome.decided_at);
+  const recordedLine = useRecordedLine(details, format.dateTime(outcome.decided_at));
   const reviewDay = outcome.review_on ? format.date(`${outcome.review_on}T12:00:00`) : null;
 
   function removeOutcome() {
@@ -137,12 +135,7 @@ function OutcomeBanner({ details, canDecide, onEdit }: OutcomeBannerProps) {
             <p className="text-sm break-words whitespace-pre-line">{outcome.rationale}</p>
           ) : null}
           <p className="text-sm">
-            {[
-              reviewDay ? t('outcome.reviewOnDate', { date: reviewDay }) : null,
-              deciderName
-                ? t('outcome.recordedBy', { name: deciderName, date: decidedOn })
-                : t('outcome.recordedOn', { date: decidedOn }),
-            ]
+            {[reviewDay ? t('outcome.reviewOnDate', { date: reviewDay }) : null, recordedLine]
               .filter(Boolean)
               .join(' · ')}
           </p>
