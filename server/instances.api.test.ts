@@ -124,9 +124,12 @@ describe('several instances on one database behave as one', () => {
     const third = await testApp.sibling();
     const polls = await Promise.all([...instances, third].map((instance) => instance.scheduler.runDueJobs()));
     expect(polls.flat().sort()).toEqual([
+      'announce-voting-ends',
+      'automatic-reminders',
       'purge-expired-sessions',
       'purge-rate-limit-counters',
       'purge-spent-links',
+      'review-notices',
     ]);
     // Not due again until their interval passed, whoever asks.
     expect((await Promise.all(instances.map((instance) => instance.scheduler.runDueJobs()))).flat()).toEqual(

@@ -117,7 +117,8 @@ describe('the purge jobs delete only what can never be used again', () => {
       ])
       .execute();
 
-    expect((await testApp.app.scheduler.runDueJobs()).sort()).toEqual([
+    const ran = await testApp.app.scheduler.runDueJobs();
+    expect(ran.filter((job) => job.startsWith('purge-')).sort()).toEqual([
       'purge-expired-sessions',
       'purge-rate-limit-counters',
       'purge-spent-links',
