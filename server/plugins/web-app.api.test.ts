@@ -85,7 +85,7 @@ describe('the built web app', () => {
     expect((await get('/assets/index-1a2b3c.js', { 'accept-encoding': 'br' })).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
     );
-    for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'br' }] as Record<string, string>[]) {
       expect((await get('/login', headers)).headers['cache-control']).toBe('no-cache');
       expect((await get('/dashboard', headers)).headers['cache-control']).toBe('no-cache');
     }
