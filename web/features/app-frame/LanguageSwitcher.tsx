@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/limits.ts';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
+import { useIsHydrated } from '../../lib/hydration.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notify.ts';
 import { profileUpdateFor, updateProfile } from '../profile/profile-api.ts';
@@ -9,6 +10,7 @@ import { profileUpdateFor, updateProfile } from '../profile/profile-api.ts';
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const activeLanguage = currentLanguage();
+  const isHydrated = useIsHydrated();
 
   async function switchTo(language: Language) {
     await i18n.changeLanguage(language);
@@ -34,6 +36,7 @@ export function LanguageSwitcher() {
           type="button"
           lang={language}
           aria-pressed={language === activeLanguage}
+          disabled={!isHydrated}
           aria-label={t(`language.names.${language}`)}
           onClick={() => void switchTo(language)}
           className="h-8 w-10 rounded-md text-xs font-semibold text-slate-700 uppercase aria-pressed:bg-indigo-600 aria-pressed:text-white dark:text-slate-200"
