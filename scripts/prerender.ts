@@ -19,7 +19,7 @@ interface ServerEntry {
 }
 
 /** Where the server looks for a prerendered page (server/plugins/web-app.ts). */
-export function prerenderedFile(webDir: string, language: Language, page: PrerenderedPage): string {
+function prerenderedFile(webDir: string, language: Language, page: PrerenderedPage): string {
   return path.join(webDir, 'prerendered', language, `${page}.html`);
 }
 

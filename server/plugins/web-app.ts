@@ -4,27 +4,27 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { LANGUAGES, type Language } from '../../shared/limits.ts';
-import { PRERENDERED_PAGES, prerenderedPageAt } from '../../shared/prerendered-pages.ts';
+import {
+  PRERENDERED_PAGES,
+  prerenderedPageAt,
+  type PrerenderedPage,
+} from '../../shared/prerendered-pages.ts';
 import { isAppPage, PROTECTED_PAGES } from '../../shared/routes.ts';
 import { languageFromHeader } from '../i18n.ts';
 
-/** Cache-Control per kind of file, most specific first (paths relative to the web build). */
-const CACHE_POLICIES: { kind: string; matches: (file: string) => boolean; cacheControl: string }[] = [
-  // Vite puts a content hash in every name under assets/: a new content is a new URL.
-  {
-    kind: 'hashed asset',
-    matches: (file) => file.startsWith('assets/'),
-    cacheControl: 'public, max-age=31536000, immutable',
-  },
-  // The app shell and the prerendered pages name the current assets: always revalidated (ETag).
-  { kind: 'document', matches: (file) => file.endsWith('.html'), cacheControl: 'no-cache' },
-  // favicon, theme-init.js: unhashed names, so not for long, but a visit's pages skip the
-  // revalidation round trip of the render-blocking theme-init.js; a new version is everywhere in an hour.
-  { kind: 'public file', matches: () => true, cacheControl: 'public, max-age=3600' },
+/** Cache-Control per kind of file, the first that matches wins (paths relative to the web build). */
+const CACHE_POLICIES: { matches: (file: string) => boolean; cacheControl: string }[] = [
+  // Hashed assets: Vite puts a content hash in every name under assets/, a new content is a new URL.
+  { matches: (file) => file.startsWith('assets/'), cacheControl: 'public, max-age=31536000, immutable' },
+  // Documents: the app shell and the prerendered pages name the current assets, so always revalidated (ETag).
+  { matches: (file) => file.endsWith('.html'), cacheControl: 'no-cache' },
+  // Other public files (favicon, theme-init.js, app-loader.js): unhashed names, so not for long, but a
+  // visit's pages skip revalidating the render-blocking theme-init.js; a new version is everywhere in an hour.
+  { matches: () => true, cacheControl: 'public, max-age=3600' },
 ];
 
 /** The policy of a file of the build; a .br/.gz sibling has its file's. */
-export function cacheControlFor(relativeFile: string): string {
+function cacheControlFor(relativeFile: string): string {
   const file = relativeFile
     .split(path.sep)
     .join('/')
@@ -38,7 +38,7 @@ const LANGUAGE_COOKIE = /(?:^|;)\s*lang=([^;]*)/;
  * The language a prerendered page is sent in: the `lang` cookie (the visitor's choice, set by the
  * web app), else the best supported Accept-Language, else English.
  */
-export function pageLanguage(headers: IncomingHttpHeaders): Language {
+function pageLanguage(headers: IncomingHttpHeaders): Language {
   const chosen = LANGUAGE_COOKIE.exec(headers.cookie ?? '')?.[1]?.trim();
   return (
     LANGUAGES.find((language) => language === chosen) ??
@@ -51,12 +51,15 @@ export function pageLanguage(headers: IncomingHttpHeaders): Language {
  * robots.txt: public pages may be crawled; the API and the signed-in pages (shared/routes.ts) not.
  * Robots rules are path prefixes, so a page with an id is disallowed up to its first parameter.
  */
-export const ROBOTS_TXT = [
+const DISALLOWED_PREFIXES = new Set([
+  '/api/',
+  ...Object.values(PROTECTED_PAGES).map((page) => page.replace(/:.*$/, '')),
+]);
+const ROBOTS_TXT = [
   'User-agent: *',
   'Allow: /',
-  ...new Set(['/api/', ...Object.values(PROTECTED_PAGES).map((page) => page.replace(/:.*$/, ''))]),
+  ...[...DISALLOWED_PREFIXES].map((prefix) => `Disallow: ${prefix}`),
 ]
-  .map((line) => (line.startsWith('/') ? `Disallow: ${line}` : line))
   .join('\n')
   .concat('\n');
 
@@ -72,14 +75,14 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
     app.log.warn({ webDir }, 'web app not built; serving the API only (run npm run build)');
     return;
   }
-  const prerenderedFile = (language: Language, page: keyof typeof PRERENDERED_PAGES) =>
+  // Written by the build (scripts/prerender.ts); a page missing there gets the app shell.
+  const prerenderedFile = (language: Language, page: PrerenderedPage) =>
     `prerendered/${language}/${page}.html`;
+  const pages = Object.keys(PRERENDERED_PAGES) as PrerenderedPage[];
   const isPrerendered = new Set(
-    LANGUAGES.flatMap((language) =>
-      Object.keys(PRERENDERED_PAGES).map((page) =>
-        prerenderedFile(language, page as keyof typeof PRERENDERED_PAGES),
-      ),
-    ).filter((file) => fs.existsSync(path.join(webDir, file))),
+    LANGUAGES.flatMap((language) => pages.map((page) => prerenderedFile(language, page))).filter((file) =>
+      fs.existsSync(path.join(webDir, file)),
+    ),
   );
 
   await app.register(fastifyStatic, {
