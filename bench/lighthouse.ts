@@ -94,7 +94,15 @@ export async function benchLighthouse(record: RecordBudget): Promise<void> {
   // Started as `npm run serve` starts it, on a fresh database: the project's own compression,
   // caching and prerendered pages are what gets measured.
   const server = spawn(process.execPath, [path.join(root, 'dist/server/server/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // No proxy to drain from: stop at once (SHUTDOWN_DRAIN_MS defaults to 5 s).
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_MS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -6,6 +6,7 @@ import { LIMITS } from '../shared/limits.ts';
 import { fastifyTrustProxy, type AppConfig } from './config.ts';
 import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiModelClient } from './modules/ai/provider.ts';
@@ -29,6 +30,7 @@ import { emailVerificationRoutes } from './modules/email-verification/routes.ts'
 import { createEmailVerificationService } from './modules/email-verification/service.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { createExportService } from './modules/export/service.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
@@ -54,14 +56,21 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
+import { RequestLogController, requestIdOf, requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { registerPurgeJobs } from './purge-jobs.ts';
+import { createScheduler, type Scheduler } from './scheduler.ts';
 import { setupNoticesOf } from './setup-notices.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     mailer: Mailer;
+    /** Periodic jobs, each run once across instances. */
+    scheduler: Scheduler;
+    /** main.ts starts draining at SIGTERM/SIGINT; GET /api/ready reports it. */
+    readiness: Readiness;
   }
 }
 
@@ -76,6 +85,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     // Tokens in URLs (reset and invitation links) never reach the log; see log-redaction.ts.
     logger: logger === false ? false : { ...(logger === true ? {} : logger), serializers: logSerializers },
+    // One line per request instead of Fastify's two (see plugins/request-log.ts).
+    logController: new RequestLogController(),
+    genReqId: requestIdOf,
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
@@ -113,6 +125,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       : createLocalEventBus(app.log);
   app.addHook('onClose', async () => eventBus.close());
   const sessionStreams = createSessionStreams(eventBus);
+  // Rate limits, failed logins and AI bursts count here, shared by every instance on the database.
+  const counters = createRateLimitCounters(database.db);
+  const scheduler = createScheduler({ db: database.db, log: app.log, pollMs: config.schedulerPollMs });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+  // preClose: a running job finishes before the database closes.
+  app.addHook('preClose', async () => scheduler.stop());
+  const readiness = createReadiness();
+  app.decorate('readiness', readiness);
 
   const users = createUsersRepo(database.db);
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
@@ -146,8 +167,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     decisionsService,
     emit,
   });
+  const teamRepo = createTeamRepo(database.db);
   const teamService = createTeamService({
-    team: createTeamRepo(database.db),
+    team: teamRepo,
     decisionsService,
     emit,
     mailer,
@@ -164,22 +186,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const authService = createAuthService({
     users,
     sessions: createSessionsRepo(database.db),
-    loginThrottle: createLoginThrottle(),
+    loginThrottle: createLoginThrottle({ counters }),
     sessionStreams,
     emailVerificationService,
     mailer,
     appUrl: config.appUrl,
   });
-  // Expired sessions are refused anyway; purging keeps the table small.
-  const purgeTimer = setInterval(
-    () =>
-      void authService
-        .purgeExpiredSessions()
-        .catch((err: unknown) => app.log.warn({ err }, 'session purge failed')),
-    6 * 3600_000,
-  );
-  purgeTimer.unref();
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  registerPurgeJobs(scheduler, {
+    db: database.db,
+    counters,
+    purgeExpiredSessions: () => authService.purgeExpiredSessions(),
+    deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
+    log: app.log,
+  });
 
   const passwordResetService = createPasswordResetService({
     resets: createPasswordResetRepo(database.db),
@@ -201,19 +220,21 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ? createAiModelClient(config.ai.provider, { timeoutMs: config.ai.timeoutMs, log: app.log })
       : undefined,
     usage: createAiUsageRepo(database.db),
+    counters,
     decisionsService,
   });
 
+  await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { counters });
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { authService });
   await app.register(decisionAccessPlugin, { decisionsService });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });

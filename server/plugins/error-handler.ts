@@ -57,7 +57,7 @@ export const errorHandlerPlugin = fp(async (app) => {
     const status = error.statusCode ?? 500;
     const clientCode = CLIENT_ERROR_CODES[status];
     if (status < 500 && clientCode) {
-      request.log.info({ err: error }, 'client error');
+      request.clientError = error.message; // logged on the request's one line (request-log.ts)
       return sendError(request, reply, status, clientCode);
     }
     // Everything else is our bug: log it fully, tell the client nothing about internals.
