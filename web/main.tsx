@@ -3,14 +3,16 @@ import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { config as configureZod } from 'zod/v4/core';
 import { reloadSessionUser } from './features/auth/current-user.ts';
 import { followDescription } from './lib/document-meta.ts';
+import { useIsHydrated } from './lib/hydration.ts';
 import { initI18n, isLanguage, switchToStoredLanguage } from './lib/i18n.ts';
 import { appRoutes } from './router.tsx';
 
-// zod's fast path probes `new Function`; the CSP (script-src 'self') refuses and reports it as a violation.
-configureZod({ jitless: true });
+// zod's fast path probes `new Function`; the CSP (script-src 'self') refuses and reports it as a
+// violation. zod reads its settings from this global (shared by every copy of zod), so setting it
+// here keeps zod itself out of the landing bundle.
+(globalThis.__zod_globalConfig ??= {}).jitless = true;
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -29,16 +31,20 @@ async function resolveLazyRoutes(routes: RouteObject[]): Promise<void> {
   );
 }
 
-/** Runs `afterHydration` once React has hydrated the tree below. */
-function HydrationDone({ afterHydration, children }: { afterHydration: () => void; children: ReactNode }) {
-  useEffect(afterHydration, [afterHydration]);
+/**
+ * Once the page's controls work (a prerendered page hydrated, or the app rendered by the browser):
+ * the stored language wins over the one a prerendered page was sent in (nothing can mismatch now),
+ * the session's user reloads, and <html data-interactive> tells tests and tools the page is ready.
+ */
+function OnceInteractive({ children }: { children: ReactNode }) {
+  const isInteractive = useIsHydrated();
+  useEffect(() => {
+    if (!isInteractive) return;
+    switchToStoredLanguage();
+    void reloadSessionUser();
+    document.documentElement.dataset.interactive = 'true';
+  }, [isInteractive]);
   return children;
-}
-
-function afterHydration(): void {
-  // Rendered in the page's language; the visitor's stored choice wins now that nothing can mismatch.
-  switchToStoredLanguage();
-  void reloadSessionUser();
 }
 
 async function start(root: HTMLElement): Promise<void> {
@@ -55,9 +61,9 @@ async function start(root: HTMLElement): Promise<void> {
       hydrateRoot(
         root,
         <StrictMode>
-          <HydrationDone afterHydration={afterHydration}>
+          <OnceInteractive>
             <RouterProvider router={router} />
-          </HydrationDone>
+          </OnceInteractive>
         </StrictMode>,
       );
     });
@@ -67,10 +73,11 @@ async function start(root: HTMLElement): Promise<void> {
   await initI18n();
   const router = createBrowserRouter(appRoutes);
   followDescription(router);
-  void reloadSessionUser();
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <OnceInteractive>
+        <RouterProvider router={router} />
+      </OnceInteractive>
     </StrictMode>,
   );
 }

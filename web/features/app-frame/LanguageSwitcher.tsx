@@ -5,7 +5,6 @@ import { useAuthStore } from '../../lib/auth-store.ts';
 import { useIsHydrated } from '../../lib/hydration.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notify.ts';
-import { profileUpdateFor, updateProfile } from '../profile/profile-api.ts';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -18,6 +17,8 @@ export function LanguageSwitcher() {
     const user = useAuthStore.getState().user;
     if (!user || user.language === language) return;
     try {
+      // Loaded on use: the profile API brings TanStack Query's mutations, which the landing page never needs.
+      const { profileUpdateFor, updateProfile } = await import('../profile/profile-api.ts');
       useAuthStore.getState().setUser(await updateProfile(profileUpdateFor(user, { language })));
     } catch (error) {
       notify('error', serverMessageOf(error) ?? t('language.saveFailed'));
