@@ -7,6 +7,7 @@ import * as ai from './005_ai.ts';
 import * as integrity from './006_integrity.ts';
 import * as emailVerification from './007_email_verification.ts';
 import * as recomputeScores from './008_recompute_scores.ts';
+import * as resultsVisibilityCellComments from './011_results_visibility_cell_comments.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_integrity': integrity,
   '007_email_verification': emailVerification,
   '008_recompute_scores': recomputeScores,
+  '011_results_visibility_cell_comments': resultsVisibilityCellComments,
 };
