@@ -1,6 +1,7 @@
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
+import { resultsHiddenMessageKey } from '../../../shared/results-hidden.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { translate } from '../../i18n.ts';
 import { presentDetails } from '../decisions/presenter.ts';
@@ -211,7 +212,7 @@ export function buildReport(
     reasons,
     members,
     ownVotes: ownVotes && ownVotes.some((row) => row.values.some((v) => v !== null)) ? ownVotes : null,
-    resultsHidden: isHidden ? t(hiddenUntilKey(details)) : null,
+    resultsHidden: isHidden ? t(resultsHiddenMessageKey(details)) : null,
     participation: details.participation
       ? {
           line: t('results.participation', {
@@ -230,12 +231,6 @@ export function buildReport(
         ]
       : [t('details.formula', scaleOfDecision(decision.type))],
   };
-}
-
-/** "Results appear once you have scored every cell / submitted your weights / when voting ends." */
-export function hiddenUntilKey(details: Pick<DecisionDetails, 'resultsHiddenUntil' | 'decision'>): string {
-  if (details.resultsHiddenUntil === 'close') return 'results.hiddenUntil.close';
-  return details.decision.mode === 'ai' ? 'results.hiddenUntil.completeAi' : 'results.hiddenUntil.complete';
 }
 
 function agreementOf(
