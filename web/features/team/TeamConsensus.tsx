@@ -110,6 +110,7 @@ export function TeamConsensus({
           return (
             <div
               data-testid="agreement-cell"
+              data-cell={name}
               data-level={level}
               className={`flex min-w-32 flex-col items-center gap-1 rounded-lg px-2 py-1.5 ${LEVEL_CLASSES[level]}`}
             >
