@@ -58,6 +58,8 @@ export default defineConfig({
         CONTACT_TO: E2E_CONTACT_TO,
         RATE_LIMIT_CONTACT_PER_HOUR: '100',
         LOG_LEVEL: 'warn',
+        // No proxy to drain from: stop at once when the run ends.
+        SHUTDOWN_DRAIN_MS: '0',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: `http://127.0.0.1:${fakeAiPort}/v1`,

@@ -52,6 +52,7 @@ function startBuiltServer(port: number, dataDir: string, via: 'node' | 'npm' = '
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      SHUTDOWN_DRAIN_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     // Its own process group, so stopping it also stops the node process npm started.

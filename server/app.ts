@@ -6,6 +6,7 @@ import { LIMITS } from '../shared/limits.ts';
 import { fastifyTrustProxy, type AppConfig } from './config.ts';
 import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
 import { aiRoutes } from './modules/ai/routes.ts';
 import { createAiModelClient } from './modules/ai/provider.ts';
@@ -29,6 +30,7 @@ import { emailVerificationRoutes } from './modules/email-verification/routes.ts'
 import { createEmailVerificationService } from './modules/email-verification/service.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { createExportService } from './modules/export/service.ts';
+import { createReadiness, type Readiness } from './modules/health/readiness.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
 import { createUsersRepo } from './modules/users/repo.ts';
@@ -57,12 +59,18 @@ import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { RequestLogController, requestIdOf, requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { registerPurgeJobs } from './purge-jobs.ts';
+import { createScheduler, type Scheduler } from './scheduler.ts';
 import { setupNoticesOf } from './setup-notices.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     mailer: Mailer;
+    /** Periodic jobs, each run once across instances. */
+    scheduler: Scheduler;
+    /** main.ts starts draining at SIGTERM/SIGINT; GET /api/ready reports it. */
+    readiness: Readiness;
   }
 }
 
@@ -117,6 +125,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       : createLocalEventBus(app.log);
   app.addHook('onClose', async () => eventBus.close());
   const sessionStreams = createSessionStreams(eventBus);
+  // Rate limits, failed logins and AI bursts count here, shared by every instance on the database.
+  const counters = createRateLimitCounters(database.db);
+  const scheduler = createScheduler({ db: database.db, log: app.log, pollMs: config.schedulerPollMs });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+  // preClose: a running job finishes before the database closes.
+  app.addHook('preClose', async () => scheduler.stop());
+  const readiness = createReadiness();
+  app.decorate('readiness', readiness);
 
   const users = createUsersRepo(database.db);
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
@@ -150,8 +167,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     decisionsService,
     emit,
   });
+  const teamRepo = createTeamRepo(database.db);
   const teamService = createTeamService({
-    team: createTeamRepo(database.db),
+    team: teamRepo,
     decisionsService,
     emit,
     mailer,
@@ -168,22 +186,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const authService = createAuthService({
     users,
     sessions: createSessionsRepo(database.db),
-    loginThrottle: createLoginThrottle(),
+    loginThrottle: createLoginThrottle({ counters }),
     sessionStreams,
     emailVerificationService,
     mailer,
     appUrl: config.appUrl,
   });
-  // Expired sessions are refused anyway; purging keeps the table small.
-  const purgeTimer = setInterval(
-    () =>
-      void authService
-        .purgeExpiredSessions()
-        .catch((err: unknown) => app.log.warn({ err }, 'session purge failed')),
-    6 * 3600_000,
-  );
-  purgeTimer.unref();
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  registerPurgeJobs(scheduler, {
+    db: database.db,
+    counters,
+    purgeExpiredSessions: () => authService.purgeExpiredSessions(),
+    deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
+    log: app.log,
+  });
 
   const passwordResetService = createPasswordResetService({
     resets: createPasswordResetRepo(database.db),
@@ -205,6 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       ? createAiModelClient(config.ai.provider, { timeoutMs: config.ai.timeoutMs, log: app.log })
       : undefined,
     usage: createAiUsageRepo(database.db),
+    counters,
     decisionsService,
   });
 
@@ -212,13 +228,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { counters });
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);
   await app.register(authPlugin, { authService });
   await app.register(decisionAccessPlugin, { decisionsService });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService });

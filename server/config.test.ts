@@ -70,6 +70,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the shutdown drain: a few seconds by default, 0 allowed, never negative', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '15000' }).shutdownDrainMs).toBe(15_000);
+    expect(configError({ SHUTDOWN_DRAIN_MS: '-1' }).message).toContain('SHUTDOWN_DRAIN_MS="-1"');
+  });
+
+  it('reads DATABASE_SCHEMA as a plain identifier only (it goes into the search_path)', () => {
+    expect(loadConfig({}).databaseSchema).toBeUndefined();
+    expect(loadConfig({ DATABASE_SCHEMA: 'compass_2' }).databaseSchema).toBe('compass_2');
+    expect(configError({ DATABASE_SCHEMA: 'x,public' }).message).toContain('DATABASE_SCHEMA="x,public"');
+    expect(configError({ DATABASE_SCHEMA: 'Upper' }).message).toContain('DATABASE_SCHEMA');
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATA_DIR: '', DATABASE_URL: '', APP_URL: '', LOG_LEVEL: '' });
     expect(config.port).toBe(3000);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, type Language } from '../shared/limits.ts';
+import { DEFAULT_SCHEDULER_POLL_MS } from './scheduler.ts';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -19,6 +20,17 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  // Interpolated into the connection's search_path: a plain lower-case identifier only.
+  DATABASE_SCHEMA: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z_][a-z0-9_]{0,62}$/,
+        'must be a lower-case identifier (a-z, 0-9, _), e.g. decision_compass',
+      )
       .optional(),
   ),
   APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
@@ -86,6 +98,7 @@ const envSchema = z.object({
     z.coerce.number().int().positive().default(LIMITS.comment.perUserPerHour),
   ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
+  SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),
 });
 
 /** Fastify's `trustProxy`: nothing, a hop count, or the proxies' addresses/CIDRs (never "every hop"). */
@@ -169,7 +182,7 @@ export interface AppConfig {
   dataDir: string;
   /** PostgreSQL when set, otherwise SQLite in `dataDir`. */
   databaseUrl: string | undefined;
-  /** Schema for PostgreSQL (tests isolate each file in its own schema). */
+  /** PostgreSQL schema of this deployment's tables (default public; tests isolate each file in its own). */
   databaseSchema?: string | undefined;
   appUrl: string;
   logLevel: string;
@@ -177,6 +190,10 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   authRateLimitPerMinute: number;
   shutdownTimeoutMs: number;
+  /** After SIGTERM/SIGINT: how long the instance keeps serving while /api/ready answers 503. */
+  shutdownDrainMs: number;
+  /** How often this instance looks for due periodic jobs; 0 never (tests run them by hand). */
+  schedulerPollMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Recipient of the contact form; without it, contact mails go to the MAIL_FROM address. */
@@ -186,7 +203,7 @@ export interface AppConfig {
   /** Waits between SMTP attempts; after the last one the mail goes to the dead-letter folder. */
   mailRetryDelaysMs: number[];
   contactRateLimitPerHour: number;
-  /** New comments per user (in memory per instance). */
+  /** New comments per user (counted in the database, shared by every instance). */
   commentRateLimit: { perMinute: number; perHour: number };
   operator: OperatorConfig;
   ai: AiConfig;
@@ -218,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -233,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,
     operator: { name: e.OPERATOR_NAME, address: e.OPERATOR_ADDRESS, email: e.OPERATOR_EMAIL },
     ai: {
       provider:

@@ -19,6 +19,7 @@ function startServer(env: Record<string, string>) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,5 +69,47 @@ describe('server/main.ts', () => {
     const lines = server.output().stdout.trim().split('\n');
     const entries = lines.map((line) => JSON.parse(line) as { msg: string; level: number });
     expect(entries.map((entry) => entry.msg)).toContain('shutdown complete');
+  }, 60_000);
+
+  it('on SIGINT (Ctrl-C at a terminal) exits without waiting for the drain', async () => {
+    const port = 3400 + Math.floor(Math.random() * 500);
+    const server = startServer({ PORT: String(port), SHUTDOWN_DRAIN_MS: '20000' });
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+    const signalledAt = Date.now();
+    server.child.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+  }, 60_000);
+
+  it('on SIGTERM reports draining on /api/ready while still serving, then exits', async () => {
+    const port = 3400 + Math.floor(Math.random() * 500);
+    const drainMs = 3_000;
+    const server = startServer({ PORT: String(port), SHUTDOWN_DRAIN_MS: String(drainMs) });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(`${base}/api/health`);
+    const ready = await fetch(`${base}/api/ready`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    let draining: Response;
+    do draining = await fetch(`${base}/api/ready`);
+    while (draining.status === 200);
+    expect([draining.status, await draining.json()]).toEqual([503, { status: 'draining' }]);
+    // Everything else is still served during the drain: a proxy has time to stop routing here.
+    const health = await fetch(`${base}/api/health`);
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+    expect(Date.now() - signalledAt).toBeLessThan(drainMs);
+
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(drainMs);
+    const messages = server
+      .output()
+      .stdout.trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual(
+      expect.arrayContaining(['draining: readiness answers 503', 'shutdown complete']),
+    );
   }, 60_000);
 });

@@ -30,10 +30,24 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
 
   let isShuttingDown = false;
-  const shutdown = async (signal: string) => {
-    if (isShuttingDown) return;
+  let endDrain = () => {};
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (isShuttingDown) {
+      endDrain(); // a second signal skips the rest of the drain
+      return;
+    }
     isShuttingDown = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    // Draining: /api/ready answers 503 while everything else is still served, so a proxy polling it
+    // stops routing here before the listener closes. Process managers send SIGTERM; SIGINT is Ctrl-C
+    // at a terminal, where nobody routes traffic and waiting would only be in the way.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.readiness.startDraining();
+    app.log.info({ signal, drainMs }, 'draining: readiness answers 503');
+    await new Promise<void>((resolve) => {
+      endDrain = resolve;
+      setTimeout(resolve, drainMs).unref();
+    });
+    app.log.info('shutting down: no new connections, finishing in-flight requests');
     const forceExit = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting');
       process.exit(1);

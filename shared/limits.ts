@@ -70,8 +70,6 @@ export const LIMITS = {
     failedLoginsPerAccount: 100,
     failedLoginWindowMinutes: 15,
     accountDelaySeconds: { first: 1, max: 30 },
-    // Bound of each in-memory failure table (entries); beyond it the stalest entries are evicted.
-    failureTableEntries: 100_000,
   },
 } as const;
 

@@ -94,11 +94,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database, maxStatements = 500
 const staticProvider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(handle: DatabaseHandle, schema?: string): Promise<void> {
-  if (handle.engine === 'postgres' && schema) {
-    await handle.db.schema.createSchema(schema).ifNotExists().execute();
-  }
   // Kysely's "do the migration tables exist" check looks at every schema; pin it to ours, or a
   // sibling schema's tables (another test file, another app in the database) make migration fail.
+  // The Migrator also creates that schema, tolerating an instance starting beside us (a plain
+  // CREATE SCHEMA IF NOT EXISTS can still fail when two run at once), and runs the migrations under
+  // its lock, so instances started together migrate once.
   const migrationTableSchema = handle.engine === 'postgres' ? schema : undefined;
   const migrator = new Migrator({ db: handle.db, provider: staticProvider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();

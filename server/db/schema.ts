@@ -205,6 +205,25 @@ export interface AiRunsTable {
   started_at: Timestamp;
 }
 
+/** Epoch milliseconds (bigint): bookkeeping compared and added in SQL, never presented. */
+export type EpochMs = number;
+
+/** One fixed-window counter shared by every instance (rate limits, failed logins, AI bursts). */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  reset_at: EpochMs;
+  last_hit_at: EpochMs;
+}
+
+/** A periodic job's schedule, claimed by one instance per run (server/scheduler.ts). */
+export interface ScheduledJobsTable {
+  name: string;
+  next_run_at: EpochMs;
+  locked_until: EpochMs | null;
+  last_finished_at: EpochMs | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -223,4 +242,6 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   ai_usage: AiUsageTable;
   ai_runs: AiRunsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  scheduled_jobs: ScheduledJobsTable;
 }

@@ -37,3 +37,20 @@ export function consumeSingleUseToken(
     return used.user_id;
   });
 }
+
+/**
+ * Deletes the links that can never be used again (used or expired) once they no longer count toward
+ * the per-account mail limit either (`countedSince`: the start of that limit's window). Answers how many.
+ */
+export async function purgeSpentTokens(
+  db: Kysely<Database>,
+  table: SingleUseTokenTable,
+  { now, countedSince }: { now: string; countedSince: string },
+): Promise<number> {
+  const result = await db
+    .deleteFrom(table)
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+    .where('created_at', '<=', countedSince)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

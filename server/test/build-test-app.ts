@@ -14,6 +14,8 @@ export interface TestApp {
   close(): Promise<void>;
   /** Closes and builds a new app on the same database, as a restart would. */
   restart(): Promise<FastifyInstance>;
+  /** Another instance on the same database (as behind a load balancer); closed with this one. */
+  sibling(): Promise<FastifyInstance>;
 }
 
 /**
@@ -32,9 +34,12 @@ export async function buildTestApp(
     databaseSchema: databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined,
     // Suites post comments as fixtures; the per-user limit is tested with its real values on its own.
     commentRateLimit: { perMinute: 100_000, perHour: 100_000 },
+    // No poll timer: a purge in the middle of a test would move rows under it; tests run jobs by hand.
+    schedulerPollMs: 0,
     ...overrides,
   };
   let app = await buildApp(config, options);
+  const siblings: FastifyInstance[] = [];
 
   return {
     get app() {
@@ -46,7 +51,13 @@ export async function buildTestApp(
       app = await buildApp(config, options);
       return app;
     },
+    async sibling() {
+      const sibling = await buildApp(config, options);
+      siblings.push(sibling);
+      return sibling;
+    },
     async close() {
+      for (const sibling of siblings.splice(0)) await sibling.close();
       await app.close();
       // A connection of its own, so cleanup works even after a test destroyed the app's database.
       if (config.databaseUrl && config.databaseSchema) {

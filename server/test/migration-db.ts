@@ -41,6 +41,12 @@ export async function databaseAt(migration: string): Promise<{ handle: DatabaseH
   return { handle, migrator };
 }
 
+/** A database with every migration applied, for code that needs tables but no app (counters, scheduler). */
+export async function latestDatabase(): Promise<DatabaseHandle> {
+  const { handle } = await databaseAt(Object.keys(migrations).at(-1)!);
+  return handle;
+}
+
 /** A user's decision with one option and one criterion, as rows of the schema at any migration since 002. */
 export async function seedDecision(
   db: Kysely<Database>,

@@ -7,6 +7,7 @@ import * as ai from './005_ai.ts';
 import * as integrity from './006_integrity.ts';
 import * as emailVerification from './007_email_verification.ts';
 import * as recomputeScores from './008_recompute_scores.ts';
+import * as sharedLimitsAndJobs from './009_shared_limits_and_jobs.ts';
 import * as resultsVisibilityCellComments from './011_results_visibility_cell_comments.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '006_integrity': integrity,
   '007_email_verification': emailVerification,
   '008_recompute_scores': recomputeScores,
+  '009_shared_limits_and_jobs': sharedLimitsAndJobs,
   '011_results_visibility_cell_comments': resultsVisibilityCellComments,
 };

@@ -384,6 +384,17 @@ describe('POST /api/ai/recommendation', () => {
     expect(fake.requests).toHaveLength(3);
   });
 
+  it('the per-minute limit counts the calls made through every instance on the database', async () => {
+    const limited = await appWith({ ratePerMinute: 2 });
+    const instances = [limited.app, await limited.sibling()];
+    const user = await createSignedInUser(limited.app);
+    expect((await recommend(instances[0]!, user)).statusCode).toBe(200);
+    expect((await recommend(instances[1]!, user)).statusCode).toBe(200);
+    expectApiError(await recommend(instances[0]!, user), 429, 'AI_RATE_LIMITED');
+    expectApiError(await recommend(instances[1]!, user), 429, 'AI_RATE_LIMITED');
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('caps calls per user and day, and the cap survives a restart', async () => {
     const capped = await appWith({ dailyLimit: 2 });
     const user = await createSignedInUser(capped.app);

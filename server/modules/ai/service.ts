@@ -2,6 +2,7 @@ import type { AiStatus } from '../../../shared/api/ai.ts';
 import { LIMITS, scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { AiConfig } from '../../config.ts';
+import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from '../decisions/access.ts';
 import type { DecisionsService } from '../decisions/service.ts';
@@ -22,6 +23,8 @@ export interface AiServiceDeps {
   /** Undefined when AI scoring is not set up. */
   client: AiModelClient | undefined;
   usage: AiUsageRepo;
+  /** The per-minute burst count, shared by every instance on the database. */
+  counters: Pick<RateLimitCounters, 'hit'>;
   decisionsService: DecisionsService;
 }
 
@@ -32,21 +35,23 @@ function utcDay(): string {
 }
 
 export function createAiService(deps: AiServiceDeps) {
-  const { config, client, usage, decisionsService } = deps;
-  // Per-minute burst limit, in memory per instance; the daily cap lives in the database.
-  const recentCalls = new Map<number, number[]>();
+  const { config, client, usage, counters, decisionsService } = deps;
 
   function requireClient(): AiModelClient {
     if (!client) throw new AppError('AI_NOT_CONFIGURED');
     return client;
   }
 
+  /**
+   * Both limits live in the database, so they hold across instances: a burst per minute (a fixed
+   * window; refused attempts count too, which only keeps a hammering client out until it ends) and the
+   * daily cap (only calls that reach the model count).
+   */
   async function admitCall(userId: number): Promise<void> {
     const now = Date.now();
-    const recent = (recentCalls.get(userId) ?? []).filter((at) => at > now - MINUTE_MS);
-    if (recent.length >= config.ratePerMinute) {
-      recentCalls.set(userId, recent);
-      const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]! + MINUTE_MS - now) / 1000));
+    const burst = await counters.hit(`ai:minute:user:${userId}`, MINUTE_MS, now);
+    if (burst.count > config.ratePerMinute) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((burst.resetAt - now) / 1000));
       throw new AppError('AI_RATE_LIMITED', undefined, { retryAfterSeconds });
     }
     if (!(await usage.countCall(userId, utcDay(), config.dailyLimit))) {
@@ -56,8 +61,6 @@ export function createAiService(deps: AiServiceDeps) {
         retryAfterSeconds: Math.ceil((midnight.getTime() - now) / 1000),
       });
     }
-    recent.push(now);
-    recentCalls.set(userId, recent);
   }
 
   /** Asks the model, with one more try when the answer is malformed or scores nothing usable. */

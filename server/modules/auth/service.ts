@@ -69,7 +69,7 @@ export function createAuthService(deps: {
 
     /** `address` is the client's IP: failures count per (account, address), see login-throttle.ts. */
     async login(email: string, password: string, address: string): Promise<{ token: string; user: UserRow }> {
-      const verdict = loginThrottle.check(email, address);
+      const verdict = await loginThrottle.check(email, address);
       if (!verdict.ok) {
         const code = verdict.reason === 'ACCOUNT_DELAYED' ? 'LOGIN_DELAYED' : 'RATE_LIMITED';
         throw new AppError(code, undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
@@ -77,10 +77,10 @@ export function createAuthService(deps: {
       const user = await users.findByEmail(email);
       const isValid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
       if (!user || !isValid) {
-        loginThrottle.recordFailure(email, address);
+        await loginThrottle.recordFailure(email, address);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      loginThrottle.recordSuccess(email, address);
+      await loginThrottle.recordSuccess(email, address);
       return { token: await startSession(user.id), user };
     },
 

@@ -100,6 +100,26 @@ export function createTeamRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Deletes invitations that can never be accepted again (accepted, revoked or expired) once they no
+     * longer count toward the inviter's daily mail limit (`countedSince`). A notification that named one
+     * keeps its text; its invitation link becomes null, as for a deleted decision. Answers how many.
+     */
+    async deleteClosed({ now, countedSince }: { now: string; countedSince: string }): Promise<number> {
+      const result = await db
+        .deleteFrom('invitations')
+        .where((eb) =>
+          eb.or([
+            eb('accepted_at', 'is not', null),
+            eb('revoked_at', 'is not', null),
+            eb('expires_at', '<=', now),
+          ]),
+        )
+        .where('created_at', '<=', countedSince)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Earlier pending invitations of the same address are replaced by a new one. */
     async revokePendingForEmail(decisionId: number, email: string, executor: Executor = db): Promise<void> {
       await executor
