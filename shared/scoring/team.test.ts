@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rankOptions, topScore } from './personal.ts';
 import {
   cellKey,
+  completeVotersOf,
   computeTeamCells,
   computeTeamTotals,
   computeTeamWeights,
@@ -325,5 +326,54 @@ describe('votersOf', () => {
 
   it('never lists the AI (no user) as a voter', () => {
     expect([...votersOf('manual', [aiValue(1, 10, 5)], [])]).toEqual([]);
+  });
+});
+
+describe('completeVotersOf', () => {
+  const matrix = { options: [{ id: 1 }, { id: 2 }], criteria: [{ id: 10, importance: 50 }] };
+
+  it('manual mode: a voter is complete with an own value in every cell, not with some', () => {
+    const cells = [
+      vote(ALICE, 1, 10, 5),
+      vote(ALICE, 2, 10, 0),
+      vote(BOB, 1, 10, 7),
+      // A vote on a cell that is no longer in the matrix fills nothing.
+      vote(CAROL, 1, 10, 3),
+      vote(CAROL, 99, 10, 3),
+      aiValue(2, 10, 8),
+    ];
+    expect(completeVotersOf('manual', matrix, cells, [])).toEqual(new Set([ALICE]));
+  });
+
+  it('manual mode: nobody is complete on a decision without cells', () => {
+    expect(
+      completeVotersOf('manual', { options: [{ id: 1 }], criteria: [] }, [vote(ALICE, 1, 10, 5)], []),
+    ).toEqual(new Set());
+  });
+
+  it('AI mode: whoever submitted weights is complete; votes do not count', () => {
+    const cells = [vote(ALICE, 1, 10, 5), vote(ALICE, 2, 10, 5)];
+    expect(completeVotersOf('ai', matrix, cells, [weight(BOB, 10, 40)])).toEqual(new Set([BOB]));
+  });
+
+  it('property: complete voters are a subset of those who voted at all', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            user: fc.integer({ min: 1, max: 4 }),
+            option: fc.integer({ min: 1, max: 2 }),
+            value: fc.integer({ min: 0, max: 10 }),
+          }),
+        ),
+        (entries) => {
+          const cells = entries.map((entry) => vote(entry.user, entry.option, 10, entry.value));
+          const voted = votersOf('manual', cells, []);
+          for (const userId of completeVotersOf('manual', matrix, cells, [])) {
+            expect(voted.has(userId)).toBe(true);
+          }
+        },
+      ),
+    );
   });
 });

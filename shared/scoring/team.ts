@@ -103,6 +103,34 @@ export function votersOf(
   );
 }
 
+/**
+ * Who has finished voting (issue 16), in one pass: in manual mode everyone with an own value in every
+ * cell of the matrix (none without a matrix: there is nothing to finish), in AI mode everyone who
+ * submitted weights. One rule for the details, the dashboard list, exports and the visibility policy.
+ * Roles are not looked at here: whether someone is a voter at all is read fresh by the caller.
+ */
+export function completeVotersOf(
+  mode: 'manual' | 'ai',
+  matrix: { options: readonly ScoredOption[]; criteria: readonly WeightedCriterion[] },
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+): Set<number> {
+  if (mode === 'ai') return new Set(weights.map((w) => w.user_id));
+  const cellCount = matrix.options.length * matrix.criteria.length;
+  if (cellCount === 0) return new Set();
+  const optionIds = new Set(matrix.options.map((option) => option.id));
+  const criterionIds = new Set(matrix.criteria.map((criterion) => criterion.id));
+  const scoredCells = new Map<number, Set<string>>();
+  for (const cell of cells) {
+    if (cell.generated_by !== 'user' || cell.user_id === null) continue;
+    if (!optionIds.has(cell.option_id) || !criterionIds.has(cell.criterion_id)) continue;
+    const own = scoredCells.get(cell.user_id) ?? new Set<string>();
+    own.add(cellKey(cell.option_id, cell.criterion_id));
+    scoredCells.set(cell.user_id, own);
+  }
+  return new Set([...scoredCells].filter(([, own]) => own.size === cellCount).map(([userId]) => userId));
+}
+
 /** Voted status (SPEC.md section 4): manual mode → any evaluation; AI mode → submitted weights. */
 export function hasMemberVoted(
   userId: number,
@@ -113,4 +141,13 @@ export function hasMemberVoted(
   return mode === 'ai'
     ? weights.some((w) => w.user_id === userId)
     : cells.some((cell) => cell.user_id === userId && cell.generated_by === 'user');
+}
+
+/** How many voters there are and how many of them are complete (`completeVotersOf`). */
+export function participationOf(
+  voterIds: Iterable<number>,
+  completeIds: ReadonlySet<number>,
+): { voters: number; complete: number } {
+  const voters = new Set(voterIds);
+  return { voters: voters.size, complete: [...voters].filter((id) => completeIds.has(id)).length };
 }

@@ -1,0 +1,188 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../limits.ts';
+import {
+  agreementLevelOf,
+  agreementOf,
+  computeConsensus,
+  populationStandardDeviation,
+  sigmaMaxOf,
+  WEIGHT_SIGMA_MAX,
+} from './agreement.ts';
+import type { MemberWeight, TeamCell } from './team.ts';
+
+const TEAM_SIGMA_MAX = sigmaMaxOf(LIMITS.scales.team);
+
+const vote = (userId: number, optionId: number, criterionId: number, value: number): TeamCell => ({
+  user_id: userId,
+  option_id: optionId,
+  criterion_id: criterionId,
+  value,
+  generated_by: 'user',
+});
+const weight = (userId: number, criterionId: number, value: number): MemberWeight => ({
+  user_id: userId,
+  criterion_id: criterionId,
+  weight: value,
+});
+
+describe('agreementOf', () => {
+  it('σmax is half the scale: 5 on the team scale 0–10, 50 for weights', () => {
+    expect(TEAM_SIGMA_MAX).toBe(5);
+    expect(WEIGHT_SIGMA_MAX).toBe(50);
+  });
+
+  it('uses the population standard deviation (divides by n)', () => {
+    expect(populationStandardDeviation([0, 10])).toBe(5);
+    expect(populationStandardDeviation([4, 6])).toBe(1);
+    // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, variance 32 / 8 = 4 → σ 2 (the sample σ would be 2.14).
+    expect(populationStandardDeviation([2, 4, 4, 4, 5, 5, 7, 9])).toBe(2);
+  });
+
+  it.each([
+    ['0 and 10: σ 5 → 0 %', [0, 10], TEAM_SIGMA_MAX, 0],
+    ['4 and 6: σ 1 → 80 %', [4, 6], TEAM_SIGMA_MAX, 80],
+    ['weights 20 and 80: σ 30 → 40 %', [20, 80], WEIGHT_SIGMA_MAX, 40],
+    ['identical values → 100 %', [7, 7, 7], TEAM_SIGMA_MAX, 100],
+    ['2, 4, 4, 4, 5, 5, 7, 9: σ 2 → 60 %', [2, 4, 4, 4, 5, 5, 7, 9], TEAM_SIGMA_MAX, 60],
+  ])('%s', (_case, values, sigmaMax, expected) => {
+    expect(agreementOf(values, sigmaMax)).toBeCloseTo(expected, 10);
+  });
+
+  it('is null below two values', () => {
+    expect(agreementOf([], TEAM_SIGMA_MAX)).toBeNull();
+    expect(agreementOf([7], TEAM_SIGMA_MAX)).toBeNull();
+  });
+
+  it('is clamped to 0 when values lie outside the scale', () => {
+    expect(agreementOf([-10, 20], TEAM_SIGMA_MAX)).toBe(0);
+  });
+
+  it('property: always within [0, 100] for values on the scale', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 2, maxLength: 40 }), (values) => {
+        const agreement = agreementOf(values, TEAM_SIGMA_MAX)!;
+        expect(agreement).toBeGreaterThanOrEqual(0);
+        expect(agreement).toBeLessThanOrEqual(100);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { minLength: 2, maxLength: 40 }),
+        (values) => {
+          const agreement = agreementOf(values, WEIGHT_SIGMA_MAX)!;
+          expect(agreement).toBeGreaterThanOrEqual(0);
+          expect(agreement).toBeLessThanOrEqual(100);
+        },
+      ),
+    );
+  });
+
+  it('property: 100 exactly when everyone gave the same value', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 2, max: 30 }), (value, count) => {
+        expect(agreementOf(new Array<number>(count).fill(value), TEAM_SIGMA_MAX)).toBe(100);
+      }),
+    );
+  });
+});
+
+describe('computeConsensus', () => {
+  const options = [{ id: 1 }, { id: 2 }];
+  const criteria = [
+    { id: 10, importance: 50 },
+    { id: 11, importance: 50 },
+  ];
+  const scale = LIMITS.scales.team;
+
+  it('per cell, per criterion and overall, rounded to 1 decimal', () => {
+    const consensus = computeConsensus({
+      mode: 'manual',
+      scale,
+      options,
+      criteria,
+      cells: [
+        // Cell 1×10: 4, 6 → 80 %. Cell 1×11: 0, 10 → 0 %. Cell 2×10: 3, 3, 9 → σ √8 → 43.43 %.
+        vote(100, 1, 10, 4),
+        vote(200, 1, 10, 6),
+        vote(100, 1, 11, 0),
+        vote(200, 1, 11, 10),
+        vote(100, 2, 10, 3),
+        vote(200, 2, 10, 3),
+        vote(300, 2, 10, 9),
+        // Cell 2×11: one vote, no agreement.
+        vote(100, 2, 11, 5),
+      ],
+      // Criterion 10: 20, 80 → 40 %; criterion 11: a single weight → null.
+      weights: [weight(100, 10, 20), weight(200, 10, 80), weight(100, 11, 50)],
+    });
+    expect(consensus.cells).toEqual([
+      { option_id: 1, criterion_id: 10, agreement: 80, votes: 2 },
+      { option_id: 1, criterion_id: 11, agreement: 0, votes: 2 },
+      { option_id: 2, criterion_id: 10, agreement: 43.4, votes: 3 },
+      { option_id: 2, criterion_id: 11, agreement: null, votes: 1 },
+    ]);
+    // (80 + 0 + 43.431…) / 3 = 41.14…
+    expect(consensus.overall).toBe(41.1);
+    expect(consensus.criteria).toEqual([
+      { criterion_id: 10, agreement: 40 },
+      { criterion_id: 11, agreement: null },
+    ]);
+  });
+
+  it('lists every cell, with 0 votes and no agreement where nobody voted; overall null then', () => {
+    const consensus = computeConsensus({ mode: 'manual', scale, options, criteria, cells: [], weights: [] });
+    expect(consensus.cells).toHaveLength(4);
+    expect(consensus.cells.every((cell) => cell.votes === 0 && cell.agreement === null)).toBe(true);
+    expect(consensus.overall).toBeNull();
+  });
+
+  it('AI mode: a cell holds the AI value only, so no cell agreement; weights still agree or not', () => {
+    const consensus = computeConsensus({
+      mode: 'ai',
+      scale,
+      options: [{ id: 1 }],
+      criteria: [{ id: 10, importance: 100 }],
+      cells: [
+        vote(100, 1, 10, 2),
+        vote(200, 1, 10, 9),
+        { user_id: null, option_id: 1, criterion_id: 10, value: 7, generated_by: 'ai' },
+      ],
+      weights: [weight(100, 10, 60), weight(200, 10, 60)],
+    });
+    expect(consensus.cells).toEqual([{ option_id: 1, criterion_id: 10, agreement: null, votes: 1 }]);
+    expect(consensus.overall).toBeNull();
+    expect(consensus.criteria).toEqual([{ criterion_id: 10, agreement: 100 }]);
+  });
+
+  it('ignores AI values in manual mode and votes on cells no longer in the matrix', () => {
+    const consensus = computeConsensus({
+      mode: 'manual',
+      scale,
+      options: [{ id: 1 }],
+      criteria: [{ id: 10, importance: 100 }],
+      cells: [
+        vote(100, 1, 10, 5),
+        vote(200, 1, 10, 5),
+        { user_id: null, option_id: 1, criterion_id: 10, value: 0, generated_by: 'ai' },
+        vote(100, 99, 10, 0),
+      ],
+      weights: [],
+    });
+    expect(consensus.cells).toEqual([{ option_id: 1, criterion_id: 10, agreement: 100, votes: 2 }]);
+    expect(consensus.overall).toBe(100);
+  });
+});
+
+describe('agreementLevelOf', () => {
+  it.each([
+    [100, 'high'],
+    [80, 'high'],
+    [79.9, 'medium'],
+    [50, 'medium'],
+    [49.9, 'low'],
+    [0, 'low'],
+  ] as const)('%s %% is %s', (agreement, level) => {
+    expect(agreementLevelOf(agreement)).toBe(level);
+  });
+});

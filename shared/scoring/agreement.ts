@@ -1,0 +1,122 @@
+import type { ScoredOption, WeightedCriterion } from './personal.ts';
+import { roundTo } from './rounding.ts';
+import { cellKey, type MemberWeight, type TeamCell } from './team.ts';
+
+/**
+ * Where a team agrees and where it does not (issue 16): one implementation for the server's details,
+ * the screens and the exports.
+ *
+ * agreement = 100 × (1 − σ / σmax), σ the population standard deviation of the values, σmax half the
+ * scale's range: the largest σ values on that scale can have (half at each end). 100 % means everyone
+ * gave the same value, 0 % that the team is split between the two ends. Below two values: null.
+ */
+
+/** σmax of weights: half of the 0–100 weight range. */
+export const WEIGHT_SIGMA_MAX = 50;
+
+/** σmax of cell values on a scale: half its range (team 0–10 → 5). */
+export function sigmaMaxOf(scale: { min: number; max: number }): number {
+  return (scale.max - scale.min) / 2;
+}
+
+/** Population standard deviation (divides by n, not n − 1: the members are everyone, not a sample). */
+export function populationStandardDeviation(values: readonly number[]): number {
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length;
+  return Math.sqrt(variance);
+}
+
+/** Agreement in percent, clamped to [0, 100], unrounded; null below two values. */
+export function agreementOf(values: readonly number[], sigmaMax: number): number | null {
+  if (values.length < 2 || sigmaMax <= 0) return null;
+  const agreement = 100 * (1 - populationStandardDeviation(values) / sigmaMax);
+  return Math.min(100, Math.max(0, agreement));
+}
+
+export interface CellAgreement {
+  option_id: number;
+  criterion_id: number;
+  /** Percent, 1 decimal; null below two votes. */
+  agreement: number | null;
+  votes: number;
+}
+
+export interface CriterionAgreement {
+  criterion_id: number;
+  /** Percent over the members' submitted weights, 1 decimal; null below two weights. */
+  agreement: number | null;
+}
+
+export interface Consensus {
+  /** Mean of the cells' agreements (1 decimal); null while no cell has one. */
+  overall: number | null;
+  /** Every cell of the matrix, options × criteria in list order. */
+  cells: CellAgreement[];
+  criteria: CriterionAgreement[];
+}
+
+const round = (value: number | null) => (value === null ? null : roundTo(value, 1));
+
+/**
+ * The team's agreement per cell (the members' values; in AI mode the AI's single value, so null), per
+ * criterion (the members' weights) and overall. Only aggregates: no member's own value is in it.
+ */
+export function computeConsensus(input: {
+  mode: 'manual' | 'ai';
+  scale: { min: number; max: number };
+  options: readonly ScoredOption[];
+  criteria: readonly WeightedCriterion[];
+  cells: readonly TeamCell[];
+  weights: readonly MemberWeight[];
+}): Consensus {
+  const counted = input.mode === 'ai' ? 'ai' : 'user';
+  const valuesByCell = new Map<string, number[]>();
+  for (const cell of input.cells) {
+    if (cell.generated_by !== counted) continue;
+    const key = cellKey(cell.option_id, cell.criterion_id);
+    const values = valuesByCell.get(key);
+    if (values) values.push(cell.value);
+    else valuesByCell.set(key, [cell.value]);
+  }
+  const weightsByCriterion = new Map<number, number[]>();
+  for (const { criterion_id, weight } of input.weights) {
+    const weights = weightsByCriterion.get(criterion_id);
+    if (weights) weights.push(weight);
+    else weightsByCriterion.set(criterion_id, [weight]);
+  }
+
+  const sigmaMax = sigmaMaxOf(input.scale);
+  const cellAgreements: number[] = [];
+  const cells = input.options.flatMap((option) =>
+    input.criteria.map((criterion) => {
+      const values = valuesByCell.get(cellKey(option.id, criterion.id)) ?? [];
+      const agreement = agreementOf(values, sigmaMax);
+      if (agreement !== null) cellAgreements.push(agreement);
+      return {
+        option_id: option.id,
+        criterion_id: criterion.id,
+        agreement: round(agreement),
+        votes: values.length,
+      };
+    }),
+  );
+  const overall = cellAgreements.length
+    ? cellAgreements.reduce((sum, agreement) => sum + agreement, 0) / cellAgreements.length
+    : null;
+  return {
+    overall: round(overall),
+    cells,
+    criteria: input.criteria.map((criterion) => ({
+      criterion_id: criterion.id,
+      agreement: round(agreementOf(weightsByCriterion.get(criterion.id) ?? [], WEIGHT_SIGMA_MAX)),
+    })),
+  };
+}
+
+/** The bands the screens name and colour: high ≥ 80 %, medium ≥ 50 %, low below. */
+export type AgreementLevel = 'high' | 'medium' | 'low';
+
+export function agreementLevelOf(agreement: number): AgreementLevel {
+  if (agreement >= 80) return 'high';
+  return agreement >= 50 ? 'medium' : 'low';
+}
