@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { migrateToLatest, openDatabase } from '../server/db/database.ts';
 import { isoNow } from '../server/db/values.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
+import { benchLighthouse } from './lighthouse.ts';
 
 interface BudgetResult {
   name: string;
@@ -431,6 +432,7 @@ const benches: [string, () => unknown][] = [
   ['cold-start', benchColdStart],
   ['server', benchServer],
   ['export', benchExport],
+  ['lighthouse', () => benchLighthouse(record)],
 ];
 for (const [name, run] of benches) if (!only || only.includes(name)) await run();
 const missed = results.filter((r) => !r.isWithinBudget);

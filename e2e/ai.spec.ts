@@ -156,9 +156,11 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
   await expect(page.getByText('KI-Auswertung erfolgreich').first()).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/team-decision/${decision.id}$`));
 
-  // The team result uses the AI's values; each cell's reason is there on focus.
+  // The team result uses the AI's values; each cell's reason is there on focus. (The heat map below
+  // has rows of the same names.)
   const osloWeather = page
     .getByRole('main')
+    .getByRole('region', { name: /^Teamwert jeder Option/ })
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'Oslo' }) })
     .getByRole('button');

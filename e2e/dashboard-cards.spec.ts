@@ -90,7 +90,9 @@ test('cards say where each decision stands, sort by name or score, and ended vot
   const silent = await teamDecision('Silent team', ['North', 'South']);
   const voting = await teamDecision('Voting team', ['Lisbon', 'Oslo'], inTwoDays);
   await post(request, ownerToken, `/api/decision/${voting.id}/activate`);
+  // A complete vote (issue 16: every cell) counts in "1 of 2 voted".
   await vote(request, memberToken, voting.id, 'Oslo', 8);
+  await vote(request, memberToken, voting.id, 'Lisbon', 3);
   const ended = await teamDecision('Ended team', ['Rome', 'Paris']);
   await post(request, ownerToken, `/api/decision/${ended.id}/activate`);
   await vote(request, ownerToken, ended.id, 'Paris', 5);

@@ -90,7 +90,8 @@ test('people are recognisable: one display-name rule, "You" for the reader, avat
   // The team status counts voters only: the viewer reads along, the invitation is no voter yet.
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
-  await expect(page.getByText('1 of 2 voters have voted')).toBeVisible();
+  await expect(page.getByText('1 of 2 have voted')).toBeVisible();
+  await expect(page.getByText('Not voted yet: You')).toBeVisible();
   await expect(view.teamStatus).toHaveCount(2);
   const voted = view.teamStatus.filter({ hasText: 'Nick' });
   await expect(voted).toHaveAttribute('data-voted', 'true');
@@ -134,7 +135,7 @@ test('in German: "Du", "Bearbeiter", "Frist", and the avatar menu leads to My De
   await new TeamDecisionPage(page).goto(decision.id);
   const main = page.getByRole('main');
   await expect(main.getByText('Keine Frist gesetzt')).toBeVisible();
-  await expect(main.getByText('1 von 2 Stimmberechtigten haben abgestimmt')).toBeVisible();
+  await expect(main.getByText('1 von 2 haben abgestimmt')).toBeVisible();
   const status = main.locator('li[data-voted]');
   await expect(status.filter({ hasText: 'Nick' })).toContainText('Bearbeiter');
   await expect(status.filter({ hasText: 'Nick' })).toContainText('Abgestimmt');

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import {
   HOME_PAGE,
   PROTECTED_PAGES,
@@ -66,7 +66,11 @@ function routesOf<Name extends string>(
 const publicRoutes = routesOf(PUBLIC_PAGES, publicPages);
 const protectedRoutes = routesOf(PROTECTED_PAGES, protectedPages);
 
-export const router = createBrowserRouter([
+/**
+ * The app's route tree. main.tsx turns it into the browser router; web/entry-server.tsx renders the
+ * prerendered public pages from the same tree, so the markup it writes is what the browser hydrates.
+ */
+export const appRoutes: RouteObject[] = [
   {
     Component: AppLayout,
     // Outer boundary: failures of the frame itself. The inner one keeps navbar and footer visible.
@@ -86,4 +90,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -9,6 +9,11 @@ export class TeamDecisionPage {
   readonly teamStatus: Locator;
   readonly downloadPdfButton: Locator;
   readonly downloadCsvButton: Locator;
+  /** "Results are hidden" with when they appear, in place of the results. */
+  readonly resultsHidden: Locator;
+  /** "Where the team disagrees": the heat map and the least agreed cells. */
+  readonly consensus: Locator;
+  readonly leastAgreed: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
@@ -19,6 +24,16 @@ export class TeamDecisionPage {
     this.teamStatus = main.locator('li[data-voted]');
     this.downloadPdfButton = main.getByRole('button', { name: /^(Download PDF|PDF herunterladen)$/ });
     this.downloadCsvButton = main.getByRole('button', { name: /^(Download CSV|CSV herunterladen)$/ });
+    this.resultsHidden = main.getByTestId('results-hidden');
+    this.consensus = main.getByRole('region', {
+      name: /^(Where the team disagrees|Wo das Team uneins ist)$/,
+    });
+    this.leastAgreed = this.consensus.getByTestId('least-agreed');
+  }
+
+  /** The heat-map cell where an option meets a criterion (its agreement label and comment count). */
+  agreementCell(option: string, criterion: string): Locator {
+    return this.consensus.locator(`[data-cell="${option} × ${criterion}"]`);
   }
 
   async goto(decisionId: number): Promise<void> {

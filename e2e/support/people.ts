@@ -34,12 +34,14 @@ export async function detailsViaApi(
   return (await response.json()) as DecisionDetails;
 }
 
-/** One vote on the first option and criterion: enough to count as voted in manual mode. */
+/** A 7 in every cell: a complete vote in manual mode (issue 16: every option × criterion). */
 export async function voteViaApi(request: APIRequestContext, token: string, decisionId: number) {
   const details = await detailsViaApi(request, token, decisionId);
   const response = await request.post(`/api/decision/${decisionId}/evaluate`, {
     data: {
-      evaluations: [{ option_id: details.options[0]!.id, criterion_id: details.criteria[0]!.id, value: 7 }],
+      evaluations: details.options.flatMap((option) =>
+        details.criteria.map((criterion) => ({ option_id: option.id, criterion_id: criterion.id, value: 7 })),
+      ),
     },
     headers: auth(token),
   });

@@ -40,6 +40,8 @@ export interface AvatarsTable {
 export type DecisionMode = 'manual' | 'ai';
 export type DecisionType = 'private' | 'public' | 'team';
 export type TeamRole = 'admin' | 'editor' | 'viewer';
+/** Who sees a team decision's results before voting ended (server/modules/decisions/policy.ts). */
+export type ResultsVisibility = 'always' | 'after_vote' | 'after_close';
 
 export interface DecisionsTable {
   id: Generated<number>;
@@ -52,6 +54,7 @@ export interface DecisionsTable {
   timer: Timestamp | null;
   revision: Generated<number>;
   activated_at: Timestamp | null;
+  results_visibility: Generated<ResultsVisibility>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** The recorded outcome (migration 012); there is one while `outcome_option_id` is set. */
@@ -119,6 +122,9 @@ export interface CommentsTable {
   decision_id: number;
   user_id: number;
   text: string;
+  /** The cell the comment is about: both set, or both null for a comment on the whole decision. */
+  option_id: Generated<number | null>;
+  criterion_id: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -8,6 +8,13 @@ export interface DecisionRef {
   user_id: number;
 }
 
+/** The comment an event is about, and the cell of the matrix it discusses (both null: the decision). */
+export interface CommentRef {
+  id: number;
+  option_id: number | null;
+  criterion_id: number | null;
+}
+
 /**
  * What happened, told once after the write committed. The subscriber (subscriber.ts) turns each event
  * into the notifications and live events the people concerned get; services never call those directly.
@@ -46,9 +53,15 @@ export type DomainEvent =
     }
   | { type: 'member.roleChanged'; decision: DecisionRef; actorId: number; userId: number; role: TeamRole }
   | { type: 'member.removed'; decision: DecisionRef; actorId: number; userId: number }
-  | { type: 'comment.added'; decision: DecisionRef; authorId: number; authorName: string }
+  | {
+      type: 'comment.added';
+      decision: DecisionRef;
+      comment: CommentRef;
+      authorId: number;
+      authorName: string;
+    }
   /** A comment was edited or deleted: open pages reload the list, nobody is notified. */
-  | { type: 'comments.changed'; decision: DecisionRef };
+  | { type: 'comments.changed'; decision: DecisionRef; comment: CommentRef };
 
 /** Hands an event to the subscriber; never rejects (the write it reports on has committed). */
 export type Emit = (event: DomainEvent) => Promise<void>;

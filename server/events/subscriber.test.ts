@@ -37,9 +37,16 @@ function harness(options: { failNotify?: boolean; deleted?: boolean } = {}) {
 }
 
 const changed = (decisionId: number) => ({ type: 'decision-changed', data: { decision_id: decisionId } });
-const commentsChanged = (decisionId: number) => ({
+const aboutCell = { id: 40, option_id: 11, criterion_id: 12 };
+const aboutDecision = { id: 41, option_id: null, criterion_id: null };
+const commentsChanged = (decisionId: number, comment: typeof aboutCell | typeof aboutDecision) => ({
   type: 'comments-changed',
-  data: { decision_id: decisionId },
+  data: {
+    decision_id: decisionId,
+    comment_id: comment.id,
+    option_id: comment.option_id,
+    criterion_id: comment.criterion_id,
+  },
 });
 
 describe('createEventSubscriber', () => {
@@ -64,8 +71,14 @@ describe('createEventSubscriber', () => {
 
   it('comment.added notifies every other follower with the link of the decision’s kind', async () => {
     const { emit, notified, published } = harness();
-    await emit({ type: 'comment.added', decision: team, authorId: 2, authorName: 'ann' });
-    await emit({ type: 'comment.added', decision: personal, authorId: 5, authorName: 'bob' });
+    await emit({ type: 'comment.added', decision: team, comment: aboutCell, authorId: 2, authorName: 'ann' });
+    await emit({
+      type: 'comment.added',
+      decision: personal,
+      comment: aboutDecision,
+      authorId: 5,
+      authorName: 'bob',
+    });
     expect(notified).toEqual([
       {
         userIds: [1, 3],
@@ -89,19 +102,24 @@ describe('createEventSubscriber', () => {
       },
     ]);
     // Open pages reload their comments: the team's followers; on a public decision also its commenters.
+    // The event names the comment's cell (null for a comment on the decision).
     expect(published).toEqual([
-      { userIds: [1, 2, 3], event: commentsChanged(7) },
-      { userIds: [1, 5], event: commentsChanged(8) },
+      { userIds: [1, 2, 3], event: commentsChanged(7, aboutCell) },
+      { userIds: [1, 5], event: commentsChanged(8, aboutDecision) },
     ]);
   });
 
   it('comments.changed (an edit or a deletion) reloads open pages and notifies nobody', async () => {
     const { emit, notified, published } = harness();
-    await emit({ type: 'comments.changed', decision: team });
-    await emit({ type: 'comments.changed', decision: { ...personal, type: 'private' } });
+    await emit({ type: 'comments.changed', decision: team, comment: aboutCell });
+    await emit({
+      type: 'comments.changed',
+      decision: { ...personal, type: 'private' },
+      comment: aboutDecision,
+    });
     expect(published).toEqual([
-      { userIds: [1, 2, 3], event: commentsChanged(7) },
-      { userIds: [1], event: commentsChanged(8) },
+      { userIds: [1, 2, 3], event: commentsChanged(7, aboutCell) },
+      { userIds: [1], event: commentsChanged(8, aboutDecision) },
     ]);
     expect(notified).toEqual([]);
   });

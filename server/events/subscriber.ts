@@ -3,7 +3,7 @@ import type { CommentsRepo } from '../modules/comments/repo.ts';
 import type { DecisionsRepo } from '../modules/decisions/repo.ts';
 import type { NewNotification, NotificationsService } from '../modules/notifications/service.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
-import type { DecisionRef, DomainEvent, Emit } from './domain-events.ts';
+import type { CommentRef, DecisionRef, DomainEvent, Emit } from './domain-events.ts';
 
 export interface SubscriberDeps {
   decisions: Pick<DecisionsRepo, 'findById' | 'listTeamMembers'>;
@@ -56,12 +56,18 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
    * Open pages of the decision reload its comments: the followers, and on a public decision also
    * whoever commented (readers who follow the conversation). Removed team members are not told.
    */
-  async function publishCommentsChange(decision: DecisionRef): Promise<void> {
+  async function publishCommentsChange(decision: DecisionRef, comment: CommentRef): Promise<void> {
     const audience = await followersOf(decisions, decision);
     if (decision.type === 'public') audience.push(...(await comments.listAuthorIds(decision.id)));
     await eventBus.publish([...new Set(audience)], {
       type: 'comments-changed',
-      data: { decision_id: decision.id },
+      // The cell the comment is about (null: the decision), so a page can tell which cell to update.
+      data: {
+        decision_id: decision.id,
+        comment_id: comment.id,
+        option_id: comment.option_id,
+        criterion_id: comment.criterion_id,
+      },
     });
   }
 
@@ -188,7 +194,7 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
       }
       case 'comment.added': {
         const { decision, authorId } = event;
-        await publishCommentsChange(decision);
+        await publishCommentsChange(decision, event.comment);
         return notifyOthers(decision, authorId, {
           kind: 'comment',
           params: { author: event.authorName, decision: decision.name },
@@ -196,7 +202,7 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
         });
       }
       case 'comments.changed':
-        return publishCommentsChange(event.decision);
+        return publishCommentsChange(event.decision, event.comment);
     }
   }
 

@@ -272,7 +272,12 @@ describe('GET /api/events', () => {
     let from = await settledPosition(ownerStream, owner);
     const comment = await createComment(app, viewer, decision.id, 'First thought');
     const added = await ownerStream.waitFor('comments-changed', { from, where: aboutDecision(decision.id) });
-    expect(added.data).toEqual({ decision_id: decision.id });
+    expect(added.data).toEqual({
+      decision_id: decision.id,
+      comment_id: comment.id,
+      option_id: null,
+      criterion_id: null,
+    });
 
     from = await settledPosition(ownerStream, owner);
     expect((await comments.editComment(viewer, comment.id, { text: 'Second thought' })).statusCode).toBe(200);
@@ -284,6 +289,47 @@ describe('GET /api/events', () => {
 
     await pause();
     expect(outsiderStream.events.slice(outsiderFrom)).toEqual([]);
+  });
+
+  it('blind voting: while results are hidden, live events carry none; a comment names its cell', async () => {
+    const owner = await createSignedInUser(app);
+    const created = await createTeamDecision(app, owner, { results_visibility: 'after_close' });
+    const { decision } = created;
+    const editor = await addMember(app, owner, decision.id, 'editor');
+    const viewer = await addMember(app, owner, decision.id, 'viewer');
+    const [editorStream, viewerStream] = await Promise.all([streamOf(editor), streamOf(viewer)]);
+    const editorFrom = await settledPosition(editorStream, editor);
+    const viewerFrom = await settledPosition(viewerStream, viewer);
+
+    const cell = { option_id: created.optionIds[0]!, criterion_id: created.criterionIds[0]! };
+    expect((await api.evaluate(owner, decision.id, [{ ...cell, value: 9 }])).statusCode).toBe(200);
+    expect(
+      (await api.weights(owner, decision.id, [{ criterion_id: cell.criterion_id, weight: 80 }])).statusCode,
+    ).toBe(200);
+    // A "something changed, reload" signal: the reload asks the policy, the event itself holds nothing more.
+    for (const [stream, from] of [
+      [editorStream, editorFrom],
+      [viewerStream, viewerFrom],
+    ] as const) {
+      const changed = await stream.waitFor('decision-changed', { from, where: aboutDecision(decision.id) });
+      expect(changed.data).toEqual({ decision_id: decision.id });
+    }
+    // No notification carries a result either: nobody was notified of a vote.
+    const resultLike = /score|total|ranking|teamResults|consensus|agreement|weight|value/;
+    for (const event of [
+      ...editorStream.events.slice(editorFrom),
+      ...viewerStream.events.slice(viewerFrom),
+    ]) {
+      expect(JSON.stringify(event.data)).not.toMatch(resultLike);
+    }
+
+    const from = await settledPosition(viewerStream, viewer);
+    const comment = await createComment(app, editor, decision.id, 'Why a 9?', cell);
+    const commented = await viewerStream.waitFor('comments-changed', {
+      from,
+      where: aboutDecision(decision.id),
+    });
+    expect(commented.data).toEqual({ decision_id: decision.id, comment_id: comment.id, ...cell });
   });
 
   it('a comment on a public decision reaches the owner and earlier commenters', async () => {

@@ -18,6 +18,12 @@ export function decisionApi(app: () => FastifyInstance) {
       send(caller, { method: 'PUT', url: `/api/decision/${id}`, payload: payload as object }, headers),
     details: (caller: Caller, id: number | string) =>
       send(caller, { method: 'GET', url: `/api/decision/${id}/details` }),
+    setResultsVisibility: (caller: Caller, id: number | string, payload: unknown) =>
+      send(caller, {
+        method: 'PATCH',
+        url: `/api/decision/${id}/results-visibility`,
+        payload: payload as object,
+      }),
     type: (caller: Caller, id: number | string) =>
       send(caller, { method: 'GET', url: `/api/decision/${id}/type` }),
     remove: (caller: Caller, id: number | string, headers?: Record<string, string>) =>
@@ -89,17 +95,18 @@ export async function createDecision(
   };
 }
 
-/** Posts a comment through the API and returns it. */
+/** Posts a comment through the API (about one cell when `cell` is given) and returns it. */
 export async function createComment(
   app: FastifyInstance,
   author: SignedInUser,
   decisionId: number,
   text = 'Looks good',
+  cell?: { option_id: number; criterion_id: number },
 ): Promise<Comment> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/comments',
-    payload: { decision_id: decisionId, text },
+    payload: { decision_id: decisionId, text, ...cell },
     headers: author.headers,
   });
   expectStatus(response, 201, 'post comment');

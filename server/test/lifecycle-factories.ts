@@ -42,11 +42,17 @@ export interface TeamWithRoles extends CreatedTeamDecision {
 export async function teamWithRoles(
   app: FastifyInstance,
   owner: SignedInUser,
-  options: { name?: string; isActivated?: boolean; timer?: string | null } = {},
+  options: {
+    name?: string;
+    isActivated?: boolean;
+    timer?: string | null;
+    results_visibility?: 'always' | 'after_vote' | 'after_close';
+  } = {},
 ): Promise<TeamWithRoles> {
   const created = await createTeamDecision(app, owner, {
     name: options.name ?? 'Team offsite',
     timer: options.timer ?? null,
+    results_visibility: options.results_visibility ?? 'always',
   });
   const [admin, editor, viewer] = await Promise.all([
     createSignedInUser(app),

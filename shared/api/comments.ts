@@ -1,14 +1,31 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { resourceIdSchema } from './ids.ts';
+import { partIdSchema, resourceIdSchema } from './ids.ts';
 import { multiLineText } from './text.ts';
 
 const commentText = multiLineText(LIMITS.comment.max).min(1, 'validation.commentEmpty');
 
-export const createCommentRequestSchema = z.object({
-  decision_id: resourceIdSchema,
-  text: commentText,
-});
+/**
+ * POST /api/comments. A comment may be about one cell of the matrix: `option_id` and `criterion_id`
+ * together (both of the decision; checked by the server), or neither for the decision as a whole.
+ */
+export const createCommentRequestSchema = z
+  .object({
+    decision_id: resourceIdSchema,
+    text: commentText,
+    option_id: partIdSchema.nullish(),
+    criterion_id: partIdSchema.nullish(),
+  })
+  .superRefine((comment, ctx) => {
+    const hasOption = comment.option_id != null;
+    if (hasOption === (comment.criterion_id != null)) return;
+    // The field that is missing is the one to name.
+    ctx.addIssue({
+      code: 'custom',
+      message: 'validation.cellBoth',
+      path: [hasOption ? 'criterion_id' : 'option_id'],
+    });
+  });
 export const updateCommentRequestSchema = z.object({ text: commentText });
 
 export const commentSchema = z.object({
@@ -16,6 +33,9 @@ export const commentSchema = z.object({
   decision_id: z.number(),
   user_id: z.number(),
   text: z.string(),
+  /** The cell the comment is about (both set), or null for a comment on the decision as a whole. */
+  option_id: z.number().nullable(),
+  criterion_id: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** The author's nickname (SPEC.md shows it as @nickname). */

@@ -10,6 +10,19 @@ export const decisionModeSchema = z.enum(['manual', 'ai']);
 export const personalTypeSchema = z.enum(['private', 'public']);
 export const decisionTypeSchema = z.enum(['private', 'public', 'team']);
 
+/**
+ * Who sees a team decision's results before voting ended: `always` everyone; `after_vote` a voter once
+ * they have voted in full, a viewer once voting ended; `after_close` nobody before voting ended.
+ * Personal decisions are always `always`. The rule itself: server/modules/decisions/policy.ts.
+ */
+export const RESULTS_VISIBILITIES = ['always', 'after_vote', 'after_close'] as const;
+export const resultsVisibilitySchema = z.enum(RESULTS_VISIBILITIES, {
+  error: 'validation.resultsVisibility',
+});
+
+/** Until when results stay hidden for the caller: their own complete vote, or the end of voting. */
+export const resultsHiddenUntilSchema = z.enum(['complete', 'close']).nullable();
+
 export const decisionIdParamsSchema = z.object({ id: resourceIdSchema });
 
 const trimmedName = (max: number) => singleLineText(max).min(1, 'validation.nameEmpty');
@@ -84,8 +97,14 @@ export const updateDecisionRequestSchema = z.object({
   mode: decisionModeSchema.optional(),
   // A team decision's type never changes; personal ones switch between private and public.
   type: decisionTypeSchema.optional(),
+  /** Team decisions only (owner and admin, while draft or open); absent keeps the stored value. */
+  results_visibility: resultsVisibilitySchema.optional(),
   ...matrixFields,
 });
+
+/** PATCH /api/decision/{id}/results-visibility: the setting alone; answers the new value. */
+export const resultsVisibilityRequestSchema = z.object({ results_visibility: resultsVisibilitySchema });
+export const resultsVisibilityResponseSchema = resultsVisibilityRequestSchema;
 
 // 0–10 admits both scales; the server then holds each decision to its own (personal 1–10, team 0–10).
 export const evaluateRequestSchema = z.object({
@@ -114,8 +133,10 @@ export const decisionSchema = z.object({
   description: z.string(),
   mode: decisionModeSchema,
   type: decisionTypeSchema,
+  /** The top total or team result; null while the caller may not see results (results_visibility). */
   score: z.number().nullable(),
   timer: z.string().nullable(),
+  results_visibility: resultsVisibilitySchema,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -127,6 +148,12 @@ export const decisionSchema = z.object({
  */
 export const decisionStatusSchema = z.enum(['draft', 'open', 'closed', 'decided']);
 
+/**
+ * Voters are the owner, admins and editors who accepted (viewers and pending invitations never count);
+ * a voter is complete with an own value in every cell (manual mode) or submitted weights (AI mode).
+ */
+export const participationSchema = z.object({ voters: z.number(), complete: z.number() });
+
 export const decisionListItemSchema = decisionSchema.extend({
   is_team: z.boolean(),
   /** The caller's relation: owner, admin, editor or viewer. */
@@ -134,10 +161,15 @@ export const decisionListItemSchema = decisionSchema.extend({
   status: decisionStatusSchema,
   /** Why a closed team decision no longer changes (as in the details); null otherwise. */
   lock: z.enum(['deadline', 'ai']).nullable(),
-  /** The option with the top total (first in input order on a tie); null while nothing is scored. */
+  /**
+   * The option with the top total (first in input order on a tie); null while nothing is scored, and
+   * while the caller may not see results.
+   */
   leading_option: z.object({ id: z.number(), name: z.string(), total: z.number() }).nullable(),
-  /** Team decisions: voters (owner, admin, editor; never viewers) and how many of them voted. */
-  participation: z.object({ voters: z.number(), complete: z.number() }).nullable(),
+  /** Team decisions: voters (owner, admin, editor; never viewers) and how many of them voted in full. */
+  participation: participationSchema.nullable(),
+  /** As `resultsHiddenUntil` in the details: null when the caller sees results. */
+  results_hidden_until: resultsHiddenUntilSchema,
 });
 
 export const optionSchema = z.object({ id: z.number(), decision_id: z.number(), name: z.string() });
@@ -207,8 +239,28 @@ export const teamMemberSchema = z.object({
   /** shared/display-name.ts: nickname, else first and last name, else the e-mail before the @. */
   display_name: z.string().nullable(),
   avatar_url: z.string().nullable(),
+  /** SPEC.md section 4: any own value (manual mode) or submitted weights (AI mode). */
   has_voted: z.boolean(),
+  /** A voter who has voted in full (see participationSchema); false for viewers and invitations. */
+  complete: z.boolean(),
   invitation_id: z.number().nullable(),
+});
+
+/**
+ * Where the team agrees: per cell with at least two votes and per criterion over the members' weights,
+ * 100 × (1 − σ / σmax) in percent (shared/scoring/agreement.ts), 1 decimal; null below two values.
+ */
+export const consensusSchema = z.object({
+  overall: z.number().nullable(),
+  cells: z.array(
+    z.object({
+      option_id: z.number(),
+      criterion_id: z.number(),
+      agreement: z.number().nullable(),
+      votes: z.number(),
+    }),
+  ),
+  criteria: z.array(z.object({ criterion_id: z.number(), agreement: z.number().nullable() })),
 });
 
 export const decisionDetailsSchema = z.object({
@@ -243,12 +295,26 @@ export const decisionDetailsSchema = z.object({
   lock: decisionLockSchema,
   /** As in the list: a team decision is a `draft` until activated, `closed` once locked. */
   status: decisionStatusSchema,
+  /** Team decisions: how many voters there are and how many voted in full; null for personal ones. */
+  participation: participationSchema.nullable(),
+  /** Team decisions while the caller sees results; null otherwise. */
+  consensus: consensusSchema.nullable(),
+  /**
+   * null when the caller sees results. Otherwise `ranking` is empty, `teamResults`, `score` and
+   * `consensus` are null and `weightsByUser` holds only the caller's own weights, until they voted in
+   * full (`complete`) or voting ended (`close`).
+   */
+  resultsHiddenUntil: resultsHiddenUntilSchema,
 });
 
 export const createdDecisionSchema = decisionSchema;
 export const decisionTypeResponseSchema = z.object({ is_team: z.boolean() });
 
 export type Decision = z.infer<typeof decisionSchema>;
+export type ResultsVisibility = z.infer<typeof resultsVisibilitySchema>;
+export type ResultsHiddenUntil = z.infer<typeof resultsHiddenUntilSchema>;
+export type Participation = z.infer<typeof participationSchema>;
+export type Consensus = z.infer<typeof consensusSchema>;
 export type DecisionStatus = z.infer<typeof decisionStatusSchema>;
 export type DecisionListItem = z.infer<typeof decisionListItemSchema>;
 export type DecisionDetails = z.infer<typeof decisionDetailsSchema>;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { criterionInputSchema, decisionModeSchema, optionInputSchema } from './decisions.ts';
+import {
+  criterionInputSchema,
+  decisionModeSchema,
+  optionInputSchema,
+  resultsVisibilitySchema,
+} from './decisions.ts';
 import { partIdSchema, resourceIdSchema } from './ids.ts';
 import { emailSchema } from './users.ts';
 import { multiLineText, singleLineText } from './text.ts';
@@ -30,6 +35,7 @@ export const createTeamDecisionRequestSchema = z.object({
   mode: decisionModeSchema.default('manual'),
   timer: isoTimestamp.nullish(),
   type: z.literal('team').default('team'),
+  results_visibility: resultsVisibilitySchema.default('always'),
   options: optionalRows(z.object({ name: singleLineText(D.optionNameMax) }), D.maxOptions),
   criteria: optionalRows(
     z.object({

@@ -142,3 +142,12 @@ export function hasMemberVoted(
     ? weights.some((w) => w.user_id === userId)
     : cells.some((cell) => cell.user_id === userId && cell.generated_by === 'user');
 }
+
+/** How many voters there are and how many of them are complete (`completeVotersOf`). */
+export function participationOf(
+  voterIds: Iterable<number>,
+  completeIds: ReadonlySet<number>,
+): { voters: number; complete: number } {
+  const voters = new Set(voterIds);
+  return { voters: voters.size, complete: [...voters].filter((id) => completeIds.has(id)).length };
+}

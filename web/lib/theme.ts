@@ -21,6 +21,10 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// Prerendered pages are rendered light (theme-init.js still paints them dark when chosen); hydration
+// renders the same, then the toggle follows the <html> class.
+const prerenderedTheme = (): Theme => 'light';
+
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, readTheme);
+  return useSyncExternalStore(subscribe, readTheme, prerenderedTheme);
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, Eye, RotateCw, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -7,14 +8,17 @@ import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { useNow } from '../lib/use-now.ts';
-import { CommentsSection } from '../features/comments/CommentsSection.tsx';
+import { cellNamer } from '../features/comments/comment-cells.ts';
+import { CommentsSection, type CommentsHandle } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
-import { parseDecisionId } from '../features/decisions/decisions-api.ts';
+import { decisionKeys, parseDecisionId } from '../features/decisions/decisions-api.ts';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { RemindVoters } from '../features/team/RemindVoters.tsx';
+import { ResultsHiddenNotice } from '../features/team/ResultsHiddenNotice.tsx';
+import { TeamConsensus } from '../features/team/TeamConsensus.tsx';
 import { TeamFormula, TeamResultsMatrix } from '../features/team/TeamResultsMatrix.tsx';
 import { TeamStatusList } from '../features/team/TeamStatusList.tsx';
 import { votingOutcomeOf } from '../features/team/voting-outcome.ts';
@@ -66,6 +70,17 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
   // Once voting ended (or the AI completed it) the edit page only shows what was entered.
   const isClosed = access.lock !== null;
   const mainAction = isReadOnly || access.lock === 'ai' ? 'view' : isClosed ? 'viewVote' : 'vote';
+  const isHidden = details.resultsHiddenUntil !== null;
+  const comments = useRef<CommentsHandle>(null);
+  const cellName = useMemo(() => cellNamer(details, (names) => t('consensus.cell', names)), [details, t]);
+
+  // The deadline passed on this page before the server said so: results are out now, load them.
+  const queryClient = useQueryClient();
+  const isWaitingForReveal = isHidden && isClosed;
+  useEffect(() => {
+    if (isWaitingForReveal)
+      void queryClient.invalidateQueries({ queryKey: decisionKeys.details(decision.id) });
+  }, [isWaitingForReveal, queryClient, decision.id]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -117,7 +132,9 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)] [&>*]:min-w-0">
         <Card className="flex min-w-0 flex-col gap-4">
           <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t('teamView.results')}</h2>
-          {isRetrying ? (
+          {isHidden ? (
+            <ResultsHiddenNotice details={details} />
+          ) : isRetrying ? (
             <LoadingNotice text={t('teamView.loading')} />
           ) : hasGivenUp ? (
             <div role="alert" className="flex flex-col items-start gap-3">
@@ -137,7 +154,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           ) : (
             <TeamResultsMatrix details={details} />
           )}
-          <TeamFormula mode={decision.mode} />
+          {isHidden ? null : <TeamFormula mode={decision.mode} />}
         </Card>
         <Card className="flex flex-col gap-3">
           <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t('teamView.status')}</h2>
@@ -153,7 +170,25 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
         </Card>
       </div>
 
-      <CommentsSection decisionId={decision.id} canComment={abilities.canComment} />
+      {details.consensus && details.options.length && details.criteria.length ? (
+        <Card>
+          <TeamConsensus
+            details={details}
+            consensus={details.consensus}
+            cellName={cellName}
+            canComment={abilities.canComment}
+            onDiscuss={(cell) => comments.current?.discuss(cell)}
+            onShowComments={(cell) => comments.current?.showCell(cell)}
+          />
+        </Card>
+      ) : null}
+
+      <CommentsSection
+        ref={comments}
+        decisionId={decision.id}
+        canComment={abilities.canComment}
+        cellName={cellName}
+      />
     </div>
   );
 }

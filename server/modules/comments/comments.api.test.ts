@@ -16,6 +16,7 @@ import {
 } from '../../test/decision-factories.ts';
 import { expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
+import { addMember, createTeamDecision, teamApi } from '../../test/team-factories.ts';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -546,5 +547,129 @@ describe('per-user limit on new comments (shared/limits.ts defaults)', () => {
     const refused = await expectNothingChanged(limited.app, () => post(steady));
     expectLimited(refused, 3600);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+  });
+});
+
+// Issue 16: a comment may be about one cell of the matrix ("Discuss" on the team view).
+describe('comments about a cell', () => {
+  const team = teamApi(() => app);
+
+  async function teamWithMember() {
+    const created = await createTeamDecision(app, owner, { name: 'Cells' });
+    const member = await addMember(app, owner, created.decision.id, 'editor');
+    return {
+      created,
+      member,
+      cell: { option_id: created.optionIds[1]!, criterion_id: created.criterionIds[0]! },
+    };
+  }
+
+  it('stores the cell, lists it, and an edit keeps it', async () => {
+    const { created, member, cell } = await teamWithMember();
+    const response = await api.postComment(member, {
+      decision_id: created.decision.id,
+      text: 'Why so low?',
+      ...cell,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const comment = response.json<Comment>();
+    expectCommentBody(comment);
+    expect(comment).toMatchObject(cell);
+    const general = await createComment(app, owner, created.decision.id, 'On the whole');
+    expect(general).toMatchObject({ option_id: null, criterion_id: null });
+
+    expect(
+      (await commentsOf(owner, created.decision.id)).map((c) => [c.text, c.option_id, c.criterion_id]),
+    ).toEqual([
+      ['Why so low?', cell.option_id, cell.criterion_id],
+      ['On the whole', null, null],
+    ]);
+    const edited = await api.editComment(member, comment.id, { text: 'Why so low, really?' });
+    expect(edited.json<Comment>()).toMatchObject({ text: 'Why so low, really?', ...cell });
+  });
+
+  it('accepts explicit nulls as a comment on the decision', async () => {
+    const { created, member } = await teamWithMember();
+    const response = await api.postComment(member, {
+      decision_id: created.decision.id,
+      text: 'General',
+      option_id: null,
+      criterion_id: null,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Comment>()).toMatchObject({ option_id: null, criterion_id: null });
+  });
+
+  it.each([
+    ['only the option', 'option', 'criterion_id'],
+    ['only the criterion', 'criterion', 'option_id'],
+  ] as const)(
+    'refuses %s with 400 naming the missing field; nothing stored',
+    async (_case, given, missing) => {
+      const { created, member, cell } = await teamWithMember();
+      const payload =
+        given === 'option' ? { option_id: cell.option_id } : { criterion_id: cell.criterion_id };
+      const response = await expectNothingChanged(app, () =>
+        api.postComment(member, { decision_id: created.decision.id, text: 'Half a cell', ...payload }),
+      );
+      const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: [missing] });
+      expect(body.fields?.[missing]).toBe(en.validation.cellBoth);
+    },
+  );
+
+  it('refuses an option or criterion of another decision with 400 naming it; nothing stored', async () => {
+    const { created, member, cell } = await teamWithMember();
+    const other = await createTeamDecision(app, owner, { name: 'Elsewhere' });
+    const foreignOption = await expectNothingChanged(app, () =>
+      api.postComment(member, {
+        decision_id: created.decision.id,
+        text: 'Wrong cell',
+        option_id: other.optionIds[0],
+        criterion_id: cell.criterion_id,
+      }),
+    );
+    const optionBody = expectApiError(foreignOption, 400, 'VALIDATION_FAILED', { fields: ['option_id'] });
+    expect(optionBody.fields?.option_id).toBe(en.validation.unknownOption);
+
+    const foreignCriterion = await expectNothingChanged(app, () =>
+      api.postComment(member, {
+        decision_id: created.decision.id,
+        text: 'Wrong cell',
+        option_id: cell.option_id,
+        criterion_id: other.criterionIds[0],
+      }),
+    );
+    const criterionBody = expectApiError(foreignCriterion, 400, 'VALIDATION_FAILED', {
+      fields: ['criterion_id'],
+    });
+    expect(criterionBody.fields?.criterion_id).toBe(en.validation.unknownCriterion);
+
+    const bothUnknown = await expectNothingChanged(app, () =>
+      api.postComment(member, {
+        decision_id: created.decision.id,
+        text: 'Nowhere',
+        option_id: 2_000_000_000,
+        criterion_id: 2_000_000_001,
+      }),
+    );
+    expectApiError(bothUnknown, 400, 'VALIDATION_FAILED', { fields: ['option_id', 'criterion_id'] });
+  });
+
+  it('a comment about a removed option stays, about the decision as a whole', async () => {
+    const { created, member, cell } = await teamWithMember();
+    const comment = await createComment(app, member, created.decision.id, 'About Oslo', cell);
+    const saved = await team.teamEdit(owner, created.decision.id, {
+      options: [{ id: created.optionIds[0], name: 'Lisbon' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await commentRow(comment.id)).toMatchObject({
+      text: 'About Oslo',
+      option_id: null,
+      criterion_id: null,
+    });
+    expect((await commentsOf(member, created.decision.id))[0]).toMatchObject({
+      option_id: null,
+      criterion_id: null,
+    });
   });
 });

@@ -15,6 +15,8 @@ export function presentComment(
     decision_id: row.decision_id,
     user_id: row.user_id,
     text: row.text,
+    // Both or neither: a comment whose option or criterion was removed is about the decision again.
+    ...cellOfComment(row),
     created_at: toIsoString(row.created_at),
     updated_at: toIsoString(row.updated_at),
     nickname: row.nickname,
@@ -23,4 +25,10 @@ export function presentComment(
     can_edit: canOnComment('edit', actor, row),
     can_delete: canOnComment('delete', actor, row),
   };
+}
+
+function cellOfComment(row: Pick<CommentWithAuthor, 'option_id' | 'criterion_id'>) {
+  return row.option_id !== null && row.criterion_id !== null
+    ? { option_id: row.option_id, criterion_id: row.criterion_id }
+    : { option_id: null, criterion_id: null };
 }

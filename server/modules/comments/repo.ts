@@ -41,18 +41,45 @@ export function createCommentsRepo(db: Kysely<Database>) {
     },
 
     async insert(
-      decisionId: number,
-      userId: number,
-      text: string,
+      comment: {
+        decision_id: number;
+        user_id: number;
+        text: string;
+        option_id: number | null;
+        criterion_id: number | null;
+      },
       executor: Kysely<Database> | Transaction<Database> = db,
     ): Promise<number> {
       const now = isoNow();
       const row = await executor
         .insertInto('comments')
-        .values({ decision_id: decisionId, user_id: userId, text, created_at: now, updated_at: now })
+        .values({ ...comment, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** Whether the option and the criterion of a cell belong to the decision (as they are in `executor`). */
+    async cellOf(
+      decisionId: number,
+      cell: { option_id: number; criterion_id: number },
+      executor: Kysely<Database> | Transaction<Database>,
+    ): Promise<{ hasOption: boolean; hasCriterion: boolean }> {
+      const [option, criterion] = await Promise.all([
+        executor
+          .selectFrom('options')
+          .select('id')
+          .where('id', '=', cell.option_id)
+          .where('decision_id', '=', decisionId)
+          .executeTakeFirst(),
+        executor
+          .selectFrom('criteria')
+          .select('id')
+          .where('id', '=', cell.criterion_id)
+          .where('decision_id', '=', decisionId)
+          .executeTakeFirst(),
+      ]);
+      return { hasOption: option !== undefined, hasCriterion: criterion !== undefined };
     },
 
     async updateText(id: number, text: string): Promise<void> {

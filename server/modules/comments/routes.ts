@@ -64,7 +64,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const access = requireAccess(request);
-      const comment = await commentsService.add(access, request.body.text);
+      const comment = await commentsService.add(access, request.body);
       return reply
         .status(201)
         .send(presentComment(comment, { userId: access.userId, relationToDecision: access.relation }));

@@ -1,11 +1,30 @@
 import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { AppError } from '../../app-error.ts';
-import type { Emit } from '../../events/domain-events.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { CommentRef, Emit } from '../../events/domain-events.ts';
 import { authorize } from '../decisions/policy.ts';
 import type { DecisionAccess } from '../decisions/access.ts';
 import type { DecisionsService } from '../decisions/service.ts';
 import { canOnComment, type CommentAction } from './policy.ts';
-import type { CommentsRepo, CommentWithAuthor } from './repo.ts';
+import type { CommentRow, CommentsRepo, CommentWithAuthor } from './repo.ts';
+
+/** A new comment: its text, and the cell it is about when both ids are given (the schema pairs them). */
+export interface NewComment {
+  text: string;
+  option_id?: number | null | undefined;
+  criterion_id?: number | null | undefined;
+}
+
+function cellOf(input: NewComment): { option_id: number; criterion_id: number } | null {
+  return input.option_id != null && input.criterion_id != null
+    ? { option_id: input.option_id, criterion_id: input.criterion_id }
+    : null;
+}
+
+function refOf(comment: Pick<CommentRow, 'id' | 'option_id' | 'criterion_id'>): CommentRef {
+  return { id: comment.id, option_id: comment.option_id, criterion_id: comment.criterion_id };
+}
 
 export function createCommentsService(deps: {
   comments: CommentsRepo;
@@ -13,6 +32,18 @@ export function createCommentsService(deps: {
   emit: Emit;
 }) {
   const { comments, decisionsService, emit } = deps;
+
+  async function assertCellOfDecision(
+    decisionId: number,
+    cell: { option_id: number; criterion_id: number },
+    trx: Transaction<Database>,
+  ): Promise<void> {
+    const found = await comments.cellOf(decisionId, cell, trx);
+    const fields: Record<string, string> = {};
+    if (!found.hasOption) fields.option_id = 'validation.unknownOption';
+    if (!found.hasCriterion) fields.criterion_id = 'validation.unknownCriterion';
+    if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+  }
 
   /** Loads a comment for an action: 404 when it or its decision is invisible, 403 without the right. */
   async function loadForAction(commentId: number, userId: number, action: CommentAction) {
@@ -31,17 +62,39 @@ export function createCommentsService(deps: {
       return comments.listForDecision(access.decision.id);
     },
 
-    /** Adds the comment and tells everyone else following the decision. */
-    async add(access: DecisionAccess, text: string): Promise<CommentWithAuthor> {
-      // Under the decision's lock: a decision deleted a moment ago is a 404, not a foreign-key error.
-      const id = await decisionsService.writeLocked(access.decision.id, access.userId, 'comment', (_, trx) =>
-        comments.insert(access.decision.id, access.userId, text, trx),
+    /**
+     * Adds the comment, about the decision or one cell of it, and tells everyone else following the
+     * decision. A cell whose option or criterion is not the decision's (or no longer is) is refused with
+     * 400 naming the field, and nothing is stored.
+     */
+    async add(access: DecisionAccess, input: NewComment): Promise<CommentWithAuthor> {
+      const cell = cellOf(input);
+      // Under the decision's lock: a decision deleted a moment ago is a 404, not a foreign-key error,
+      // and an option removed a moment ago is refused, not stored.
+      const id = await decisionsService.writeLocked(
+        access.decision.id,
+        access.userId,
+        'comment',
+        async (_, trx) => {
+          if (cell) await assertCellOfDecision(access.decision.id, cell, trx);
+          return comments.insert(
+            {
+              decision_id: access.decision.id,
+              user_id: access.userId,
+              text: input.text,
+              option_id: cell?.option_id ?? null,
+              criterion_id: cell?.criterion_id ?? null,
+            },
+            trx,
+          );
+        },
       );
       const comment = await comments.findWithAuthor(id);
       if (!comment) throw new AppError('NOT_FOUND');
       await emit({
         type: 'comment.added',
         decision: access.decision,
+        comment: refOf(comment),
         authorId: access.userId,
         authorName: displayNameOfAccount(comment),
       });
@@ -50,18 +103,19 @@ export function createCommentsService(deps: {
 
     async edit(commentId: number, userId: number, text: string) {
       const { access } = await loadForAction(commentId, userId, 'edit');
+      // Only the text changes: a comment about a cell stays about it.
       await comments.updateText(commentId, text);
       // Gone if its decision was deleted meanwhile.
       const comment = await comments.findWithAuthor(commentId);
       if (!comment) throw new AppError('NOT_FOUND');
-      await emit({ type: 'comments.changed', decision: access.decision });
+      await emit({ type: 'comments.changed', decision: access.decision, comment: refOf(comment) });
       return { comment, access };
     },
 
     async remove(commentId: number, userId: number): Promise<void> {
-      const { access } = await loadForAction(commentId, userId, 'delete');
+      const { access, comment } = await loadForAction(commentId, userId, 'delete');
       await comments.delete(commentId);
-      await emit({ type: 'comments.changed', decision: access.decision });
+      await emit({ type: 'comments.changed', decision: access.decision, comment: refOf(comment) });
     },
   };
 }

@@ -713,7 +713,9 @@ describe('GET /api/decision', () => {
       lock: null,
       leading_option: { id: third.optionIds[1], name: 'Beta', total: 7.2 },
       participation: null,
+      results_hidden_until: null,
     });
+    expect(third.decision.results_visibility).toBe('always');
   });
 
   it('is empty for a new user', async () => {

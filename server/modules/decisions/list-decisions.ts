@@ -1,9 +1,14 @@
-import type { DecisionLock, DecisionStatus } from '../../../shared/api/decisions.ts';
+import type {
+  DecisionLock,
+  DecisionStatus,
+  Participation,
+  ResultsHiddenUntil,
+} from '../../../shared/api/decisions.ts';
 import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
-import { votersOf } from '../../../shared/scoring/team.ts';
+import { completeVotersOf, participationOf } from '../../../shared/scoring/team.ts';
 import type { TeamRole } from '../../db/schema.ts';
 import { isPastDeadline } from './access.ts';
-import { lockOf, statusOf } from './policy.ts';
+import { lockOf, relationOf, resultsHiddenUntil, statusOf } from './policy.ts';
 import { computeRanking } from './read-model.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
@@ -11,8 +16,8 @@ import { createRevisionCache } from './revision-cache.ts';
 /** What a decision's rows say until its next write: the card's leading option, who voted, AI completion. */
 interface ScoredFacts {
   leadingOption: { id: number; name: string; total: number } | null;
-  /** Everyone who counts as voted by SPEC's rule, whatever their role today. */
-  voterIds: readonly number[];
+  /** Everyone who voted in full (`completeVotersOf`), whatever their role today. */
+  completeIds: ReadonlySet<number>;
   isCompletedByAi: boolean;
 }
 
@@ -21,7 +26,9 @@ export interface ListedDecision {
   status: DecisionStatus;
   lock: DecisionLock;
   leadingOption: ScoredFacts['leadingOption'];
-  participation: { voters: number; complete: number } | null;
+  participation: Participation | null;
+  /** The visibility policy for the caller; the presenter drops the leader and score unless null. */
+  resultsHiddenUntil: ResultsHiddenUntil;
 }
 
 type MatrixRows = Awaited<ReturnType<DecisionsRepo['listMatrixRowsOf']>>;
@@ -55,7 +62,14 @@ function scoredFactsOf(
   const option = top && rows.options.find((candidate) => candidate.id === top.option_id);
   return {
     leadingOption: option && total !== null ? { id: option.id, name: option.name, total } : null,
-    voterIds: isTeam ? [...votersOf(decision.mode, rows.evaluations, rows.weights)] : [],
+    completeIds: isTeam
+      ? completeVotersOf(
+          decision.mode,
+          { options: rows.options, criteria: rows.criteria },
+          rows.evaluations,
+          rows.weights,
+        )
+      : new Set(),
     isCompletedByAi: isTeam && rows.evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
   };
 }
@@ -114,21 +128,25 @@ export function createListDecisions(decisions: DecisionsRepo) {
         isExpired: isPastDeadline(decision.timer, now),
         isCompletedByAi: facts.isCompletedByAi,
       });
+      // Once nothing can change, a decision is closed, even one never activated.
+      const status = statusOf(decision, lock);
       // Voters: the owner, admins and editors (never viewers, never pending invitations).
-      const voters = new Set([
+      const voterIds = [
         decision.user_id,
         ...(membersByDecision.get(decision.id) ?? []).map((member) => member.user_id),
-      ]);
-      const voted = new Set(facts.voterIds);
+      ];
       return {
         decision,
-        // Once nothing can change, a decision is closed, even one never activated.
-        status: statusOf(decision, lock),
+        status,
         lock,
         leadingOption: facts.leadingOption,
-        participation: isTeam
-          ? { voters: voters.size, complete: [...voters].filter((id) => voted.has(id)).length }
-          : null,
+        participation: isTeam ? participationOf(voterIds, facts.completeIds) : null,
+        resultsHiddenUntil: resultsHiddenUntil({
+          relation: relationOf(decision, userId, decision.member_role ?? undefined),
+          visibility: decision.results_visibility,
+          status,
+          isComplete: facts.completeIds.has(userId),
+        }),
       };
     });
   };

@@ -151,20 +151,22 @@ describe('GET /api/decision: team cards', () => {
     expectOk(await team.activate(owner, id));
     expect(await cardOf(owner, id)).toMatchObject({ status: 'open', lock: null });
 
+    // A vote on one cell of four is started, not complete.
+    const oslo = created.optionIds[1]!;
+    const [cost, weather] = created.criterionIds as [number, number];
+    expectOk(await team.evaluate(editor, id, [{ option_id: oslo, criterion_id: cost, value: 8 }]));
+    expect((await cardOf(owner, id)).participation).toEqual({ voters: 3, complete: 0 });
     expectOk(
       await team.evaluate(editor, id, [
-        {
-          option_id: created.optionIds[1],
-          criterion_id: created.criterionIds[0],
-          value: 8,
-          explanation: null,
-        },
+        { option_id: created.optionIds[0], criterion_id: cost, value: 0 },
+        { option_id: created.optionIds[0], criterion_id: weather, value: 0 },
+        { option_id: oslo, criterion_id: weather, value: 0 },
       ]),
     );
-    // Oslo: 8 on Cost, Weather unscored (counts 0): 8 × 50 / 100 = 4.
+    // Oslo: 8 on Cost, 0 on Weather: 8 × 50 / 100 = 4.
     const expected = {
       status: 'open',
-      leading_option: { id: created.optionIds[1], name: 'Oslo', total: 4 },
+      leading_option: { id: oslo, name: 'Oslo', total: 4 },
       participation: { voters: 3, complete: 1 },
     };
     expect(await cardOf(owner, id)).toMatchObject(expected);
@@ -232,9 +234,14 @@ describe('GET /api/decision: team cards', () => {
     const personal = await createDecision(app, owner, { name: 'Personal' });
     const second = await createTeamDecision(app, owner, { name: 'Team two' });
     const editor = await addMember(app, owner, second.decision.id, 'editor');
+    const [lisbon, oslo] = second.optionIds as [number, number];
+    const [cost, weather] = second.criterionIds as [number, number];
     expectOk(
       await team.evaluate(editor, second.decision.id, [
-        { option_id: second.optionIds[0], criterion_id: second.criterionIds[0], value: 9, explanation: null },
+        { option_id: lisbon, criterion_id: cost, value: 9 },
+        { option_id: lisbon, criterion_id: weather, value: 0 },
+        { option_id: oslo, criterion_id: cost, value: 0 },
+        { option_id: oslo, criterion_id: weather, value: 0 },
       ]),
     );
 

@@ -8,6 +8,7 @@ import {
   authorize,
   can,
   relationOf,
+  resultsHiddenUntil,
   statusOf,
   type DecisionAction,
   type DecisionState,
@@ -337,5 +338,60 @@ describe('relationOf', () => {
       expect(relationOf({ user_id: OWNER, type: 'team' }, OTHER, role)).toBe(role);
     }
     expect(relationOf({ user_id: OWNER, type: 'team' }, OTHER, undefined)).toBe('none');
+  });
+});
+
+describe('resultsHiddenUntil: who sees results, per role × setting × status', () => {
+  type Shown = 'shown' | 'complete' | 'close';
+  const STATUSES = ['draft', 'open', 'closed', 'decided'] as const;
+  const SETTINGS = ['always', 'after_vote', 'after_close'] as const;
+  const TEAM_RELATIONS = ['owner', 'admin', 'editor', 'viewer'] as const;
+
+  /** What the policy says for every status, for a caller who voted in full and for one who did not. */
+  function shownFor(relation: Relation, visibility: (typeof SETTINGS)[number]) {
+    return Object.fromEntries(
+      STATUSES.map((status) => [
+        status,
+        ([true, false] as const).map(
+          (isComplete): Shown => resultsHiddenUntil({ relation, visibility, status, isComplete }) ?? 'shown',
+        ),
+      ]),
+    );
+  }
+
+  // Per status: [complete voter, incomplete voter] (a viewer never completes, both columns alike).
+  const S: Shown[] = ['shown', 'shown'];
+  const EXPECTED: Record<(typeof SETTINGS)[number], Record<string, Record<string, Shown[]>>> = {
+    always: {
+      owner: { draft: S, open: S, closed: S, decided: S },
+      admin: { draft: S, open: S, closed: S, decided: S },
+      editor: { draft: S, open: S, closed: S, decided: S },
+      viewer: { draft: S, open: S, closed: S, decided: S },
+    },
+    after_vote: {
+      owner: { draft: ['shown', 'complete'], open: ['shown', 'complete'], closed: S, decided: S },
+      admin: { draft: ['shown', 'complete'], open: ['shown', 'complete'], closed: S, decided: S },
+      editor: { draft: ['shown', 'complete'], open: ['shown', 'complete'], closed: S, decided: S },
+      viewer: { draft: ['close', 'close'], open: ['close', 'close'], closed: S, decided: S },
+    },
+    after_close: {
+      owner: { draft: ['close', 'close'], open: ['close', 'close'], closed: S, decided: S },
+      admin: { draft: ['close', 'close'], open: ['close', 'close'], closed: S, decided: S },
+      editor: { draft: ['close', 'close'], open: ['close', 'close'], closed: S, decided: S },
+      viewer: { draft: ['close', 'close'], open: ['close', 'close'], closed: S, decided: S },
+    },
+  };
+
+  it.each(SETTINGS)('%s', (visibility) => {
+    const actual = Object.fromEntries(
+      TEAM_RELATIONS.map((relation) => [relation, shownFor(relation, visibility)]),
+    );
+    expect(actual).toEqual(EXPECTED[visibility]);
+  });
+
+  it('a reader of a public decision (always `always`) sees results', () => {
+    expect(
+      resultsHiddenUntil({ relation: 'reader', visibility: 'always', status: 'open', isComplete: false }),
+    ).toBeNull();
   });
 });

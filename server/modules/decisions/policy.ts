@@ -1,6 +1,11 @@
-import type { Abilities, DecisionLock, DecisionStatus } from '../../../shared/api/decisions.ts';
+import type {
+  Abilities,
+  DecisionLock,
+  DecisionStatus,
+  ResultsHiddenUntil,
+} from '../../../shared/api/decisions.ts';
 import { AppError } from '../../app-error.ts';
-import type { DecisionType, TeamRole } from '../../db/schema.ts';
+import type { DecisionType, ResultsVisibility, TeamRole } from '../../db/schema.ts';
 
 /** How the caller relates to a decision; `none` means the decision is invisible to them. */
 export type Relation = 'owner' | TeamRole | 'reader' | 'none';
@@ -189,4 +194,42 @@ export function statusOf(
   if (decision.type !== 'team') return 'open';
   if (lock !== null) return 'closed';
   return decision.activated_at === null ? 'draft' : 'open';
+}
+
+/** Who votes in a team: the owner, admins and editors (viewers read along and never count). */
+export function isVoterRelation(relation: Relation): boolean {
+  return relation === 'owner' || relation === 'admin' || relation === 'editor';
+}
+
+/** From when a reader sees a decision's results before voting ended: at once, once complete, at the end. */
+type ResultsShownFrom = 'now' | 'complete' | 'close';
+
+// Results visibility (issue 16) per setting for voters and for everyone else (viewers; readers of a
+// public decision, whose setting is always `always`). Once voting ended, everyone sees them.
+const RESULTS_SHOWN_FROM: Record<ResultsVisibility, Record<'voter' | 'reader', ResultsShownFrom>> = {
+  always: { voter: 'now', reader: 'now' },
+  // A viewer never completes a vote, so they wait for the end.
+  after_vote: { voter: 'complete', reader: 'close' },
+  // The owner included: nobody is swayed by a running result.
+  after_close: { voter: 'close', reader: 'close' },
+};
+
+/**
+ * The one rule for who sees results (details, list, exports and live events all ask it): null when the
+ * caller sees them, otherwise what they wait for, their own complete vote or the end of voting.
+ */
+export function resultsHiddenUntil(reader: {
+  relation: Relation;
+  visibility: ResultsVisibility;
+  status: DecisionStatus;
+  /** The caller voted in full (shared/scoring/team.ts `completeVotersOf`). */
+  isComplete: boolean;
+}): ResultsHiddenUntil {
+  // Voting ended: closed, or decided (a team's outcome is only recorded once voting ended).
+  if (reader.status === 'closed' || reader.status === 'decided') return null;
+  const shownFrom =
+    RESULTS_SHOWN_FROM[reader.visibility][isVoterRelation(reader.relation) ? 'voter' : 'reader'];
+  if (shownFrom === 'now') return null;
+  if (shownFrom === 'complete') return reader.isComplete ? null : 'complete';
+  return 'close';
 }

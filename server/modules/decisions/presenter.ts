@@ -1,14 +1,20 @@
 import { displayNameOf, displayNameOfAccount } from '../../../shared/display-name.ts';
-import type { Decision, DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
+import type {
+  Consensus,
+  Decision,
+  DecisionDetails,
+  DecisionListItem,
+} from '../../../shared/api/decisions.ts';
 import { PERSONAL_TOTAL_FORMULA, type RankedOption } from '../../../shared/scoring/personal.ts';
-import { TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
+import { participationOf, TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
-import { abilitiesOf, lockOf, statusOf } from './policy.ts';
+import { abilitiesOf, isVoterRelation, lockOf, statusOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
 import type { DecisionAccess } from './access.ts';
 import { presentLifecycle } from './lifecycle-presenter.ts';
 import type { ListedDecision } from './list-decisions.ts';
+import { resultsHiddenUntilFor } from './results-visibility.ts';
 import { avatarUrl } from '../users/presenter.ts';
 
 export function presentDecision(row: DecisionRow): Decision {
@@ -22,6 +28,7 @@ export function presentDecision(row: DecisionRow): Decision {
     type: row.type,
     score: row.score,
     timer: row.timer === null ? null : toIsoString(row.timer),
+    results_visibility: row.results_visibility,
     created_at: toIsoString(row.created_at),
     updated_at: toIsoString(row.updated_at),
   };
@@ -29,14 +36,17 @@ export function presentDecision(row: DecisionRow): Decision {
 
 export function presentListItem(listed: ListedDecision, userId: number): DecisionListItem {
   const { decision } = listed;
+  // While results are hidden for the caller, the card names no leader and no score.
+  const isHidden = listed.resultsHiddenUntil !== null;
   return {
-    ...presentDecision(decision),
+    ...presentDecision(isHidden ? { ...decision, score: null } : decision),
     is_team: decision.type === 'team',
     role: decision.user_id === userId ? 'owner' : (decision.member_role ?? 'viewer'),
     status: listed.status,
     lock: listed.lock,
-    leading_option: listed.leadingOption,
+    leading_option: isHidden ? null : listed.leadingOption,
     participation: listed.participation,
+    results_hidden_until: listed.resultsHiddenUntil,
   };
 }
 
@@ -67,6 +77,8 @@ interface DetailsParts {
         weights: { criterion_id: number; weight: number }[];
         cells: { option_id: number; criterion_id: number; value: number; votes: number }[];
         voterIds: ReadonlySet<number>;
+        completeIds: ReadonlySet<number>;
+        consensus: Consensus;
       }
     | undefined;
 }
@@ -76,8 +88,12 @@ type TeamMember = DecisionDetails['teamMembers'][number];
 export function presentTeam(
   team: NonNullable<DetailsParts['team']>,
   voterIds: ReadonlySet<number>,
+  completeIds: ReadonlySet<number>,
 ): TeamMember[] {
   const voted = (userId: number) => voterIds.has(userId);
+  // Only voters can be complete: a viewer's leftover votes from an earlier role do not count.
+  const complete = (userId: number, relation: 'owner' | TeamRole) =>
+    isVoterRelation(relation) && completeIds.has(userId);
   const owner: TeamMember = {
     id: null,
     user_id: team.owner.id,
@@ -89,6 +105,7 @@ export function presentTeam(
     display_name: displayNameOfAccount(team.owner),
     avatar_url: avatarUrl(team.owner.avatar_id),
     has_voted: voted(team.owner.id),
+    complete: complete(team.owner.id, 'owner'),
     invitation_id: null,
   };
   const members = team.members.map<TeamMember>((member) => ({
@@ -102,6 +119,7 @@ export function presentTeam(
     display_name: displayNameOfAccount(member),
     avatar_url: avatarUrl(member.avatar_id),
     has_voted: voted(member.user_id),
+    complete: complete(member.user_id, member.role),
     invitation_id: null,
   }));
   // Until accepted, an invitation is only the address as typed: no user id or nickname, which would
@@ -117,6 +135,7 @@ export function presentTeam(
     display_name: displayNameOf({ email: invitation.email }),
     avatar_url: null,
     has_voted: false,
+    complete: false,
     invitation_id: invitation.id,
   }));
   return [owner, ...members, ...pending];
@@ -124,17 +143,27 @@ export function presentTeam(
 
 export function presentDetails(access: DecisionAccess, parts: DetailsParts): DecisionDetails {
   const { decision, relation, state } = access;
-  // In a team, each member sees their own votes (and the AI's); everyone's votes reach them as team cells.
-  const visibleEvaluations =
-    decision.type === 'team'
-      ? parts.evaluations.filter((e) => e.user_id === access.userId || e.generated_by === 'ai')
-      : parts.evaluations;
+  const isTeam = decision.type === 'team';
+  const lock = lockOf(state);
+  const completeIds = parts.teamResults?.completeIds ?? new Set<number>();
+  const hiddenUntil = resultsHiddenUntilFor(access, completeIds);
+  const isHidden = hiddenUntil !== null;
+  // In a team, each member sees their own votes (and the AI's, which are results); everyone's votes
+  // reach them as team cells.
+  const visibleEvaluations = isTeam
+    ? parts.evaluations.filter((e) => e.user_id === access.userId || (e.generated_by === 'ai' && !isHidden))
+    : parts.evaluations;
+  // Others' weights shape the result: while it is hidden, only the caller's own are sent.
   const weightsByUser: DecisionDetails['weightsByUser'] = {};
   for (const { user_id, criterion_id, weight } of parts.weights) {
+    if (isHidden && user_id !== access.userId) continue;
     (weightsByUser[String(user_id)] ??= []).push({ criterion_id, weight });
   }
+  const teamMembers = parts.team
+    ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set(), completeIds)
+    : [];
   return {
-    decision: presentDecision(decision),
+    decision: presentDecision(isHidden ? { ...decision, score: null } : decision),
     options: parts.options.map(({ id, decision_id, name }) => ({ id, decision_id, name })),
     criteria: parts.criteria.map(({ id, decision_id, name, importance }) => ({
       id,
@@ -156,16 +185,30 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     timer: decision.timer === null ? null : toIsoString(decision.timer),
     ...presentLifecycle(access, parts),
     weightsByUser,
-    teamMembers: parts.team ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set()) : [],
+    teamMembers,
     results: {
-      ranking: parts.ranking,
-      formula: decision.type === 'team' ? TEAM_RESULT_FORMULA : PERSONAL_TOTAL_FORMULA,
+      ranking: isHidden ? [] : parts.ranking,
+      formula: isTeam ? TEAM_RESULT_FORMULA : PERSONAL_TOTAL_FORMULA,
     },
-    teamResults: parts.teamResults
-      ? { weights: parts.teamResults.weights, cells: parts.teamResults.cells }
-      : null,
+    teamResults:
+      parts.teamResults && !isHidden
+        ? { weights: parts.teamResults.weights, cells: parts.teamResults.cells }
+        : null,
     abilities: abilitiesOf(relation, state),
-    lock: lockOf(state),
-    status: statusOf(decision, lockOf(state)),
+    lock,
+    status: statusOf(decision, lock),
+    // Participation stays visible whatever the results visibility: who is missing is not a result.
+    participation: isTeam
+      ? participationOf(
+          teamMembers.flatMap((member) =>
+            member.accepted && member.user_id !== null && isVoterRelation(member.role)
+              ? [member.user_id]
+              : [],
+          ),
+          completeIds,
+        )
+      : null,
+    consensus: parts.teamResults && !isHidden ? parts.teamResults.consensus : null,
+    resultsHiddenUntil: hiddenUntil,
   };
 }

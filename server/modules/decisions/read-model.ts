@@ -6,8 +6,11 @@ import {
   type ScoredOption,
   type WeightedCriterion,
 } from '../../../shared/scoring/personal.ts';
+import { scaleOfDecision } from '../../../shared/limits.ts';
+import { computeConsensus } from '../../../shared/scoring/agreement.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
 import {
+  completeVotersOf,
   computeTeamCells,
   computeTeamTotals,
   computeTeamWeights,
@@ -18,6 +21,7 @@ import {
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
+import { resultsHiddenUntilFor } from './results-visibility.ts';
 import { createRevisionCache } from './revision-cache.ts';
 
 export function computeRanking(
@@ -69,6 +73,15 @@ export function createReadModel(decisions: DecisionsRepo) {
             return { option_id, criterion_id, value: roundTo(cell.mean, 2), votes: cell.votes };
           }),
           voterIds: votersOf(decision.mode, evaluations, weights),
+          completeIds: completeVotersOf(decision.mode, { options, criteria }, evaluations, weights),
+          consensus: computeConsensus({
+            mode: decision.mode,
+            scale: scaleOfDecision(decision.type),
+            options,
+            criteria,
+            cells: evaluations,
+            weights,
+          }),
         }
       : undefined;
     return { options, criteria, evaluations, weights, ranking, teamResults };
@@ -81,6 +94,13 @@ export function createReadModel(decisions: DecisionsRepo) {
 
   return {
     matrixOf,
+
+    /** The visibility policy for the caller as the decision stands now (its revision's votes). */
+    async resultsHiddenUntil(access: DecisionAccess) {
+      if (access.decision.type !== 'team') return null;
+      const { teamResults } = await matrixOf(access.decision);
+      return resultsHiddenUntilFor(access, teamResults?.completeIds ?? new Set());
+    },
 
     /** Members are read fresh: their nicknames change without touching the decision. */
     async details(access: Pick<DecisionAccess, 'decision'>) {

@@ -28,6 +28,18 @@ async function inSlices<T>(ids: readonly number[], query: (slice: number[]) => P
   return rows;
 }
 
+/**
+ * Comments about cells of removed options or criteria stay, about the decision as a whole: both cell
+ * ids are cleared together (the foreign keys alone would clear only one of them).
+ */
+async function detachCellComments(column: 'option_id' | 'criterion_id', ids: number[], executor: Executor) {
+  await executor
+    .updateTable('comments')
+    .set({ option_id: null, criterion_id: null })
+    .where(column, 'in', ids)
+    .execute();
+}
+
 export function createDecisionsRepo(db: Kysely<Database>) {
   function listTeamMembers(decisionId: number) {
     return db
@@ -303,7 +315,9 @@ export function createDecisionsRepo(db: Kysely<Database>) {
     },
 
     async deleteOptions(ids: number[], executor: Executor) {
-      if (ids.length) await executor.deleteFrom('options').where('id', 'in', ids).execute();
+      if (!ids.length) return;
+      await detachCellComments('option_id', ids, executor);
+      await executor.deleteFrom('options').where('id', 'in', ids).execute();
     },
 
     async insertCriterion(values: Insertable<CriteriaTable>, executor: Executor): Promise<number> {
@@ -330,7 +344,9 @@ export function createDecisionsRepo(db: Kysely<Database>) {
     },
 
     async deleteCriteria(ids: number[], executor: Executor) {
-      if (ids.length) await executor.deleteFrom('criteria').where('id', 'in', ids).execute();
+      if (!ids.length) return;
+      await detachCellComments('criterion_id', ids, executor);
+      await executor.deleteFrom('criteria').where('id', 'in', ids).execute();
     },
 
     /** AI cells belong to no user (SPEC.md: generated_by ai, then no user_id). */

@@ -10,6 +10,8 @@ import {
   decisionSchema,
   decisionTypeResponseSchema,
   evaluateRequestSchema,
+  resultsVisibilityRequestSchema,
+  resultsVisibilityResponseSchema,
   updateDecisionRequestSchema,
 } from '../../../shared/api/decisions.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
@@ -74,6 +76,26 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
     async (request) => {
       const access = requireAccess(request);
       return presentDecision(await service.update(access, request.body));
+    },
+  );
+
+  app.patch(
+    '/api/decision/:id/results-visibility',
+    {
+      schema: {
+        ...common,
+        description:
+          'Who sees a team decision’s results before voting ended (owner and admin, while draft or open).',
+        params: decisionIdParamsSchema,
+        body: resultsVisibilityRequestSchema,
+        response: { 200: resultsVisibilityResponseSchema, ...refusals },
+      },
+      preHandler: app.decisionAccess('edit'),
+    },
+    async (request) => {
+      const access = requireAccess(request);
+      const saved = await service.setResultsVisibility(access, request.body.results_visibility);
+      return { results_visibility: saved.results_visibility };
     },
   );
 

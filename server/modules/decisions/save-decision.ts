@@ -1,9 +1,10 @@
 import { AppError } from '../../app-error.ts';
-import type { DecisionMode, DecisionType } from '../../db/schema.ts';
+import type { DecisionMode, DecisionType, ResultsVisibility } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import type { DecisionRow } from './repo.ts';
 import { validateMatrix, type MatrixInput } from './save-matrix.ts';
+import { assertTeamDecision } from './set-results-visibility.ts';
 import { automaticReminderDueAt } from './set-deadline.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
@@ -15,13 +16,16 @@ export interface DecisionInput extends MatrixInput {
   type?: DecisionType | undefined;
   /** Deadline (team decisions), ISO string. */
   timer?: string | null | undefined;
+  /** Team decisions only; personal ones are always `always`. Absent keeps the stored value on update. */
+  results_visibility?: ResultsVisibility | undefined;
 }
 
 /** POST /api/decision, POST /api/team-decisions and PUT /api/decision/{id}: decision, lists and own cells. */
 export function createSaveDecision({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
   return {
     async create(userId: number, input: DecisionInput): Promise<DecisionRow> {
-      validateMatrix(input, { optionCount: 0, criterionCount: 0, type: input.type ?? 'private' });
+      const type = input.type ?? 'private';
+      validateMatrix(input, { optionCount: 0, criterionCount: 0, type });
       const timer = input.timer ? new Date(input.timer).toISOString() : null;
       return decisions.transaction(async (trx) => {
         const now = isoNow();
@@ -31,7 +35,9 @@ export function createSaveDecision({ decisions, writeLocked, matrix, emit }: Dec
             name: input.name,
             description: input.description ?? '',
             mode: input.mode ?? 'manual',
-            type: input.type ?? 'private',
+            type,
+            // Personal decisions show their results to whoever may read them.
+            results_visibility: type === 'team' ? (input.results_visibility ?? 'always') : 'always',
             score: null,
             // Stored as toISOString(), so SQL compares deadlines as text on SQLite too.
             timer,
@@ -53,6 +59,7 @@ export function createSaveDecision({ decisions, writeLocked, matrix, emit }: Dec
         if (input.type && (input.type === 'team') !== (decision.type === 'team')) {
           throw new AppError('VALIDATION_FAILED', { type: 'validation.typeChange' });
         }
+        if (input.results_visibility !== undefined) assertTeamDecision(decision);
         await matrix.assertValidUpdate(decision, input, trx);
         const saved = await decisions.updateDecision(
           decision.id,
@@ -61,6 +68,7 @@ export function createSaveDecision({ decisions, writeLocked, matrix, emit }: Dec
             description: input.description === undefined ? decision.description : (input.description ?? ''),
             mode: input.mode ?? decision.mode,
             type: input.type ?? decision.type,
+            results_visibility: input.results_visibility ?? decision.results_visibility,
           },
           trx,
         );

@@ -1,14 +1,15 @@
 import type { Emit } from '../../events/domain-events.ts';
-import { createAccess } from './access.ts';
+import { createAccess, type DecisionAccess } from './access.ts';
 import { createCompleteWithAi } from './complete-with-ai.ts';
 import { createDeleteDecision } from './delete-decision.ts';
 import { createEvaluate } from './evaluate.ts';
 import { createListDecisions } from './list-decisions.ts';
 import { createReadModel } from './read-model.ts';
-import type { DecisionsRepo } from './repo.ts';
+import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createSaveDecision } from './save-decision.ts';
 import { createMatrixWriter } from './save-matrix.ts';
 import { createLifecycleWrites } from './set-deadline.ts';
+import { createSetResultsVisibility } from './set-results-visibility.ts';
 import { createSetWeights } from './set-weights.ts';
 import { createTeamEdit } from './team-edit.ts';
 import { createVotingEnd } from './voting-end.ts';
@@ -23,7 +24,18 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
   const context: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
   const { create, update } = createSaveDecision(context);
   const { markActivated, setTimer } = createLifecycleWrites(context);
+  const evaluate = createEvaluate(context);
+  const setWeights = createSetWeights(context);
   const votingEnd = createVotingEnd({ decisions, readModel, emit });
+
+  /**
+   * A write's answer carries the decision's score: it goes only to a caller who may see results now
+   * (after their own vote, `after_vote` may just have revealed them).
+   */
+  async function asSeenBy(access: DecisionAccess, decision: DecisionRow): Promise<DecisionRow> {
+    const hiddenUntil = await readModel.resultsHiddenUntil({ ...access, decision });
+    return hiddenUntil === null ? decision : { ...decision, score: null };
+  }
 
   return {
     loadAccess,
@@ -37,11 +49,17 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
     list: createListDecisions(decisions),
     details: readModel.details,
 
+    resultsHiddenUntil: readModel.resultsHiddenUntil,
+
     create,
-    update,
+    update: async (access: DecisionAccess, input: Parameters<typeof update>[1]) =>
+      asSeenBy(access, await update(access, input)),
     saveTeamEdit: createTeamEdit(context),
-    evaluate: createEvaluate(context),
-    setWeights: createSetWeights(context),
+    evaluate: async (access: DecisionAccess, cells: Parameters<typeof evaluate>[1]) =>
+      asSeenBy(access, await evaluate(access, cells)),
+    setWeights: async (access: DecisionAccess, weights: Parameters<typeof setWeights>[1]) =>
+      asSeenBy(access, await setWeights(access, weights)),
+    setResultsVisibility: createSetResultsVisibility(context),
     markActivated,
     setTimer,
     completeWithAi: createCompleteWithAi(context, votingEnd.announceVotingEnded),

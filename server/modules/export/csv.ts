@@ -19,6 +19,29 @@ export function renderCsv(report: ExportReport): string {
   const criterionNames = report.criteria.map((criterion) => criterion.name);
   const rows: string[][] = [];
 
+  /** The ranking matrix: header, weights and shares, then one row per option, best first. */
+  const pushMatrix = () => {
+    rows.push([
+      t('export.option'),
+      ...criterionNames,
+      report.isTeam ? t('export.teamResult') : t('export.total'),
+      t('export.rank'),
+    ]);
+    rows.push([
+      report.isTeam ? t('export.teamWeightRow') : t('export.weightRow'),
+      ...report.criteria.map((criterion) => num(criterion.weight)),
+    ]);
+    rows.push([t('export.shareRow'), ...report.criteria.map((criterion) => num(criterion.share))]);
+    for (const row of report.rows) {
+      rows.push([
+        row.name,
+        ...row.values.map(num),
+        total(row.total),
+        row.rank === null ? '' : String(row.rank),
+      ]);
+    }
+  };
+
   rows.push([t('export.decision'), report.title]);
   if (report.description) rows.push([t('export.description'), report.description]);
   rows.push([t('export.kind'), report.kind]);
@@ -26,29 +49,34 @@ export function renderCsv(report: ExportReport): string {
   rows.push([t('export.created'), report.createdAt]);
   rows.push([t('export.updated'), report.updatedAt]);
   if (report.isTeam) rows.push([t('export.deadline'), report.deadline ?? t('teamView.noDeadline')]);
+  if (report.participation) {
+    rows.push([t('export.participation'), report.participation.line]);
+    if (report.participation.missing.length)
+      rows.push([t('export.missing'), report.participation.missing.join(', ')]);
+  }
   rows.push([t('export.exported'), report.exportedAt]);
   rows.push([t('export.timeZone'), report.timeZone]);
   rows.push([]);
   rows.push(...outcomeRows(report));
 
-  rows.push([
-    t('export.option'),
-    ...criterionNames,
-    report.isTeam ? t('export.teamResult') : t('export.total'),
-    t('export.rank'),
-  ]);
-  rows.push([
-    report.isTeam ? t('export.teamWeightRow') : t('export.weightRow'),
-    ...report.criteria.map((criterion) => num(criterion.weight)),
-  ]);
-  rows.push([t('export.shareRow'), ...report.criteria.map((criterion) => num(criterion.share))]);
-  for (const row of report.rows) {
-    rows.push([
-      row.name,
-      ...row.values.map(num),
-      total(row.total),
-      row.rank === null ? '' : String(row.rank),
-    ]);
+  if (report.resultsHidden) {
+    // No matrix, weights or totals: the reader may not see results yet.
+    rows.push([t('export.results'), report.resultsHidden]);
+  } else pushMatrix();
+
+  if (report.agreement) {
+    const { agreement } = report;
+    rows.push([]);
+    rows.push([t('export.agreement')]);
+    rows.push([t('export.overallAgreement'), num(agreement.overall)]);
+    rows.push([t('export.criterion'), t('export.agreementPercent')]);
+    for (const criterion of agreement.criteria) rows.push([criterion.name, num(criterion.agreement)]);
+    if (agreement.cells.length) {
+      rows.push([t('export.leastAgreed')]);
+      rows.push([t('export.option'), t('export.criterion'), t('export.agreementPercent'), t('export.votes')]);
+      for (const cell of agreement.cells)
+        rows.push([cell.option, cell.criterion, num(cell.agreement), String(cell.votes)]);
+    }
   }
 
   if (report.isTeam) {
@@ -107,7 +135,16 @@ function outcomeRows({ outcome, language }: ExportReport): string[][] {
   ];
 }
 
+/** Invited, does not vote (viewer), voted (in full), started (some values), pending. */
 export function memberStatus(report: ExportReport, member: ExportReport['members'][number]): string {
-  const key = !member.isAccepted ? 'export.invited' : member.hasVoted ? 'export.voted' : 'export.notVoted';
+  const key = !member.isAccepted
+    ? 'export.invited'
+    : !member.isVoter
+      ? 'export.doesNotVote'
+      : member.isComplete
+        ? 'export.voted'
+        : member.hasVoted
+          ? 'export.started'
+          : 'export.notVoted';
   return translate(report.language, key);
 }

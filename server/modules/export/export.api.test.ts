@@ -260,15 +260,22 @@ describe('GET /api/decision/{id}/export.csv (team)', () => {
     const byName = new Map(members.slice(2).map((row) => [row[0], row]));
     // Members by the display-name rule: without a nickname or name, the address's local part.
     const nameOf = (user: { email: string }) => user.email.split('@')[0]!;
-    expect(byName.get(nameOf(owner))).toEqual([nameOf(owner), en.roles.owner, en.export.voted, '60', '']);
+    // Owner and editor scored some cells, not all: started. A viewer never counts as pending.
+    expect(byName.get(nameOf(owner))).toEqual([nameOf(owner), en.roles.owner, en.export.started, '60', '']);
     expect(byName.get(nameOf(editor))).toEqual([
       nameOf(editor),
       en.roles.editor,
-      en.export.voted,
+      en.export.started,
       '80',
       '30',
     ]);
-    expect(byName.get(nameOf(viewer))).toEqual([nameOf(viewer), en.roles.viewer, en.export.notVoted, '', '']);
+    expect(byName.get(nameOf(viewer))).toEqual([
+      nameOf(viewer),
+      en.roles.viewer,
+      en.export.doesNotVote,
+      '',
+      '',
+    ]);
 
     // The reader's own votes only: the owner's 9 never appears as an individual vote.
     const own = section(rows, en.export.ownVotes);
@@ -381,12 +388,17 @@ describe('GET /api/decision/{id}/export.pdf', () => {
   it('shows the team status and the team formula', async () => {
     const created = await createTeamDecision(app, owner, { name: 'Team PDF' });
     const editor = await addMember(app, owner, created.decision.id, 'editor');
-    await team.evaluate(editor, created.decision.id, [
-      { option_id: created.optionIds[0], criterion_id: created.criterionIds[0], value: 8 },
-    ]);
+    await team.evaluate(
+      editor,
+      created.decision.id,
+      created.optionIds.flatMap((option_id) =>
+        created.criterionIds.map((criterion_id) => ({ option_id, criterion_id, value: 8 })),
+      ),
+    );
     const { text } = await pdfText(await exportOf(editor, created.decision.id, 'pdf'));
     expect(text).toContain(en.export.teamStatus);
     expect(text).toContain(`${editor.email.split('@')[0]} · ${en.roles.editor} · ${en.export.voted}`);
+    expect(text).toContain(`${owner.email.split('@')[0]} · ${en.roles.owner} · ${en.export.notVoted}`);
     expect(text).toContain(en.teamView.formulaResult.slice(0, 30));
   });
 });

@@ -38,6 +38,8 @@ const COLORS = {
 };
 /** Highest cell value on the team and personal scales. */
 const SCALE_MAX = 10;
+/** The least agreed cells named in the PDF; the CSV lists every cell. */
+const LEAST_AGREED_IN_PDF = 5;
 
 type Doc = PDFKit.PDFDocument;
 
@@ -165,14 +167,27 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
     `${t('export.exported')}: ${report.exportedAt} (${report.timeZone})`,
     { width },
   );
+  if (report.participation) {
+    const { line, missing } = report.participation;
+    const text = missing.length ? `${line} · ${t('export.missing')}: ${missing.join(', ')}` : line;
+    style('regular', 8.5).text(`${t('export.participation')}: ${text}`, {
+      width,
+      height: 24,
+      ellipsis: true,
+    });
+  }
   if (report.description) {
     doc.moveDown(0.5);
     style('regular', 10).text(report.description, { width, height: 84, ellipsis: true });
   }
 
   drawOutcome();
-  drawMatrix();
-  drawChart();
+  if (report.resultsHidden) drawHiddenResults(report.resultsHidden);
+  else {
+    drawMatrix();
+    drawChart();
+    drawAgreement();
+  }
   if (report.isTeam) drawTeamStatus();
   drawFormula();
   drawReasons();
@@ -403,6 +418,47 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
     });
   }
 
+  /** In place of matrix and chart while the reader may not see results: when they will appear. */
+  function drawHiddenResults(notice: string) {
+    if (!heading(t('export.results'), 14)) return;
+    style('regular', 10, COLORS.muted).text(notice, left, doc.y, { width });
+  }
+
+  /** Overall and per-criterion agreement, then the least agreed cells (all of them are in the CSV). */
+  function drawAgreement() {
+    const { agreement } = report;
+    if (!agreement || !heading(t('export.agreement'), 24)) return;
+    const percent = (value: number | null) =>
+      value === null ? '–' : t('export.percent', { value: num(value, 1) });
+    style('regular', 8.5).text(
+      `${t('export.overallAgreement')}: ${percent(agreement.overall)}`,
+      left,
+      doc.y,
+      {
+        width,
+      },
+    );
+    const criteria = agreement.criteria.map((entry) => `${entry.name} ${percent(entry.agreement)}`);
+    if (criteria.length && ensureSpace(12)) {
+      style('regular', 8.5).text(`${t('export.criteriaAgreement')}: ${criteria.join(' · ')}`, left, doc.y, {
+        width,
+        height: 24,
+        ellipsis: true,
+      });
+    }
+    const shown = agreement.cells.slice(0, LEAST_AGREED_IN_PDF);
+    if (!shown.length || !ensureSpace(12)) return;
+    const cells = shown.map(
+      (cell) =>
+        `${cell.option} × ${cell.criterion} ${percent(cell.agreement)} (${t('teamView.votes', { count: cell.votes })})`,
+    );
+    style('regular', 8.5).text(`${t('export.leastAgreed')}: ${cells.join(' · ')}`, left, doc.y, {
+      width,
+      height: 36,
+      ellipsis: true,
+    });
+  }
+
   function drawTeamStatus() {
     if (!heading(t('export.teamStatus'), 12)) return;
     const columns = 2;
@@ -418,7 +474,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
         const member = report.members[index + column]!;
         const x = left + column * columnWidth;
         const dot = doc.circle(x + 3, top + 3.5, 2.8);
-        if (member.hasVoted) dot.fill(COLORS.top);
+        if (member.isComplete) dot.fill(COLORS.top);
         else dot.lineWidth(0.8).strokeColor(COLORS.muted).stroke();
         style('regular', 7.5);
         const text = `${member.name} · ${member.role} · ${memberStatus(report, member)}`;

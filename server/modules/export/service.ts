@@ -1,6 +1,7 @@
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
+import { resultsHiddenMessageKey } from '../../../shared/results-hidden.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { translate } from '../../i18n.ts';
 import { presentDetails } from '../decisions/presenter.ts';
@@ -41,7 +42,12 @@ export interface ExportMember {
   name: string;
   role: string;
   isAccepted: boolean;
+  /** Owner, admin or editor: viewers read along and never count as pending. */
+  isVoter: boolean;
+  /** Any own value or weight (SPEC.md's voted status). */
   hasVoted: boolean;
+  /** Voted in full: every cell (manual mode) or submitted weights (AI mode). */
+  isComplete: boolean;
   /** The member's submitted weight per criterion (null: not weighted). */
   weights: (number | null)[];
 }
@@ -70,6 +76,15 @@ export interface ExportReport {
   /** Team: the reader's own votes per option (criteria order); null for personal decisions. */
   ownVotes: { name: string; values: (number | null)[] }[] | null;
   formula: string[];
+  /**
+   * Team decisions whose results the reader may not see yet: the sentence saying when they appear.
+   * Then `rows`, `criteria` weights, `agreement` carry nothing (the details body has none of it).
+   */
+  resultsHidden: string | null;
+  /** Team decisions: "3 of 5 have voted" and who is missing; null for personal ones. */
+  participation: { line: string; missing: string[] } | null;
+  /** Team decisions while results are visible: where the team agrees (shared/scoring/agreement.ts). */
+  agreement: ExportAgreement | null;
   /** What was decided; null until an outcome is recorded. */
   outcome: ExportOutcome | null;
 }
@@ -84,6 +99,14 @@ export interface ExportOutcome {
   /** Who recorded it, by the display-name rule; null when unknown (an account gone since). */
   decidedBy: string | null;
   decidedAt: string;
+}
+
+export interface ExportAgreement {
+  /** Mean over the cells that have an agreement, in percent; null while none has. */
+  overall: number | null;
+  criteria: { name: string; agreement: number | null }[];
+  /** Cells with an agreement, least agreed first (ties in matrix order). */
+  cells: { option: string; criterion: string; agreement: number; votes: number }[];
 }
 
 /** Value per `option:criterion`; a later entry for the same cell wins, as in the scoring. */
@@ -157,6 +180,7 @@ export function buildReport(
       isAi: e.generated_by === 'ai',
     }));
 
+  const isHidden = details.resultsHiddenUntil !== null;
   const members = details.teamMembers.map((member) => {
     const submitted = new Map(
       (member.user_id === null ? [] : (details.weightsByUser[String(member.user_id)] ?? [])).map((w) => [
@@ -169,7 +193,9 @@ export function buildReport(
       name: (member.accepted ? member.display_name : member.email) ?? '—',
       role: t(`roles.${member.role}`),
       isAccepted: member.accepted,
+      isVoter: member.role !== 'viewer',
       hasVoted: member.has_voted,
+      isComplete: member.complete,
       weights: criteria.map((criterion) => submitted.get(criterion.id) ?? null),
     };
   });
@@ -200,6 +226,17 @@ export function buildReport(
     reasons,
     members,
     ownVotes: ownVotes && ownVotes.some((row) => row.values.some((v) => v !== null)) ? ownVotes : null,
+    resultsHidden: isHidden ? t(resultsHiddenMessageKey(details)) : null,
+    participation: details.participation
+      ? {
+          line: t('results.participation', {
+            complete: details.participation.complete,
+            voters: details.participation.voters,
+          }),
+          missing: members.filter((m) => m.isAccepted && m.isVoter && !m.isComplete).map((m) => m.name),
+        }
+      : null,
+    agreement: details.consensus ? agreementOf(details.consensus, optionNames, criterionNames) : null,
     formula: isTeam
       ? [
           t('teamView.formulaWeight'),
@@ -208,6 +245,28 @@ export function buildReport(
         ]
       : [t('details.formula', scaleOfDecision(decision.type))],
     outcome: outcomeOf(details, language, timeZone),
+  };
+}
+
+function agreementOf(
+  consensus: NonNullable<DecisionDetails['consensus']>,
+  optionNames: ReadonlyMap<number, string>,
+  criterionNames: ReadonlyMap<number, string>,
+): ExportAgreement {
+  const cells = consensus.cells.flatMap((cell) => {
+    const option = optionNames.get(cell.option_id);
+    const criterion = criterionNames.get(cell.criterion_id);
+    if (cell.agreement === null || option === undefined || criterion === undefined) return [];
+    return [{ option, criterion, agreement: cell.agreement, votes: cell.votes }];
+  });
+  return {
+    overall: consensus.overall,
+    criteria: consensus.criteria.flatMap((entry) => {
+      const name = criterionNames.get(entry.criterion_id);
+      return name === undefined ? [] : [{ name, agreement: entry.agreement }];
+    }),
+    // Stable sort: equal agreements keep the matrix order.
+    cells: cells.sort((a, b) => a.agreement - b.agreement),
   };
 }
 

@@ -219,6 +219,23 @@ describe('PUT /api/decision/{id}/outcome on a team decision', () => {
     expect(today.json<Outcome>()).toMatchObject({ rationale: '', review_on: day(0) });
   });
 
+  it('a decided decision keeps its results visible, also where they were hidden until voting ended', async () => {
+    const created = await teamWithRoles(app, owner, { name: 'Blind', results_visibility: 'after_close' });
+    const { decision, editor, viewer, optionIds } = created;
+    expect((await team.evaluate(editor, decision.id, fullVote(created, 6))).statusCode).toBe(200);
+    expect((await detailsOf(app, viewer, decision.id)).resultsHiddenUntil).toBe('close');
+    expect((await team.endVoting(owner, decision.id)).statusCode).toBe(200);
+    expect((await lifecycle.recordOutcome(owner, decision.id, { option_id: optionIds[0] })).statusCode).toBe(
+      200,
+    );
+    for (const member of [owner, editor, viewer]) {
+      const details = await detailsOf(app, member, decision.id);
+      expect([details.status, details.resultsHiddenUntil]).toEqual(['decided', null]);
+      expect(details.results.ranking).toHaveLength(2);
+      expect((await listItem(member, decision.id)).results_hidden_until).toBeNull();
+    }
+  });
+
   it('tells every member but the one who recorded it, naming them and the option, in their language', async () => {
     const { decision, admin, editor, viewer, oslo } = await endedTeam('Notified');
     await setProfile(app, admin, { nickname: null, first_name: 'Ada', last_name: 'Lovelace' });

@@ -150,6 +150,13 @@ const ENDPOINTS: Record<string, Endpoint> = {
     success: 200,
     writes: true,
   },
+  'PATCH /api/decision/{id}/results-visibility': {
+    call: (c, id) => decisions.setResultsVisibility(c, id, { results_visibility: 'after_vote' }),
+    allowed: OWNER_ADMIN,
+    lockable: true,
+    success: 200,
+    writes: true,
+  },
   'DELETE /api/decision/{id}': {
     call: (c, id) => decisions.remove(c, id),
     allowed: ['owner'],

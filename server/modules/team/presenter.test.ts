@@ -106,23 +106,25 @@ describe('team presenter', () => {
         ],
         pending: [{ id: 20, email: 'Cy.Young@example.com', role: 'editor' }],
       },
-      teamResults: { voterIds: new Set([2]) },
+      // Ada voted in full; Bob too, but as a viewer he is no voter: never complete. Dora voted in part.
+      teamResults: { voterIds: new Set([1, 2, 3]), completeIds: new Set([1, 2]) },
     });
     expect(
       list.map((member) => [
         member.role,
         member.user_id,
         member.has_voted,
+        member.complete,
         member.accepted,
         member.display_name,
         member.avatar_url,
       ]),
     ).toEqual([
-      ['owner', 1, false, true, 'Ada Lovelace', '/api/avatars/a1b2.webp'],
-      ['viewer', 2, true, true, 'Bob', null],
-      ['editor', 3, false, true, 'dora.d', null],
+      ['owner', 1, true, true, true, 'Ada Lovelace', '/api/avatars/a1b2.webp'],
+      ['viewer', 2, true, false, true, 'Bob', null],
+      ['editor', 3, true, false, true, 'dora.d', null],
       // A pending invitation is only the address as typed.
-      ['editor', null, false, false, 'Cy.Young', null],
+      ['editor', null, false, false, false, 'Cy.Young', null],
     ]);
   });
 });

@@ -69,7 +69,12 @@ export function presentAcceptResult(language: Language, accepted: { decision_id:
 /** The member list of a decision; a personal decision has no team and lists nobody. */
 export function presentMemberList(details: {
   team: Parameters<typeof presentTeam>[0] | undefined;
-  teamResults?: { voterIds: ReadonlySet<number> } | undefined;
+  teamResults?: { voterIds: ReadonlySet<number>; completeIds: ReadonlySet<number> } | undefined;
 }): TeamMember[] {
-  return details.team ? presentTeam(details.team, details.teamResults?.voterIds ?? new Set()) : [];
+  if (!details.team) return [];
+  return presentTeam(
+    details.team,
+    details.teamResults?.voterIds ?? new Set(),
+    details.teamResults?.completeIds ?? new Set(),
+  );
 }

@@ -148,6 +148,7 @@ describe('POST /api/team-decisions', () => {
         display_name: owner.email.split('@')[0],
         avatar_url: null,
         has_voted: false,
+        complete: false,
         invitation_id: null,
       },
     ]);
@@ -872,6 +873,7 @@ describe('GET /api/team/team-members/{id}', () => {
       display_name: invitee.email.split('@')[0],
       avatar_url: null,
       has_voted: false,
+      complete: false,
       invitation_id: invitation.invitation_id,
     });
     // Same shape as the address without an account: nothing tells them apart but the address.

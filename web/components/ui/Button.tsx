@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useIsHydrated } from '../../lib/hydration.ts';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'lg' | 'icon';
@@ -30,8 +31,17 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant, size, className = '', type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={`${buttonClasses(variant, size)} ${className}`} {...props} />;
+/** A button; on a prerendered page it stays disabled until hydrated, as a click would do nothing. */
+export function Button({ variant, size, className = '', type = 'button', disabled, ...props }: ButtonProps) {
+  const isHydrated = useIsHydrated();
+  return (
+    <button
+      type={type}
+      className={`${buttonClasses(variant, size)} ${className}`}
+      disabled={disabled || !isHydrated}
+      {...props}
+    />
+  );
 }
 
 interface ButtonLinkProps extends LinkProps {

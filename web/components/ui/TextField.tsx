@@ -5,6 +5,7 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useIsHydrated } from '../../lib/hydration.ts';
 
 export const inputClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
@@ -42,7 +43,18 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, error, hint, id, className = '', ...inputProps }: TextFieldProps) {
+// Fields stay disabled until a prerendered page is hydrated: react-hook-form would reset what was
+// typed before, and a native submit would put the values into the URL.
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className = '',
+  disabled,
+  ...inputProps
+}: TextFieldProps) {
+  const isHydrated = useIsHydrated();
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (
@@ -52,6 +64,7 @@ export function TextField({ label, error, hint, id, className = '', ...inputProp
         aria-invalid={error ? true : undefined}
         aria-describedby={`${inputId}-message`}
         className={`${inputClasses} h-10 ${className}`}
+        disabled={disabled || !isHydrated}
         {...inputProps}
       />
     </FieldFrame>
@@ -71,8 +84,10 @@ export function TextAreaField({
   hint,
   id,
   className = '',
+  disabled,
   ...textAreaProps
 }: TextAreaFieldProps) {
+  const isHydrated = useIsHydrated();
   const generatedId = useId();
   const textAreaId = id ?? generatedId;
   return (
@@ -82,6 +97,7 @@ export function TextAreaField({
         aria-invalid={error ? true : undefined}
         aria-describedby={`${textAreaId}-message`}
         className={`${inputClasses} ${className}`}
+        disabled={disabled || !isHydrated}
         {...textAreaProps}
       />
     </FieldFrame>

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../shared/limits.ts';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
+import { useIsHydrated } from '../../lib/hydration.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notify } from '../../lib/notify.ts';
-import { profileUpdateFor, updateProfile } from '../profile/profile-api.ts';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const activeLanguage = currentLanguage();
+  const isHydrated = useIsHydrated();
 
   async function switchTo(language: Language) {
     await i18n.changeLanguage(language);
@@ -16,6 +17,8 @@ export function LanguageSwitcher() {
     const user = useAuthStore.getState().user;
     if (!user || user.language === language) return;
     try {
+      // Loaded on use: the profile API brings TanStack Query's mutations, which the landing page never needs.
+      const { profileUpdateFor, updateProfile } = await import('../profile/profile-api.ts');
       useAuthStore.getState().setUser(await updateProfile(profileUpdateFor(user, { language })));
     } catch (error) {
       notify('error', serverMessageOf(error) ?? t('language.saveFailed'));
@@ -34,6 +37,7 @@ export function LanguageSwitcher() {
           type="button"
           lang={language}
           aria-pressed={language === activeLanguage}
+          disabled={!isHydrated}
           aria-label={t(`language.names.${language}`)}
           onClick={() => void switchTo(language)}
           className="h-8 w-10 rounded-md text-xs font-semibold text-slate-700 uppercase aria-pressed:bg-indigo-600 aria-pressed:text-white dark:text-slate-200"

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MessageSquare, Pencil, Send, Trash2 } from 'lucide-react';
+import { useImperativeHandle, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { Grid2x2, MessageSquare, Pencil, Send, Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Comment } from '../../../shared/api/comments.ts';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -13,21 +13,56 @@ import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePersonName } from '../people/person-name.ts';
+import { cellOfComment, isSameCell, type CommentCell } from './comment-cells.ts';
 import { useCommentsQuery, useDeleteComment, useSaveComment } from './comments-api.ts';
+
+/** What a page with a matrix asks of the comments: discuss a cell, or show a cell's comments. */
+export interface CommentsHandle {
+  /** Attaches the composer to the cell and moves focus there. */
+  discuss(cell: CommentCell): void;
+  /** Lists only the cell's comments and moves focus to that notice. */
+  showCell(cell: CommentCell): void;
+}
 
 interface CommentsSectionProps {
   decisionId: number;
   canComment: boolean;
+  /** Names a cell ("Option A × Price"); given on pages whose comments can be about a cell. */
+  cellName?: (cell: CommentCell) => string | null;
+  ref?: Ref<CommentsHandle>;
 }
 
-export function CommentsSection({ decisionId, canComment }: CommentsSectionProps) {
+export function CommentsSection({ decisionId, canComment, cellName, ref }: CommentsSectionProps) {
   const { t } = useTranslation();
   const comments = useCommentsQuery(decisionId);
   const now = useNow(30_000);
   const input = useRef<HTMLTextAreaElement>(null);
+  const cellNotice = useRef<HTMLParagraphElement>(null);
   const [text, setText] = useState('');
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
+  // The cell a new comment will be about ("Discuss"), and the cell whose comments alone are listed.
+  const [attachedCell, setAttachedCell] = useState<CommentCell | null>(null);
+  const [shownCell, setShownCell] = useState<CommentCell | null>(null);
+  const attachedName = attachedCell && cellName ? cellName(attachedCell) : null;
+  const shownName = shownCell && cellName ? cellName(shownCell) : null;
+
+  useImperativeHandle(ref, () => ({
+    discuss(cell) {
+      setEditingId(null);
+      setAttachedCell(cell);
+      input.current?.focus();
+      input.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    },
+    showCell(cell) {
+      setShownCell(cell);
+      // The notice renders with this state; focus it once it is there.
+      requestAnimationFrame(() => {
+        cellNotice.current?.focus();
+        cellNotice.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      });
+    },
+  }));
 
   const save = useSaveComment(decisionId);
   const removal = useDeleteComment(decisionId);
@@ -52,11 +87,12 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
     // SPEC.md section 5: a text that is blank after trimming is ignored.
     if (!body || save.isPending) return;
     save.mutate(
-      { id: editingId, text: body },
+      { id: editingId, text: body, cell: editingId === null ? attachedCell : null },
       {
         onSuccess: () => {
           setText('');
           setEditingId(null);
+          setAttachedCell(null);
         },
         onError: reportFailure,
       },
@@ -64,6 +100,7 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
   }
 
   function startEditing(comment: Comment) {
+    setAttachedCell(null);
     setEditingId(comment.id);
     setText(comment.text);
     input.current?.focus();
@@ -80,9 +117,12 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
     if (event.key === 'Escape' && editingId !== null) cancelEditing();
   }
 
-  const list = comments.data ?? [];
+  const allComments = comments.data ?? [];
+  const list = shownCell
+    ? allComments.filter((comment) => isSameCell(cellOfComment(comment), shownCell))
+    : allComments;
   // Someone else deleted the comment being edited (the list updates live): stop editing it.
-  if (editingId !== null && comments.data && !list.some((comment) => comment.id === editingId)) {
+  if (editingId !== null && comments.data && !allComments.some((comment) => comment.id === editingId)) {
     setEditingId(null);
     setText('');
   }
@@ -98,10 +138,21 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
           {t('comments.title')}
           {comments.data ? (
             <span className="rounded-full bg-slate-100 px-2 text-sm font-medium text-slate-700 tabular-nums dark:bg-slate-800 dark:text-slate-300">
-              {list.length}
+              {allComments.length}
             </span>
           ) : null}
         </h2>
+
+        {shownCell ? (
+          <div className="flex flex-wrap items-center gap-2 rounded-xl bg-indigo-50 px-3 py-2 text-sm text-indigo-950 dark:bg-indigo-950/40 dark:text-indigo-100">
+            <p ref={cellNotice} tabIndex={-1} className="font-medium">
+              {t('comments.showingCell', { cell: shownName ?? '' })}
+            </p>
+            <Button variant="ghost" size="sm" onClick={() => setShownCell(null)}>
+              {t('comments.showAll')}
+            </Button>
+          </div>
+        ) : null}
 
         {comments.isPending ? (
           <p role="status" className="text-slate-600 dark:text-slate-400">
@@ -112,13 +163,16 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
             {t('comments.loadFailed')}
           </p>
         ) : list.length === 0 ? (
-          <p className="text-slate-600 dark:text-slate-400">{t('comments.empty')}</p>
+          <p className="text-slate-600 dark:text-slate-400">
+            {shownCell ? t('comments.emptyCell') : t('comments.empty')}
+          </p>
         ) : (
           <ol className="flex flex-col gap-4">
             {list.map((comment) => (
               <CommentItem
                 key={comment.id}
                 comment={comment}
+                cellName={cellName}
                 now={now}
                 isBeingEdited={comment.id === editingId}
                 onEdit={() => startEditing(comment)}
@@ -131,8 +185,24 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
         {canComment ? (
           <form onSubmit={submit} className="flex flex-col gap-2">
             <label htmlFor="comment-text" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              {editingId === null ? t('comments.newLabel') : t('comments.editLabel')}
+              {editingId !== null
+                ? t('comments.editLabel')
+                : attachedName
+                  ? t('comments.cellLabel', { cell: attachedName })
+                  : t('comments.newLabel')}
             </label>
+            {attachedName && editingId === null ? (
+              <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+                <span className="inline-flex items-center gap-1 rounded-full bg-indigo-100 px-2.5 py-0.5 font-medium text-indigo-900 dark:bg-indigo-900/60 dark:text-indigo-100">
+                  <Grid2x2 aria-hidden size={14} />
+                  {t('comments.about', { cell: attachedName })}
+                </span>
+                <Button variant="ghost" size="sm" onClick={() => setAttachedCell(null)}>
+                  <X aria-hidden size={14} />
+                  {t('comments.detach')}
+                </Button>
+              </p>
+            ) : null}
             <textarea
               id="comment-text"
               ref={input}
@@ -180,17 +250,20 @@ export function CommentsSection({ decisionId, canComment }: CommentsSectionProps
 
 interface CommentItemProps {
   comment: Comment;
+  cellName: CommentsSectionProps['cellName'];
   now: number;
   isBeingEdited: boolean;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-function CommentItem({ comment, now, isBeingEdited, onEdit, onDelete }: CommentItemProps) {
+function CommentItem({ comment, cellName, now, isBeingEdited, onEdit, onDelete }: CommentItemProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const author = usePersonName()(comment);
   const isEdited = comment.updated_at !== comment.created_at;
+  const cell = cellOfComment(comment);
+  const aboutCell = cell && cellName ? cellName(cell) : null;
 
   return (
     <li
@@ -209,6 +282,15 @@ function CommentItem({ comment, now, isBeingEdited, onEdit, onDelete }: CommentI
           </time>
           {isEdited ? (
             <span className="text-xs text-slate-600 dark:text-slate-400">{t('comments.edited')}</span>
+          ) : null}
+          {aboutCell ? (
+            <span
+              data-testid="comment-cell"
+              className="inline-flex items-center gap-1 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900/60 dark:text-indigo-100"
+            >
+              <Grid2x2 aria-hidden size={12} />
+              {t('comments.about', { cell: aboutCell })}
+            </span>
           ) : null}
         </header>
         <p className="mt-1 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">

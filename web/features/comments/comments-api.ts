@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '../../../shared/api/comments.ts';
 import type { MessageResponse } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import type { CommentCell } from './comment-cells.ts';
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -15,13 +16,16 @@ export function useCommentsQuery(decisionId: number) {
   });
 }
 
-/** Adds a comment (id null) or changes the caller's own one. */
+/** Adds a comment (id null; about `cell` when given) or changes the text of the caller's own one. */
 export function useSaveComment(decisionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, text }: { id: number | null; text: string }) =>
+    mutationFn: ({ id, text, cell }: { id: number | null; text: string; cell?: CommentCell | null }) =>
       id === null
-        ? apiRequest<Comment>('/api/comments', { method: 'POST', json: { decision_id: decisionId, text } })
+        ? apiRequest<Comment>('/api/comments', {
+            method: 'POST',
+            json: { decision_id: decisionId, text, ...cell },
+          })
         : apiRequest<Comment>(`/api/comments/${id}`, { method: 'PUT', json: { text } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.forDecision(decisionId) }),
   });

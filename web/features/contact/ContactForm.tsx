@@ -10,6 +10,7 @@ import { TextLink } from '../../components/ui/TextLink.tsx';
 import { LIMITS } from '../../../shared/limits.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
+import { useIsHydrated } from '../../lib/hydration.ts';
 import { sendContactMessage } from './contact-api.ts';
 import { ATTACHMENT_ACCEPT, contactFormSchema, type ContactFormValues } from './contact-schema.ts';
 
@@ -42,6 +43,8 @@ export function ContactForm() {
   const { t } = useTranslation();
   const [notice, setNotice] = useState<{ tone: StatusTone; message: string } | null>(null);
   const [isSent, setIsSent] = useState(false);
+  // The file and consent inputs wait for hydration like the kit's fields (TextField).
+  const isHydrated = useIsHydrated();
   const {
     register,
     handleSubmit,
@@ -145,6 +148,7 @@ export function ContactForm() {
             accept={ATTACHMENT_ACCEPT}
             aria-describedby="contact-attachment-message"
             aria-invalid={errors.attachment ? true : undefined}
+            disabled={!isHydrated}
             className={`${inputClasses} file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100`}
             {...register('attachment')}
           />
@@ -162,6 +166,7 @@ export function ContactForm() {
               type="checkbox"
               aria-describedby="contact-consent-message"
               aria-invalid={errors.consent ? true : undefined}
+              disabled={!isHydrated}
               className="mt-0.5 size-5 shrink-0 accent-indigo-600"
               {...register('consent')}
             />

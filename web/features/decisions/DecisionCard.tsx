@@ -79,11 +79,13 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <dt className="text-slate-600 dark:text-slate-400">{t('decision.leadingOption')}</dt>
           <dd className="min-w-0 truncate font-medium text-slate-900 dark:text-slate-100">
-            {leading
-              ? leading.name
-              : decision.is_team
-                ? t('decision.noVotesYet')
-                : t('decision.notScoredYet')}
+            {decision.results_hidden_until
+              ? t('decision.resultsHidden')
+              : leading
+                ? leading.name
+                : decision.is_team
+                  ? t('decision.noVotesYet')
+                  : t('decision.notScoredYet')}
           </dd>
           {decision.is_team && decision.timer ? (
             <>

@@ -19,6 +19,7 @@ function decision(overrides: Partial<DecisionListItem>): DecisionListItem {
     type: 'private',
     score: null,
     timer: null,
+    results_visibility: 'always',
     created_at: '2026-01-01T10:00:00.000Z',
     updated_at: '2026-01-01T10:00:00.000Z',
     is_team: false,
@@ -27,6 +28,7 @@ function decision(overrides: Partial<DecisionListItem>): DecisionListItem {
     lock: null,
     leading_option: null,
     participation: null,
+    results_hidden_until: null,
     ...overrides,
   };
 }

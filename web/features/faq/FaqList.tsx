@@ -1,14 +1,18 @@
 import { ChevronDown } from 'lucide-react';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { useIsHydrated } from '../../lib/hydration.ts';
 
 const QUESTION_KEYS = ['whatIsIt', 'aiScoring', 'account', 'privateAndBusiness', 'dataSafety'] as const;
 
 export function FaqList() {
   const { t } = useTranslation();
+  // The prerendered page cannot open an answer before hydration.
+  const isHydrated = useIsHydrated();
   return (
     <DisclosureGroup
       allowsMultipleExpanded
+      isDisabled={!isHydrated}
       className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
     >
       {QUESTION_KEYS.map((key) => (

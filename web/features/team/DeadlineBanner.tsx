@@ -27,6 +27,7 @@ interface DeadlineBannerProps {
 function OutcomeLine({ outcome }: { outcome: VotingOutcome }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
+  if (outcome.kind === 'hidden') return null;
   if (outcome.kind === 'noVotes') return <p className="text-sm">{t('teamView.outcomeNoVotes')}</p>;
   const names = new Intl.ListFormat(i18n.resolvedLanguage, { type: 'conjunction' }).format(outcome.names);
   const total = format.number(outcome.total, 2);

@@ -18,6 +18,7 @@ import { ModeSelectField } from '../ai/ModeSelectField.tsx';
 import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
 import { duplicateRows, newRow, savableRows } from './name-rows.ts';
+import { ResultsVisibilityField } from './ResultsVisibilityField.tsx';
 import { useCreateTeamDecision } from './team-api.ts';
 import { TeamListsCards } from './TeamListsCards.tsx';
 
@@ -30,7 +31,7 @@ const nameRowSchema = z.object({
 
 // The server's rules for title, description and mode; the deadline is checked as typed (local time).
 const newTeamDecisionFormSchema = createTeamDecisionRequestSchema
-  .pick({ name: true, description: true, mode: true })
+  .pick({ name: true, description: true, mode: true, results_visibility: true })
   .extend({
     /** The datetime-local value, "" for no deadline. */
     deadline: z.string().superRefine((value, context) => {
@@ -59,6 +60,7 @@ export function NewTeamDecisionForm() {
       name: '',
       description: '',
       mode: 'manual',
+      results_visibility: 'always',
       deadline: '',
       options: [newRow(), newRow()],
       criteria: [newRow()],
@@ -84,6 +86,7 @@ export function NewTeamDecisionForm() {
           name: values.name.trim(),
           description: values.description,
           mode: values.mode,
+          results_visibility: values.results_visibility,
           timer: dateTimeLocalToIso(values.deadline),
           type: 'team',
           options: savableRows(values.options).map((row) => ({ name: row.name })),
@@ -149,6 +152,13 @@ export function NewTeamDecisionForm() {
             rows={4}
             maxLength={LIMITS.decision.descriptionMax}
             {...register('description')}
+          />
+          <Controller
+            control={control}
+            name="results_visibility"
+            render={({ field }) => (
+              <ResultsVisibilityField value={field.value ?? 'always'} onChange={field.onChange} />
+            )}
           />
         </Card>
 

@@ -17,7 +17,8 @@ import { DeadlineField } from './DeadlineField.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { TeamAiSection, type TeamAiPhase } from './TeamAiSection.tsx';
 import { TeamListsCards } from './TeamListsCards.tsx';
-import { useChangeTeamMode, useSaveTeamEdit, useSetDeadline } from './team-api.ts';
+import { ResultsVisibilityField } from './ResultsVisibilityField.tsx';
+import { useChangeTeamMode, useSaveTeamEdit, useSetDeadline, useSetResultsVisibility } from './team-api.ts';
 import {
   aiRequestFrom,
   hasDuplicateRows,
@@ -41,7 +42,7 @@ const AI_REDIRECT_MS = 1200;
 
 /** What one Save of the set-up did, so the caller can show SPEC's notices (or the failure). */
 type SetupSaveOutcome =
-  | { kind: 'saved'; changedMode: boolean; changedDeadline: boolean }
+  | { kind: 'saved'; changedMode: boolean; changedDeadline: boolean; changedVisibility: boolean }
   /** A field shows what is wrong; nothing was sent. */
   | { kind: 'invalid' }
   | { kind: 'failed'; notice: string; reason: string | undefined };
@@ -60,6 +61,7 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
   const saveEdit = useSaveTeamEdit(decision.id);
   const changeMode = useChangeTeamMode(decision);
   const setDeadline = useSetDeadline(decision.id);
+  const setVisibility = useSetResultsVisibility(decision.id);
   const askAi = useTeamAiRecommendation(decision.id);
   const [aiPhase, setAiPhase] = useState<TeamAiPhase>({ kind: 'idle' });
   const [isAiConfirmOpen, setIsAiConfirmOpen] = useState(false);
@@ -70,11 +72,12 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
   const server = useServerBackedForm(form, details, valuesOf);
   const [options, criteria, mode] = useWatch({ control, name: ['options', 'criteria', 'mode'] });
 
-  const isSaving = saveEdit.isPending || changeMode.isPending || setDeadline.isPending;
+  const isSaving =
+    saveEdit.isPending || changeMode.isPending || setDeadline.isPending || setVisibility.isPending;
   const hasDuplicates = hasDuplicateRows({ options, criteria });
   const isBlocked = isLocked || isSaving || aiPhase.kind === 'running' || hasDuplicates;
 
-  /** Mode, then deadline, then the rest: the last answer then holds all three. */
+  /** Mode, then deadline, then results visibility, then the rest: the last answer then holds them all. */
   async function saveSetup(values: TeamSetupValues): Promise<SetupSaveOutcome> {
     const stored = setupValuesFrom(details);
     const changedDeadline = values.deadline !== stored.deadline;
@@ -108,9 +111,19 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
         reason: serverMessageOf(error) ?? undefined,
       };
     }
+    const changedVisibility = values.resultsVisibility !== stored.resultsVisibility;
+    try {
+      if (changedVisibility) await setVisibility.mutateAsync(values.resultsVisibility);
+    } catch (error) {
+      return {
+        kind: 'failed',
+        notice: t('resultsVisibility.failed'),
+        reason: serverMessageOf(error) ?? undefined,
+      };
+    }
     try {
       server.continueFrom(await saveEdit.mutateAsync(setupRequestFrom(values)));
-      return { kind: 'saved', changedMode, changedDeadline };
+      return { kind: 'saved', changedMode, changedDeadline, changedVisibility };
     } catch (error) {
       const notice = refusalNotice(error, 'setup');
       return notice
@@ -127,6 +140,7 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
     // SPEC.md section 8: "Modus geändert" (3 s), "Deadline gespeichert" (4 s), "Gespeichert" (4 s).
     if (outcome.changedMode) toastFor('success', t('teamEdit.modeChanged'), NOTICE_MS.short);
     if (outcome.changedDeadline) toastFor('success', t('teamEdit.deadlineSaved'), NOTICE_MS.long);
+    if (outcome.changedVisibility) toastFor('success', t('resultsVisibility.saved'), NOTICE_MS.long);
     toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
   });
 
@@ -219,6 +233,13 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
                 )}
               />
             </div>
+            <Controller
+              control={control}
+              name="resultsVisibility"
+              render={({ field }) => (
+                <ResultsVisibilityField value={field.value} onChange={field.onChange} isDisabled={isLocked} />
+              )}
+            />
           </section>
         </Card>
         <TeamListsCards leadsFrom="teamEdit" isDisabled={isLocked} showImportance />

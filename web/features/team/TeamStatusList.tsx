@@ -1,40 +1,54 @@
-import { CircleCheck, Clock, Eye } from 'lucide-react';
+import { CircleCheck, CircleDashed, Clock, Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/ui/Avatar.tsx';
 import { usePersonName } from '../people/person-name.ts';
 import { isVoter, roleLabel, type TeamMember } from './team-api.ts';
 
 /**
- * Who has voted (SPEC.md section 4: manual → any own value, AI → submitted weights). Only voters
- * count (owner, admin, editor): viewers are listed apart, pending invitations only as a number.
+ * Who has voted in full (issue 16: every cell in manual mode, submitted weights in AI mode), who has
+ * started, and who is missing. Only voters count (owner, admin, editor): viewers are listed apart,
+ * pending invitations only as a number.
  */
 export function TeamStatusList({ members }: { members: TeamMember[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const nameOf = usePersonName();
   const team = members.filter((member) => member.accepted);
   const voters = team.filter(isVoter);
   const viewers = team.filter((member) => !isVoter(member));
-  const voted = voters.filter((member) => member.has_voted).length;
+  const voted = voters.filter((member) => member.complete).length;
+  const missing = voters.filter((member) => !member.complete).map(nameOf);
   const pendingInvitations = members.length - team.length;
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-sm font-medium text-slate-800 dark:text-slate-200">
         {t('teamView.votedCount', { voted, total: voters.length })}
       </p>
+      {missing.length ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t('teamView.missing', {
+            names: new Intl.ListFormat(i18n.resolvedLanguage, { type: 'conjunction' }).format(missing),
+          })}
+        </p>
+      ) : null}
       <ul className="flex flex-col gap-2">
         {voters.map((member) => (
           <li
             key={member.user_id ?? member.email}
-            data-voted={member.has_voted}
+            data-voted={member.complete}
             className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
           >
             <Avatar src={member.avatar_url} size={32} />
             <MemberName name={nameOf(member)} role={roleLabel(t, member.role)} />
-            {member.has_voted ? (
+            {member.complete ? (
               <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
                 <CircleCheck aria-hidden size={16} />
                 {t('teamView.voted')}
+              </span>
+            ) : member.has_voted ? (
+              <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-sky-800 dark:text-sky-300">
+                <CircleDashed aria-hidden size={16} />
+                {t('teamView.started')}
               </span>
             ) : (
               <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300">

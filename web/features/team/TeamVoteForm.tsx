@@ -15,6 +15,7 @@ import {
   voteValuesFrom,
   type TeamVoteValues,
 } from './team-form-model.ts';
+import { ResultsHiddenNotice } from './ResultsHiddenNotice.tsx';
 import { refusalNotice } from './team-refusals.ts';
 import { NOTICE_MS, toastFor } from './team-toast.ts';
 import { useServerBackedForm } from './useServerBackedForm.ts';
@@ -38,8 +39,12 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
   const server = useServerBackedForm(form, details, valuesOf);
   const [votes, weights] = useWatch({ control, name: ['votes', 'weights'] });
   const rows = useMemo(() => voteRowsOf(details), [details]);
+  // While results are hidden from the caller there is no team weight to show beside their own.
   const teamWeights = useMemo(
-    () => new Map((details.teamResults?.weights ?? []).map((entry) => [entry.criterion_id, entry.weight])),
+    () =>
+      details.teamResults
+        ? new Map(details.teamResults.weights.map((entry) => [entry.criterion_id, entry.weight]))
+        : null,
     [details.teamResults],
   );
   const hasBadVotes = hasInvalidVotes(votes);
@@ -59,6 +64,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-6">
       {server.isChangedElsewhere ? <ChangedElsewhereNotice onLoadLatest={server.loadLatest} /> : null}
+      {details.resultsHiddenUntil ? <ResultsHiddenNotice details={details} /> : null}
       <SectionCard
         headingId="weights-heading"
         title={t('teamEdit.weightsHeading')}

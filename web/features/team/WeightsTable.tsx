@@ -16,8 +16,8 @@ interface CriterionRow {
 interface WeightsTableProps {
   criteria: readonly CriterionRow[];
   weights: Record<string, string>;
-  /** The current team weight per stored criterion id (mean of everyone's weights). */
-  teamWeights: Map<number, number>;
+  /** The current team weight per stored criterion id (mean of everyone's weights); null while hidden. */
+  teamWeights: Map<number, number> | null;
   isDisabled: boolean;
   onChange: (criterionRowKey: string, text: string) => void;
 }
@@ -39,7 +39,7 @@ export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onCha
     if (weight !== null) ownWeights.set(criterion.key, weight);
   }
   const ownShares = roundedSharesOf(ownWeights);
-  const teamShares = roundedSharesOf(teamWeights);
+  const teamShares = teamWeights ? roundedSharesOf(teamWeights) : null;
 
   return (
     <Table caption={t('teamEdit.weightsCaption')} captionId="weights-caption">
@@ -48,25 +48,27 @@ export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onCha
           <TH density="compact" edge="first" align="start" tone="muted">
             {t('teamEdit.criterion')}
           </TH>
-          <TH density="compact" align="start" tone="muted">
+          <TH density="compact" edge={teamShares ? 'middle' : 'last'} align="start" tone="muted">
             {t('teamEdit.yourWeight')}
           </TH>
-          <TH density="compact" edge="last" align="end" tone="muted">
-            {t('teamEdit.teamShare')}
-          </TH>
+          {teamShares ? (
+            <TH density="compact" edge="last" align="end" tone="muted">
+              {t('teamEdit.teamShare')}
+            </TH>
+          ) : null}
         </tr>
       </thead>
       <tbody>
         {criteria.map((criterion, index) => {
           const name = criterion.name.trim() || t('teamEdit.criterionFallback', { number: index + 1 });
           const ownShare = ownShares.get(criterion.key);
-          const teamShare = criterion.id === undefined ? undefined : teamShares.get(criterion.id);
+          const teamShare = criterion.id === undefined ? undefined : teamShares?.get(criterion.id);
           return (
             <tr key={criterion.key}>
               <RowHeader density="compact" className="break-words">
                 {name}
               </RowHeader>
-              <TD density="compact" align="start">
+              <TD density="compact" edge={teamShares ? 'middle' : 'last'} align="start">
                 <span className="flex items-center gap-2">
                   <span className="w-20 shrink-0">
                     <input
@@ -93,9 +95,11 @@ export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onCha
                   </span>
                 </span>
               </TD>
-              <TD density="compact" edge="last" align="end" className="tabular-nums">
-                {teamShare === undefined ? '–' : `${format.number(teamShare, 0)} %`}
-              </TD>
+              {teamShares ? (
+                <TD density="compact" edge="last" align="end" className="tabular-nums">
+                  {teamShare === undefined ? '–' : `${format.number(teamShare, 0)} %`}
+                </TD>
+              ) : null}
             </tr>
           );
         })}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Decision, DecisionDetails } from '../../../shared/api/decisions.ts';
+import type { Decision, DecisionDetails, ResultsVisibility } from '../../../shared/api/decisions.ts';
 import type {
   AcceptInvitationResponse,
   ChangeRoleRequest,
@@ -120,6 +120,18 @@ export function useChangeTeamMode(decision: Pick<Decision, 'id' | 'name'>) {
         json: { name: decision.name, mode, type: 'team' },
       }),
     onSettled: () => refreshDetails(queryClient, decision.id),
+  });
+}
+
+export function useSetResultsVisibility(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (results_visibility: ResultsVisibility) =>
+      apiRequest<{ results_visibility: ResultsVisibility }>(
+        `/api/decision/${decisionId}/results-visibility`,
+        { method: 'PATCH', json: { results_visibility } },
+      ),
+    onSettled: () => Promise.all([refreshDetails(queryClient, decisionId), refreshList(queryClient)]),
   });
 }
 

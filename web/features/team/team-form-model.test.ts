@@ -27,6 +27,7 @@ function storedDetails(): DecisionDetails {
     type: 'team' as const,
     score: null,
     timer: '2030-02-01T09:30:00.000Z',
+    results_visibility: 'always' as const,
     created_at: '2030-01-01T00:00:00.000Z',
     updated_at: '2030-01-01T00:00:00.000Z',
   };
@@ -66,6 +67,9 @@ function storedDetails(): DecisionDetails {
     }),
     lock: null,
     status: 'open',
+    participation: { voters: 2, complete: 0 },
+    consensus: null,
+    resultsHiddenUntil: null,
   };
 }
 

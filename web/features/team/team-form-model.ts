@@ -26,6 +26,7 @@ export interface TeamSetupValues {
   mode: Decision['mode'];
   /** The datetime-local value ("2027-05-10T14:30"), "" for no deadline. */
   deadline: string;
+  resultsVisibility: Decision['results_visibility'];
   options: NameRow[];
   /** Each with its importance: the default weight while no member has weighted the criterion. */
   criteria: NameRow[];
@@ -84,6 +85,7 @@ export function setupValuesFrom(details: DecisionDetails): TeamSetupValues {
     description: decision.description,
     mode: decision.mode,
     deadline: decision.timer ? toDateTimeLocal(decision.timer) : '',
+    resultsVisibility: decision.results_visibility,
     options,
     criteria: details.criteria.map((criterion) => ({
       key: `criterion-${criterion.id}`,
@@ -137,8 +139,8 @@ function listsFrom(values: Pick<TeamSetupValues, 'options' | 'criteria'>) {
 
 /**
  * PUT /api/team-decisions/{id} from the set-up tab: names and lists only (blank and duplicate rows
- * left out), so the caller's own votes and weights stay as they are. Mode and deadline have calls of
- * their own.
+ * left out), so the caller's own votes and weights stay as they are. Mode, deadline and results
+ * visibility have calls of their own.
  */
 export function setupRequestFrom(values: TeamSetupValues): TeamEditRequest {
   return { name: values.name.trim(), description: values.description, ...listsFrom(values) };

@@ -39,4 +39,14 @@ describe('votingOutcomeOf', () => {
     ).toEqual({ kind: 'noVotes' });
     expect(outcome([])).toEqual({ kind: 'noVotes' });
   });
+
+  it('says nothing while the results are still hidden from the reader', () => {
+    expect(
+      votingOutcomeOf({
+        options,
+        results: { ranking: [], formula: '' },
+        resultsHiddenUntil: 'close',
+      }),
+    ).toEqual({ kind: 'hidden' });
+  });
 });

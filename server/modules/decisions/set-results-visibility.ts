@@ -1,0 +1,38 @@
+import { AppError } from '../../app-error.ts';
+import type { ResultsVisibility } from '../../db/schema.ts';
+import type { DecisionAccess } from './access.ts';
+import type { DecisionRow } from './repo.ts';
+import type { DecisionWriteContext } from './write-context.ts';
+
+/**
+ * PATCH /api/decision/{id}/results-visibility: who sees a team decision's results before voting
+ * ended. Owner and admin (`edit`), while the decision is a draft or open: once voting ended the
+ * results are out, and the lock answers 409 as for every other change.
+ */
+export function createSetResultsVisibility({ decisions, writeLocked, emit }: DecisionWriteContext) {
+  return async function setResultsVisibility(
+    access: DecisionAccess,
+    visibility: ResultsVisibility,
+  ): Promise<DecisionRow> {
+    const { saved, isChanged } = await writeLocked(
+      access.decision.id,
+      access.userId,
+      'edit',
+      async ({ decision }, trx) => {
+        assertTeamDecision(decision);
+        if (decision.results_visibility === visibility) return { saved: decision, isChanged: false };
+        const updated = await decisions.updateDecision(decision.id, { results_visibility: visibility }, trx);
+        return { saved: updated, isChanged: true };
+      },
+    );
+    // Readers may see results now, or no longer: open pages reload.
+    if (isChanged) await emit({ type: 'decision.changed', decisionId: saved.id });
+    return saved;
+  };
+}
+
+/** Personal decisions have no results visibility to set (they are always `always`). */
+export function assertTeamDecision(decision: Pick<DecisionRow, 'type'>): void {
+  if (decision.type !== 'team')
+    throw new AppError('VALIDATION_FAILED', { results_visibility: 'validation.teamOnly' });
+}
