@@ -67,6 +67,9 @@ describe('the outcome in the exports', () => {
       [en.export.decidedBy, 'Ada Lovelace'],
       [en.export.decidedAt, formatDateTime(decidedAt, 'en', 'Europe/Berlin')],
     ]);
+    // Beside it, who voted: the editor in full; the owner and the admin not at all.
+    expect(rows).toContainEqual([en.export.participation, '1 of 3 have voted']);
+    expect(rows).toContainEqual([en.export.missing, 'Olga, Ada Lovelace']);
     // It comes before the matrix that led to it.
     const outcomeAt = rows.findIndex((row) => row[0] === en.export.outcome);
     expect(outcomeAt).toBeLessThan(rows.findIndex((row) => row[0] === en.export.option));
@@ -83,6 +86,9 @@ describe('the outcome in the exports', () => {
     expect(text).toContain(`${en.export.chosenOption}: Lisbon · ${en.export.leaderOption}: Oslo`);
     expect(text).toContain('Oslo is booked out in May.');
     expect(text).toContain(`${en.export.reviewOn}: 1 May 2099 · ${en.export.decidedBy}: Ada Lovelace`);
+    expect(text).toContain(
+      `${en.export.participation}: 1 of 3 have voted · ${en.export.missing}: Olga, Ada Lovelace`,
+    );
   });
 
   it('a personal decision names its owner as decider and no leader when the chosen option leads', async () => {
