@@ -41,6 +41,6 @@ export function presentLifecycle(
   return {
     outcome: presentOutcome(decision),
     next_reminder_at: canRemind ? nextManualReminderAt(decision) : null,
-    reminder_recipients: canRemind ? reminderRecipientsOf(decision, parts, access.userId).length : null,
+    reminder_recipients: canRemind ? reminderRecipientsOf(parts, access.userId).length : null,
   };
 }

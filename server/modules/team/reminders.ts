@@ -53,7 +53,7 @@ export function createReminders(deps: RemindersDeps) {
   const { reminders, decisionsService, emit, mailer, appUrl } = deps;
 
   async function recipientsFor(access: DecisionAccess, senderId: number | null): Promise<number[]> {
-    return reminderRecipientsOf(access.decision, await decisionsService.details(access), senderId);
+    return reminderRecipientsOf(await decisionsService.details(access), senderId);
   }
 
   /** Notifies the recipients and mails them; a sender whose own address is unconfirmed mails nobody. */
