@@ -57,7 +57,7 @@ export interface DecisionsTable {
   results_visibility: Generated<ResultsVisibility>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** The recorded outcome (migration 012); there is one while `outcome_option_id` is set. */
+  /** The recorded outcome (migration 011); there is one while `outcome_option_id` is set. */
   outcome_option_id: Generated<number | null>;
   outcome_rationale: Generated<string | null>;
   /** YYYY-MM-DD. */

@@ -8,8 +8,8 @@ import * as integrity from './006_integrity.ts';
 import * as emailVerification from './007_email_verification.ts';
 import * as recomputeScores from './008_recompute_scores.ts';
 import * as sharedLimitsAndJobs from './009_shared_limits_and_jobs.ts';
-import * as resultsVisibilityCellComments from './011_results_visibility_cell_comments.ts';
-import * as outcomeReminders from './012_outcome_reminders.ts';
+import * as resultsVisibilityCellComments from './010_results_visibility_cell_comments.ts';
+import * as outcomeReminders from './011_outcome_reminders.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -22,6 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007_email_verification': emailVerification,
   '008_recompute_scores': recomputeScores,
   '009_shared_limits_and_jobs': sharedLimitsAndJobs,
-  '011_results_visibility_cell_comments': resultsVisibilityCellComments,
-  '012_outcome_reminders': outcomeReminders,
+  '010_results_visibility_cell_comments': resultsVisibilityCellComments,
+  '011_outcome_reminders': outcomeReminders,
 };

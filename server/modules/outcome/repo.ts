@@ -12,7 +12,7 @@ export interface OutcomeValues {
   keepReviewNotice: boolean;
 }
 
-/** The outcome columns of a decision's row (migration 012). */
+/** The outcome columns of a decision's row (migration 011). */
 export function createOutcomeRepo(db: Kysely<Database>) {
   return {
     findOption(decisionId: number, optionId: number, trx: Transaction<Database>) {

@@ -3,7 +3,7 @@ import { databaseAt, seedDecision } from '../../test/migration-db.ts';
 
 const HOUR_MS = 3600_000;
 
-describe('012_outcome_reminders: markers for decisions that existed before', () => {
+describe('011_outcome_reminders: markers for decisions that existed before', () => {
   it('counts endings already past as announced, schedules reminders ahead and stores deadlines as toISOString()', async () => {
     const { handle, migrator } = await databaseAt('009_shared_limits_and_jobs');
     const { db } = handle;
@@ -52,7 +52,7 @@ describe('012_outcome_reminders: markers for decisions that existed before', () 
   });
 
   it('migrates down and up again', async () => {
-    const { migrator } = await databaseAt('012_outcome_reminders');
+    const { migrator } = await databaseAt('011_outcome_reminders');
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect((await migrator.migrateUp()).error).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { databaseAt, seedDecision } from '../../test/migration-db.ts';
 
-describe('011_results_visibility_cell_comments', () => {
+describe('010_results_visibility_cell_comments', () => {
   it('existing decisions show results to everyone, existing comments are about the decision', async () => {
     const { handle, migrator } = await databaseAt('008_recompute_scores');
     const seeded = await seedDecision(handle.db);
