@@ -1,6 +1,4 @@
-import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decisionDetailsSchema,
@@ -23,6 +21,7 @@ import {
   teamApi,
   type CreatedTeamDecision,
 } from '../../test/team-factories.ts';
+import { csvRows, pdfText } from '../../test/export-files.ts';
 
 // Blind voting (issue 16): who sees a team decision's results before voting ended, and that nothing
 // reveals them to anyone else: details, the dashboard list, CSV and PDF exports, write answers.
@@ -396,22 +395,6 @@ describe('who sees results: details and list, per setting and role', () => {
   });
 });
 
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-function csvRows(response: LightMyRequestResponse): string[][] {
-  expect(response.rawPayload.subarray(0, 3)).toEqual(BOM);
-  return parse(response.rawPayload, { bom: true, relax_column_count: true }) as string[][];
-}
-
-async function pdfText(response: LightMyRequestResponse): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
-
 function exportOf(caller: SignedInUser, decisionId: number, format: 'csv' | 'pdf') {
   return app.inject({
     method: 'GET',
@@ -450,7 +433,7 @@ describe('exports while results are hidden', () => {
       role === 'viewer' ? [] : { owner: ['60', '40'], admin: ['70', '30'], editor: ['80', '20'] }[role];
     expect(weightCells.filter((cell) => cell !== '')).toEqual(own);
 
-    const text = await pdfText(await exportOf(reader, fixture.id, 'pdf'));
+    const text = (await pdfText(await exportOf(reader, fixture.id, 'pdf'))).text;
     expect(text).toContain(notice);
     expect(text).toContain('2 of 3 have voted');
     for (const hidden of [en.export.chart, en.export.agreement, '7.70', '3.60'])
@@ -464,7 +447,7 @@ describe('exports while results are hidden', () => {
     expect(rows).toContainEqual([en.export.missing, fixture.admin.email.split('@')[0]!]);
     const details = await detailsOf(app, fixture.viewer, fixture.id);
     expect(rows).toContainEqual([en.export.overallAgreement, String(details.consensus!.overall)]);
-    const text = await pdfText(await exportOf(fixture.viewer, fixture.id, 'pdf'));
+    const text = (await pdfText(await exportOf(fixture.viewer, fixture.id, 'pdf'))).text;
     expect(text).toContain(en.export.agreement);
     expect(text).toContain('7.70');
   });

@@ -1,6 +1,4 @@
-import { parse } from 'csv-parse/sync';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { PDFParse } from 'pdf-parse';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
@@ -18,6 +16,7 @@ import {
   insertAiEvaluation,
   teamApi,
 } from '../../test/team-factories.ts';
+import { csvRows, csvSection as section, pdfText } from '../../test/export-files.ts';
 import { formatDateTime } from './format.ts';
 
 let testApp: TestApp;
@@ -47,33 +46,6 @@ function exportOf(
     url: `/api/decision/${decisionId}/export.${format}${query}`,
     headers: { ...caller?.headers, 'accept-language': language },
   });
-}
-
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-/** The CSV as rows of cells, as a spreadsheet program would read it. */
-function csvRows(response: LightMyRequestResponse, delimiter = ','): string[][] {
-  expect(response.rawPayload.subarray(0, 3)).toEqual(BOM);
-  return parse(response.rawPayload, { bom: true, delimiter, relax_column_count: true }) as string[][];
-}
-
-/** The rows of a section: from the row whose first cell is `first` up to the next empty row. */
-function section(rows: string[][], first: string): string[][] {
-  const start = rows.findIndex((row) => row[0] === first);
-  expect(start, `section starting with ${first}`).toBeGreaterThanOrEqual(0);
-  const end = rows.findIndex((row, index) => index > start && row.every((cell) => cell === ''));
-  return rows.slice(start, end === -1 ? undefined : end);
-}
-
-async function pdfText(response: LightMyRequestResponse): Promise<{ text: string; pages: number }> {
-  expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
-  try {
-    const result = await parser.getText();
-    return { text: result.text, pages: result.total };
-  } finally {
-    await parser.destroy();
-  }
 }
 
 const number = (cell: string | undefined) => (cell === '' || cell === undefined ? null : Number(cell));
