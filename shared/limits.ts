@@ -16,6 +16,8 @@ export const LIMITS = {
     maxCriteria: 30,
     importance: { min: 0, max: 100 },
     explanationMax: 1000,
+    // Scale anchors: what the lowest and the highest score of a criterion mean ("> 2,000 €").
+    anchorMax: 80,
   },
   // Evaluation scales of SPEC.md section 9: one per decision on every screen of it (DESIGN.md):
   // personal decisions 1–10, team decisions 0–10; the /evaluation calculator 1–5.

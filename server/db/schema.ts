@@ -87,6 +87,11 @@ export interface CriteriaTable {
   name: string;
   importance: number;
   position: number;
+  /** Must-have (issue 17): options below it, or without a value, are knocked out of the top. */
+  minimum: Generated<number | null>;
+  /** Scale anchors: what the lowest and the highest score mean; both null without anchors. */
+  anchor_low: Generated<string | null>;
+  anchor_high: Generated<string | null>;
 }
 
 export interface EvaluationsTable {

@@ -35,6 +35,33 @@ export const optionInputSchema = z
   ])
   .transform((option) => (typeof option === 'string' ? { name: option } : option));
 
+/**
+ * A must-have (issue 17): options below it, or without a value, are knocked out of the top. 0–10
+ * admits both scales; the server holds each decision to its own (personal 1–10, team 0–10).
+ * null clears it; absent keeps the stored one of a kept criterion.
+ */
+export const criterionMinimumSchema = z
+  .number({ error: 'validation.number' })
+  .int('validation.minimumRange')
+  .min(scales.team.min, 'validation.minimumRange')
+  .max(scales.team.max, 'validation.minimumRange')
+  .nullable()
+  .optional();
+
+/**
+ * Scale anchors (issue 17): what the lowest and the highest score mean ("> 2,000 €" … "< 800 €"),
+ * shown beside the grid inputs and sent to the AI. Two empty texts clear them (null); absent keeps
+ * the stored ones of a kept criterion.
+ */
+export const criterionAnchorsSchema = z
+  .object({
+    low: singleLineText(D.anchorMax).default(''),
+    high: singleLineText(D.anchorMax).default(''),
+  })
+  .nullable()
+  .optional()
+  .transform((anchors) => (anchors && !anchors.low && !anchors.high ? null : anchors));
+
 export const criterionInputSchema = z.object({
   id: partIdSchema.optional(),
   name: trimmedName(D.criterionNameMax),
@@ -44,6 +71,8 @@ export const criterionInputSchema = z.object({
     .min(D.importance.min, 'validation.importanceRange')
     .max(D.importance.max, 'validation.importanceRange')
     .default(0),
+  minimum: criterionMinimumSchema,
+  anchors: criterionAnchorsSchema,
 });
 
 const explanationSchema = multiLineText(LIMITS.decision.explanationMax)
@@ -173,11 +202,15 @@ export const decisionListItemSchema = decisionSchema.extend({
 });
 
 export const optionSchema = z.object({ id: z.number(), decision_id: z.number(), name: z.string() });
+export const criterionAnchorsOutputSchema = z.object({ low: z.string(), high: z.string() });
 export const criterionSchema = z.object({
   id: z.number(),
   decision_id: z.number(),
   name: z.string(),
   importance: z.number(),
+  /** Must-have: options below it (or without a value) are knocked out; null without one. */
+  minimum: z.number().nullable(),
+  anchors: criterionAnchorsOutputSchema.nullable(),
 });
 export const evaluationSchema = z.object({
   option_id: z.number(),
@@ -222,7 +255,10 @@ export const rankedOptionSchema = z.object({
   option_id: z.number(),
   total: z.number().nullable(),
   rank: z.number().nullable(),
+  /** Never for a knocked-out option. */
   is_top: z.boolean(),
+  /** Below a criterion's minimum or without a value there: ranked after every option that passes. */
+  knocked_out: z.boolean(),
 });
 
 /** One row of the team: the owner, an accepted member, or a pending invitation (accepted false). */
@@ -318,6 +354,8 @@ export type Consensus = z.infer<typeof consensusSchema>;
 export type DecisionStatus = z.infer<typeof decisionStatusSchema>;
 export type DecisionListItem = z.infer<typeof decisionListItemSchema>;
 export type DecisionDetails = z.infer<typeof decisionDetailsSchema>;
+export type Criterion = z.infer<typeof criterionSchema>;
+export type CriterionAnchors = z.infer<typeof criterionAnchorsOutputSchema>;
 export type Abilities = z.infer<typeof abilitiesSchema>;
 export type DecisionLock = z.infer<typeof decisionLockSchema>;
 export type CreateDecisionRequest = z.input<typeof createDecisionRequestSchema>;

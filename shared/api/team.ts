@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 import {
+  criterionAnchorsSchema,
   criterionInputSchema,
+  criterionMinimumSchema,
   decisionModeSchema,
   optionInputSchema,
   resultsVisibilitySchema,
@@ -45,6 +47,8 @@ export const createTeamDecisionRequestSchema = z.object({
         .min(0, 'validation.importanceRange')
         .max(100, 'validation.importanceRange')
         .optional(),
+      minimum: criterionMinimumSchema,
+      anchors: criterionAnchorsSchema,
     }),
     D.maxCriteria,
   ),

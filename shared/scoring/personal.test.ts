@@ -247,11 +247,32 @@ describe('rankOptions', () => {
       ]),
     );
     expect(ranking).toEqual([
-      { option_id: 3, total: 6, rank: 1, is_top: true },
-      { option_id: 2, total: 4, rank: 2, is_top: false },
-      { option_id: 1, total: null, rank: null, is_top: false },
-      { option_id: 4, total: null, rank: null, is_top: false },
+      { option_id: 3, total: 6, rank: 1, is_top: true, knocked_out: false },
+      { option_id: 2, total: 4, rank: 2, is_top: false, knocked_out: false },
+      { option_id: 1, total: null, rank: null, is_top: false, knocked_out: false },
+      { option_id: 4, total: null, rank: null, is_top: false, knocked_out: false },
     ]);
+  });
+
+  it('ranks options knocked out by a must-have after every option that passes, never top', () => {
+    const ranking = rankOptions(
+      new Map<number, number | null>([
+        [1, 9],
+        [2, 4],
+        [3, 6],
+        [4, 7],
+      ]),
+      2,
+      new Set([1, 4]),
+    );
+    expect(ranking.map((entry) => [entry.option_id, entry.rank, entry.is_top, entry.knocked_out])).toEqual([
+      [3, 1, true, false],
+      [2, 2, false, false],
+      [1, 3, false, true],
+      [4, 4, false, true],
+    ]);
+    expect(topScore(ranking)).toBe(6);
+    expect(topScore(rankOptions(new Map([[1, 9]]), 2, new Set([1])))).toBeNull();
   });
 
   it('keeps tied options in input order, all ranked first (a tied winner never sits at the bottom)', () => {

@@ -23,7 +23,10 @@ export interface RankedOption {
   total: number | null;
   /** Competition ranking: ties share a rank, the next rank skips (1, 1, 3); null without a total. */
   rank: number | null;
+  /** Never for an option knocked out by a must-have (issue 17), which ranks after every other. */
   is_top: boolean;
+  /** Below a criterion's minimum (or without a value there): ranked after every option that passes. */
+  knocked_out: boolean;
 }
 
 /** The personal total in one line (details `results.formula`; the screens and exports explain it in words). */
@@ -72,9 +75,14 @@ export function computePersonalTotals(
 
 /**
  * Ranks options by total, highest first (ties keep input order); every option sharing the maximum is
- * a top option. Options without a total (null) come last, unranked and never top.
+ * a top option. Options knocked out by a must-have follow every option that passes, ranked among
+ * themselves, never top. Options without a total (null) come last, unranked and never top.
  */
-export function rankOptions(totals: ReadonlyMap<number, number | null>, decimals = 2): RankedOption[] {
+export function rankOptions(
+  totals: ReadonlyMap<number, number | null>,
+  decimals = 2,
+  knockedOut: ReadonlySet<number> = new Set(),
+): RankedOption[] {
   const rounded = [...totals].map(([option_id, total]) => ({
     option_id,
     total: total === null ? null : roundTo(total, decimals),
@@ -82,21 +90,34 @@ export function rankOptions(totals: ReadonlyMap<number, number | null>, decimals
   const scored = rounded.filter(
     (entry): entry is { option_id: number; total: number } => entry.total !== null,
   );
-  const sorted = [...scored].sort((a, b) => b.total - a.total);
-  const top = sorted[0]?.total;
-  return [
-    ...sorted.map((entry) => ({
+  const rankGroup = (group: typeof scored, placesBefore: number, isEligible: boolean) => {
+    const sorted = [...group].sort((a, b) => b.total - a.total);
+    const top = sorted[0]?.total;
+    return sorted.map((entry) => ({
       ...entry,
-      rank: sorted.findIndex((other) => other.total === entry.total) + 1,
-      is_top: entry.total === top,
-    })),
+      rank: placesBefore + sorted.findIndex((other) => other.total === entry.total) + 1,
+      is_top: isEligible && entry.total === top,
+      knocked_out: !isEligible,
+    }));
+  };
+  const passing = scored.filter((entry) => !knockedOut.has(entry.option_id));
+  const knocked = scored.filter((entry) => knockedOut.has(entry.option_id));
+  return [
+    ...rankGroup(passing, 0, true),
+    ...rankGroup(knocked, passing.length, false),
     ...rounded
       .filter((entry) => entry.total === null)
-      .map((entry) => ({ ...entry, total: null, rank: null, is_top: false })),
+      .map((entry) => ({
+        ...entry,
+        total: null,
+        rank: null,
+        is_top: false,
+        knocked_out: knockedOut.has(entry.option_id),
+      })),
   ];
 }
 
-/** The decision's headline score: the highest total, or null without options or without any total. */
+/** The decision's headline score: the top total, or null without a top option (none scored or all knocked out). */
 export function topScore(ranking: readonly RankedOption[]): number | null {
-  return ranking[0]?.total ?? null;
+  return ranking.find((entry) => entry.is_top)?.total ?? null;
 }

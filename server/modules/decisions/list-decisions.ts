@@ -9,7 +9,7 @@ import { completeVotersOf, participationOf } from '../../../shared/scoring/team.
 import type { TeamRole } from '../../db/schema.ts';
 import { isPastDeadline } from './access.ts';
 import { lockOf, relationOf, resultsHiddenUntil, statusOf } from './policy.ts';
-import { computeRanking } from './read-model.ts';
+import { computeRanking } from '../../../shared/scoring/decision-data.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
 
@@ -56,7 +56,9 @@ function scoredFactsOf(
   // A personal decision nobody scored has totals of 0 that mean nothing: no leading option yet.
   const hasScores = isTeam || countedPersonalCells(rows.evaluations, decision.user_id).length > 0;
   const top = hasScores
-    ? computeRanking(decision, rows.options, rows.criteria, rows.evaluations, rows.weights)[0]
+    ? computeRanking(decision, rows.options, rows.criteria, rows.evaluations, rows.weights).find(
+        (entry) => entry.is_top,
+      )
     : undefined;
   const total = top?.total ?? null;
   const option = top && rows.options.find((candidate) => candidate.id === top.option_id);

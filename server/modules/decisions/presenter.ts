@@ -1,6 +1,7 @@
 import { displayNameOf, displayNameOfAccount } from '../../../shared/display-name.ts';
 import type {
   Consensus,
+  Criterion,
   Decision,
   DecisionDetails,
   DecisionListItem,
@@ -31,6 +32,20 @@ export function presentDecision(row: DecisionRow): Decision {
     results_visibility: row.results_visibility,
     created_at: toIsoString(row.created_at),
     updated_at: toIsoString(row.updated_at),
+  };
+}
+
+export function presentCriterion(row: CriterionRow): Criterion {
+  return {
+    id: row.id,
+    decision_id: row.decision_id,
+    name: row.name,
+    importance: row.importance,
+    minimum: row.minimum,
+    anchors:
+      row.anchor_low === null && row.anchor_high === null
+        ? null
+        : { low: row.anchor_low ?? '', high: row.anchor_high ?? '' },
   };
 }
 
@@ -165,12 +180,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
   return {
     decision: presentDecision(isHidden ? { ...decision, score: null } : decision),
     options: parts.options.map(({ id, decision_id, name }) => ({ id, decision_id, name })),
-    criteria: parts.criteria.map(({ id, decision_id, name, importance }) => ({
-      id,
-      decision_id,
-      name,
-      importance,
-    })),
+    criteria: parts.criteria.map(presentCriterion),
     evaluations: visibleEvaluations.map(
       ({ option_id, criterion_id, value, explanation, user_id, generated_by }) => ({
         option_id,

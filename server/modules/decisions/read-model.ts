@@ -1,43 +1,19 @@
-import {
-  computePersonalTotals,
-  countedPersonalCells,
-  rankOptions,
-  type RankedOption,
-  type ScoredOption,
-  type WeightedCriterion,
-} from '../../../shared/scoring/personal.ts';
+import type { Analysis } from '../../../shared/scoring/analysis.ts';
+import { analyseDecisionState, computeRanking } from '../../../shared/scoring/decision-data.ts';
 import { scaleOfDecision } from '../../../shared/limits.ts';
 import { computeConsensus } from '../../../shared/scoring/agreement.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
 import {
   completeVotersOf,
   computeTeamCells,
-  computeTeamTotals,
   computeTeamWeights,
   votersOf,
-  type MemberWeight,
-  type TeamCell,
 } from '../../../shared/scoring/team.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { resultsHiddenUntilFor } from './results-visibility.ts';
 import { createRevisionCache } from './revision-cache.ts';
-
-export function computeRanking(
-  decision: Pick<DecisionRow, 'type' | 'mode' | 'user_id'>,
-  options: readonly ScoredOption[],
-  criteria: readonly WeightedCriterion[],
-  evaluations: readonly TeamCell[],
-  weights: readonly MemberWeight[],
-): RankedOption[] {
-  if (decision.type === 'team') {
-    return rankOptions(computeTeamTotals(options, criteria, evaluations, weights, decision.mode));
-  }
-  return rankOptions(
-    computePersonalTotals(options, criteria, countedPersonalCells(evaluations, decision.user_id)),
-  );
-}
 
 /** The owner and, for a team decision, every member: whoever follows it. */
 export async function followersOf(
@@ -92,8 +68,21 @@ export function createReadModel(decisions: DecisionsRepo) {
     return matrixCache.get(decision.id, decision.revision, () => loadMatrix(decision));
   }
 
+  const analysisCache = createRevisionCache<Analysis>();
+
   return {
     matrixOf,
+
+    /**
+     * How solid the result is (issue 17), once per revision: the variations are seeded by the revision,
+     * so the figures of one state never change. Whether the caller may see it is the route's question.
+     */
+    analysisOf(decision: DecisionRow): Promise<Analysis> {
+      return analysisCache.get(decision.id, decision.revision, async () => {
+        const { options, criteria, evaluations, weights } = await matrixOf(decision);
+        return analyseDecisionState(decision, options, criteria, evaluations, weights);
+      });
+    },
 
     /** The visibility policy for the caller as the decision stands now (its revision's votes). */
     async resultsHiddenUntil(access: DecisionAccess) {

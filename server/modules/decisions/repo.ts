@@ -1,4 +1,11 @@
-import { PostgresAdapter, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  PostgresAdapter,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type {
   CriteriaTable,
   Database,
@@ -139,7 +146,7 @@ export function createDecisionsRepo(db: Kysely<Database>) {
         inSlices(decisionIds, (ids) =>
           db
             .selectFrom('criteria')
-            .select(['id', 'decision_id', 'importance'])
+            .select(['id', 'decision_id', 'importance', 'minimum'])
             .where('decision_id', 'in', ids)
             .orderBy('position')
             .orderBy('id')
@@ -329,18 +336,16 @@ export function createDecisionsRepo(db: Kysely<Database>) {
       return row.id;
     },
 
+    /** Fields left undefined keep their stored values (a kept criterion's minimum and anchors). */
     async updateCriterion(
       id: number,
-      name: string,
-      importance: number,
-      position: number,
+      values: Pick<
+        Updateable<CriteriaTable>,
+        'name' | 'importance' | 'position' | 'minimum' | 'anchor_low' | 'anchor_high'
+      >,
       executor: Executor,
     ) {
-      await executor
-        .updateTable('criteria')
-        .set({ name, importance, position })
-        .where('id', '=', id)
-        .execute();
+      await executor.updateTable('criteria').set(values).where('id', '=', id).execute();
     },
 
     async deleteCriteria(ids: number[], executor: Executor) {

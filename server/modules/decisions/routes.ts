@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { analysisResponseSchema } from '../../../shared/api/analysis.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import {
   createDecisionRequestSchema,
@@ -123,6 +124,21 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: Decision
       // Already serialized (schema-checked in tests): Fastify sends a JSON string as it is.
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
+  );
+
+  app.get(
+    '/api/decision/:id/analysis',
+    {
+      schema: {
+        ...common,
+        description:
+          'How solid the result is: criterion shares, flip points, robustness, win probability, must-haves. Same visibility as the details; `{ hidden: true }` while team results are hidden from the caller.',
+        params: decisionIdParamsSchema,
+        response: { 200: analysisResponseSchema, ...refusals },
+      },
+      preHandler: app.decisionAccess('view'),
+    },
+    async (request) => service.analysis(requireAccess(request)),
   );
 
   app.get(

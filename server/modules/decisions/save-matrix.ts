@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { AppError } from '../../app-error.ts';
 import { topScore } from '../../../shared/scoring/personal.ts';
 import { scaleOfDecision } from '../../../shared/limits.ts';
 import type { Database, DecisionType } from '../../db/schema.ts';
@@ -8,12 +9,21 @@ import {
   planListUpdate,
   type IndexedEvaluation,
 } from './matrix.ts';
-import { computeRanking } from './read-model.ts';
+import { computeRanking } from '../../../shared/scoring/decision-data.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
+
+/** A criterion as sent: `minimum` and `anchors` absent (undefined) keep a kept criterion's stored ones. */
+export interface CriterionInput {
+  id?: number | undefined;
+  name: string;
+  importance: number;
+  minimum?: number | null | undefined;
+  anchors?: { low: string; high: string } | null | undefined;
+}
 
 export interface ListsInput {
   options?: { id?: number | undefined; name: string }[] | undefined;
-  criteria?: { id?: number | undefined; name: string; importance: number }[] | undefined;
+  criteria?: CriterionInput[] | undefined;
 }
 
 export interface MatrixInput extends ListsInput {
@@ -36,11 +46,13 @@ export function validateMatrix(
       'options',
       input.options.map((option) => option.name),
     );
-  if (input.criteria)
+  if (input.criteria) {
     assertUniqueNames(
       'criteria',
       input.criteria.map((criterion) => criterion.name),
     );
+    assertMinimumsOnScale(input.criteria, scaleOfDecision(current.type));
+  }
   if (input.evaluations) {
     assertEvaluationIndexes(
       input.evaluations,
@@ -49,6 +61,27 @@ export function validateMatrix(
       scaleOfDecision(current.type),
     );
   }
+}
+
+/** A must-have minimum is a value the decision's grid can hold (personal 1–10, team 0–10). */
+function assertMinimumsOnScale(criteria: readonly CriterionInput[], scale: { min: number; max: number }) {
+  const fields: Record<string, string> = {};
+  criteria.forEach((criterion, index) => {
+    const { minimum } = criterion;
+    if (minimum !== null && minimum !== undefined && (minimum < scale.min || minimum > scale.max)) {
+      fields[`criteria.${index}.minimum`] = 'validation.minimumRange';
+    }
+  });
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
+}
+
+/** The columns of a criterion's must-have and anchors; undefined where the input keeps the stored ones. */
+function mustHaveColumns(criterion: CriterionInput) {
+  return {
+    minimum: criterion.minimum,
+    anchor_low: criterion.anchors === undefined ? undefined : (criterion.anchors?.low ?? null),
+    anchor_high: criterion.anchors === undefined ? undefined : (criterion.anchors?.high ?? null),
+  };
 }
 
 /** Writes of options, criteria, the caller's cells and the score; every one runs inside a given transaction. */
@@ -87,12 +120,25 @@ export function createMatrixWriter(decisions: DecisionsRepo) {
       await decisions.deleteCriteria(plan.remove, trx);
       criterionIds = new Array<number>(input.criteria.length);
       for (const { id, input: criterion, position } of plan.keep) {
-        await decisions.updateCriterion(id, criterion.name, criterion.importance, position, trx);
+        await decisions.updateCriterion(
+          id,
+          { name: criterion.name, importance: criterion.importance, position, ...mustHaveColumns(criterion) },
+          trx,
+        );
         criterionIds[position] = id;
       }
       for (const { input: criterion, position } of plan.insert) {
+        const { minimum, anchor_low, anchor_high } = mustHaveColumns(criterion);
         criterionIds[position] = await decisions.insertCriterion(
-          { decision_id: decisionId, name: criterion.name, importance: criterion.importance, position },
+          {
+            decision_id: decisionId,
+            name: criterion.name,
+            importance: criterion.importance,
+            position,
+            minimum: minimum ?? null,
+            anchor_low: anchor_low ?? null,
+            anchor_high: anchor_high ?? null,
+          },
           trx,
         );
       }

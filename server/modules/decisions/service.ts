@@ -1,3 +1,4 @@
+import type { AnalysisResponse } from '../../../shared/api/analysis.ts';
 import type { Emit } from '../../events/domain-events.ts';
 import { createAccess, type DecisionAccess } from './access.ts';
 import { createCompleteWithAi } from './complete-with-ai.ts';
@@ -48,6 +49,12 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
 
     list: createListDecisions(decisions),
     details: readModel.details,
+
+    /** GET …/analysis: the analysis, or `{ hidden: true }` while team results are hidden from the caller. */
+    async analysis(access: DecisionAccess): Promise<AnalysisResponse> {
+      if ((await readModel.resultsHiddenUntil(access)) !== null) return { hidden: true };
+      return readModel.analysisOf(access.decision);
+    },
 
     resultsHiddenUntil: readModel.resultsHiddenUntil,
 

@@ -7,6 +7,7 @@ describe('leadingOptionIdOf', () => {
     total,
     rank: total === null ? null : 1,
     is_top,
+    knocked_out: false,
   });
 
   it('is the first top option with a result, as the ranking lists them', () => {

@@ -8,7 +8,11 @@ const options = [
 ];
 const outcome = (
   ranking: { option_id: number; total: number | null; rank: number | null; is_top: boolean }[],
-) => votingOutcomeOf({ options, results: { ranking, formula: '' } });
+) =>
+  votingOutcomeOf({
+    options,
+    results: { ranking: ranking.map((entry) => ({ ...entry, knocked_out: false })), formula: '' },
+  });
 
 describe('votingOutcomeOf', () => {
   it('names the top option with its result', () => {
