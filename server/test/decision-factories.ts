@@ -24,6 +24,8 @@ export function decisionApi(app: () => FastifyInstance) {
         url: `/api/decision/${id}/results-visibility`,
         payload: payload as object,
       }),
+    analysis: (caller: Caller, id: number | string) =>
+      send(caller, { method: 'GET', url: `/api/decision/${id}/analysis` }),
     type: (caller: Caller, id: number | string) =>
       send(caller, { method: 'GET', url: `/api/decision/${id}/type` }),
     remove: (caller: Caller, id: number | string, headers?: Record<string, string>) =>

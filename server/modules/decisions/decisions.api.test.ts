@@ -459,9 +459,9 @@ describe('PUT /api/decision/{id}', () => {
     ]);
     expect(await evaluationCountFor(idC)).toBe(0);
     expect(details.results.ranking).toEqual([
-      { option_id: idB, total: 7, rank: 1, is_top: true },
-      { option_id: idA, total: 7, rank: 1, is_top: true },
-      { option_id: details.options[2]!.id, total: 0, rank: 3, is_top: false },
+      { option_id: idB, total: 7, rank: 1, is_top: true, knocked_out: false },
+      { option_id: idA, total: 7, rank: 1, is_top: true, knocked_out: false },
+      { option_id: details.options[2]!.id, total: 0, rank: 3, is_top: false, knocked_out: false },
     ]);
     const comments = await api.listComments(owner, decision.id);
     expect(comments.json()).toEqual([
@@ -808,8 +808,22 @@ describe('GET /api/decision/{id}/details', () => {
       { id: optionIds[1], decision_id: decision.id, name: 'Beta' },
     ]);
     expect(details.criteria).toEqual([
-      { id: criterionIds[0], decision_id: decision.id, name: 'Price', importance: 60 },
-      { id: criterionIds[1], decision_id: decision.id, name: 'Comfort', importance: 40 },
+      {
+        id: criterionIds[0],
+        decision_id: decision.id,
+        name: 'Price',
+        importance: 60,
+        minimum: null,
+        anchors: null,
+      },
+      {
+        id: criterionIds[1],
+        decision_id: decision.id,
+        name: 'Comfort',
+        importance: 40,
+        minimum: null,
+        anchors: null,
+      },
     ]);
     expect(details.evaluations).toEqual([
       {
@@ -832,8 +846,8 @@ describe('GET /api/decision/{id}/details', () => {
     expect(details).toMatchObject({ userRole: 'owner', timer: null, weightsByUser: {}, teamMembers: [] });
     // Alpha 8×0.6 = 4.8, Beta 9×0.4 = 3.6 (missing cells count 0)
     expect(details.results.ranking).toEqual([
-      { option_id: optionIds[0], total: 4.8, rank: 1, is_top: true },
-      { option_id: optionIds[1], total: 3.6, rank: 2, is_top: false },
+      { option_id: optionIds[0], total: 4.8, rank: 1, is_top: true, knocked_out: false },
+      { option_id: optionIds[1], total: 3.6, rank: 2, is_top: false, knocked_out: false },
     ]);
     expect(details.results.formula).toMatch(/value × importance \/ Σ importance/);
     expect(details.abilities).toEqual({
@@ -870,9 +884,9 @@ describe('GET /api/decision/{id}/details', () => {
     });
     const details = await detailsOf(owner, decision.id);
     expect(details.results.ranking).toEqual([
-      { option_id: optionIds[0], total: 3.33, rank: 1, is_top: true },
-      { option_id: optionIds[1], total: 3, rank: 2, is_top: false },
-      { option_id: optionIds[2], total: 0, rank: 3, is_top: false },
+      { option_id: optionIds[0], total: 3.33, rank: 1, is_top: true, knocked_out: false },
+      { option_id: optionIds[1], total: 3, rank: 2, is_top: false, knocked_out: false },
+      { option_id: optionIds[2], total: 0, rank: 3, is_top: false, knocked_out: false },
     ]);
     expect(details.decision.score).toBe(3.33);
   });
@@ -894,9 +908,9 @@ describe('GET /api/decision/{id}/details', () => {
     });
     const details = await detailsOf(owner, decision.id);
     expect(details.results.ranking).toEqual([
-      { option_id: optionIds[0], total: 7, rank: 1, is_top: true },
-      { option_id: optionIds[1], total: 7, rank: 1, is_top: true },
-      { option_id: optionIds[2], total: 5, rank: 3, is_top: false },
+      { option_id: optionIds[0], total: 7, rank: 1, is_top: true, knocked_out: false },
+      { option_id: optionIds[1], total: 7, rank: 1, is_top: true, knocked_out: false },
+      { option_id: optionIds[2], total: 5, rank: 3, is_top: false, knocked_out: false },
     ]);
     expect(details.decision.score).toBe(7);
   });

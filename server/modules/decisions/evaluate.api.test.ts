@@ -145,8 +145,8 @@ describe('totals and the dashboard score follow Σ value × importance / Σ impo
     // Alpha (7×30 + 7×30) / 60 = 7 (not 4.2 "out of 6"); Beta (4×30 + 8×30) / 60 = 6.
     const details = await detailsOf(owner, decision.id);
     expect(details.results.ranking).toEqual([
-      { option_id: optionIds[0], total: 7, rank: 1, is_top: true },
-      { option_id: optionIds[1], total: 6, rank: 2, is_top: false },
+      { option_id: optionIds[0], total: 7, rank: 1, is_top: true, knocked_out: false },
+      { option_id: optionIds[1], total: 6, rank: 2, is_top: false, knocked_out: false },
     ]);
     expect(details.decision.score).toBe(7);
     expect(await listScoreOf(owner, decision.id)).toBe(7);
@@ -161,8 +161,8 @@ describe('totals and the dashboard score follow Σ value × importance / Σ impo
     const before = await detailsOf(owner, created.decision.id);
     expect(before.decision.score).toBeNull();
     expect(before.results.ranking).toEqual([
-      { option_id: lisbon, total: null, rank: null, is_top: false },
-      { option_id: oslo, total: null, rank: null, is_top: false },
+      { option_id: lisbon, total: null, rank: null, is_top: false, knocked_out: false },
+      { option_id: oslo, total: null, rank: null, is_top: false, knocked_out: false },
     ]);
     expect(await listScoreOf(owner, created.decision.id)).toBeNull();
 
@@ -177,8 +177,8 @@ describe('totals and the dashboard score follow Σ value × importance / Σ impo
     // Team weights: Cost 40 (the editor's), Weather 40 (its importance). Oslo (6×40 + 9×40) / 80 = 7.5.
     const after = await detailsOf(owner, created.decision.id);
     expect(after.results.ranking).toEqual([
-      { option_id: oslo, total: 7.5, rank: 1, is_top: true },
-      { option_id: lisbon, total: null, rank: null, is_top: false },
+      { option_id: oslo, total: 7.5, rank: 1, is_top: true, knocked_out: false },
+      { option_id: lisbon, total: null, rank: null, is_top: false, knocked_out: false },
     ]);
     expect(after.decision.score).toBe(7.5);
     expect(await listScoreOf(owner, created.decision.id)).toBe(7.5);

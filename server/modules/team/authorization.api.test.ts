@@ -136,6 +136,13 @@ const ENDPOINTS: Record<string, Endpoint> = {
     success: 200,
     writes: false,
   },
+  'GET /api/decision/{id}/analysis': {
+    call: (c, id) => decisions.analysis(c, id),
+    allowed: EVERY_MEMBER,
+    lockable: false,
+    success: 200,
+    writes: false,
+  },
   'GET /api/decision/{id}/type': {
     call: (c, id) => decisions.type(c, id),
     allowed: EVERY_MEMBER,

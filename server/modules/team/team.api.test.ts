@@ -1535,8 +1535,8 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
     const details = await detailsOf(app, viewer, decisionId);
     expect(decisionDetailsSchema.strict().safeParse(details).success).toBe(true);
     expect(details.results.ranking).toEqual([
-      { option_id: oslo, total: 4.97, rank: 1, is_top: true },
-      { option_id: lisbon, total: 2.59, rank: 2, is_top: false },
+      { option_id: oslo, total: 4.97, rank: 1, is_top: true, knocked_out: false },
+      { option_id: lisbon, total: 2.59, rank: 2, is_top: false, knocked_out: false },
     ]);
     expect(details.decision.score).toBe(4.97);
     expect(details.results.formula).toMatch(/mean/);
@@ -1692,8 +1692,8 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
     // Lisbon: 9 × 15 / 45.3 = 2.98; Oslo has no AI value, so no result yet.
     const withAi = await detailsOf(app, owner, decisionId);
     expect(withAi.results.ranking).toEqual([
-      { option_id: lisbon, total: 2.98, rank: 1, is_top: true },
-      { option_id: oslo, total: null, rank: null, is_top: false },
+      { option_id: lisbon, total: 2.98, rank: 1, is_top: true, knocked_out: false },
+      { option_id: oslo, total: null, rank: null, is_top: false, knocked_out: false },
     ]);
     expect(withAi.evaluations.find((e) => e.generated_by === 'ai')).toMatchObject({
       user_id: null,
