@@ -11,10 +11,16 @@ import type { AiConfig } from '../../config.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
-import { startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
+import { promptDataOf, startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
 import { dropLingeringConnections, listenOnRandomPort, openEventStream } from '../../test/sse.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
-import { addMember, createTeamDecision, detailsOf, notificationsOf } from '../../test/team-factories.ts';
+import {
+  addMember,
+  createTeamDecision,
+  detailsOf,
+  notificationsOf,
+  teamApi,
+} from '../../test/team-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { DATA_CLOSE, DATA_OPEN } from './prompt.ts';
 
@@ -39,6 +45,7 @@ async function appWith(overrides: Partial<AiConfig> = {}): Promise<TestApp> {
 
 let app: FastifyInstance;
 const decisions = decisionApi(() => app);
+const team = teamApi(() => app);
 
 beforeAll(async () => {
   fake = await startFakeAiServer();
@@ -427,6 +434,32 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
       { name: 'Weather', importance: 40 },
     ],
   };
+
+  it('sends the model each criterion’s scale anchors: the sent ones, else the stored ones of the same criterion', async () => {
+    const { admin, decision, criterionIds } = await teamWithMembers();
+    const stored = await team.teamEdit(admin, decision.id, {
+      criteria: [
+        { id: criterionIds[0], name: 'Cost', importance: 60, anchors: { low: 'ruinous', high: 'free' } },
+        { id: criterionIds[1], name: 'Weather', importance: 40 },
+      ],
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const response = await recommendTeam(app, admin, decision.id, {
+      ...teamRequest,
+      criteria: [
+        { name: 'Cost', importance: 60 },
+        { name: 'Weather', importance: 40, anchors: { low: 'storm', high: 'sunshine' } },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const sent = promptDataOf(fake.requests[0]!) as unknown as {
+      criteria: { name: string; scale_anchors?: Record<string, string> }[];
+    };
+    expect(sent.criteria.map((criterion) => criterion.scale_anchors)).toEqual([
+      { 0: 'ruinous', 10: 'free' },
+      { 0: 'storm', 10: 'sunshine' },
+    ]);
+  });
 
   it('saves the sent lists, stores every AI cell with its reason, completes the decision and notifies members', async () => {
     const { owner, admin, editor, decision, optionIds } = await teamWithMembers();

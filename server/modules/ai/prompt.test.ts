@@ -38,6 +38,23 @@ describe('buildPrompt', () => {
     ]);
   });
 
+  it('sends a criterion’s scale anchors keyed by the scale’s ends, and explains them in the system message', () => {
+    const { system, prompt } = buildPrompt({
+      ...INPUT,
+      criteria: [
+        { name: 'Price', importance: 50, anchors: { low: '> 2,000 €', high: '< 800 €' } },
+        { name: 'Commute', importance: 50, anchors: null },
+      ],
+    });
+    expect(dataBlock(prompt).criteria).toEqual([
+      { index: 0, name: 'Price', importance_percent: 50, scale_anchors: { 1: '> 2,000 €', 10: '< 800 €' } },
+      { index: 1, name: 'Commute', importance_percent: 50 },
+    ]);
+    // `<` and `>` in user text travel escaped, so they cannot close the data block.
+    expect(prompt).not.toContain('> 2,000');
+    expect(system).toContain('"scale_anchors": what a score of 1 and a score of 10 mean');
+  });
+
   it('puts the instructions, the scale and the answer shape in the system message, not in user text', () => {
     const { system, prompt } = buildPrompt({ ...INPUT, scale: { min: 0, max: 10 } });
     expect(system).toContain('from 0 (poor) to 10 (excellent)');

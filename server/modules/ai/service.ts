@@ -15,7 +15,32 @@ export interface AiRequestInput {
   decisionName: string;
   description: string;
   options: { id?: number | undefined; name: string }[];
-  criteria: { id?: number | undefined; name: string; importance: number }[];
+  criteria: {
+    id?: number | undefined;
+    name: string;
+    importance: number;
+    minimum?: number | null | undefined;
+    /** Absent: a team decision's stored anchors of the same criterion (by id, else by name) go to the model. */
+    anchors?: { low: string; high: string } | null | undefined;
+  }[];
+}
+
+/** The stored anchors of criteria the request names without any, so the model sees what the grid shows. */
+function withStoredAnchors(
+  criteria: AiRequestInput['criteria'],
+  stored: readonly { id: number; name: string; anchor_low: string | null; anchor_high: string | null }[],
+): AiRequestInput['criteria'] {
+  return criteria.map((criterion) => {
+    if (criterion.anchors !== undefined) return criterion;
+    const key = criterion.name.trim().toLocaleLowerCase();
+    const match =
+      stored.find((row) => row.id === criterion.id) ??
+      stored.find((row) => row.name.trim().toLocaleLowerCase() === key);
+    const hasAnchors = match && (match.anchor_low !== null || match.anchor_high !== null);
+    return hasAnchors
+      ? { ...criterion, anchors: { low: match.anchor_low ?? '', high: match.anchor_high ?? '' } }
+      : criterion;
+  });
 }
 
 export interface AiServiceDeps {
@@ -121,7 +146,13 @@ export function createAiService(deps: AiServiceDeps) {
       }
       try {
         await admitCall(access.userId);
-        const result = await recommend(model, input, scaleOfDecision(decision.type), language);
+        const { criteria: storedCriteria } = await decisionsService.details(access);
+        const result = await recommend(
+          model,
+          { ...input, criteria: withStoredAnchors(input.criteria, storedCriteria) },
+          scaleOfDecision(decision.type),
+          language,
+        );
         const cells = result.recommendations.flatMap((recommendation) =>
           recommendation.bewertungen.map((cell) => ({
             option_index: recommendation.option_index,
