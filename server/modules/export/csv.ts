@@ -64,6 +64,8 @@ export function renderCsv(report: ExportReport): string {
     rows.push([t('export.results'), report.resultsHidden]);
   } else pushMatrix();
 
+  rows.push(...robustnessRows(report));
+
   if (report.agreement) {
     const { agreement } = report;
     rows.push([]);
@@ -117,6 +119,45 @@ export function renderCsv(report: ExportReport): string {
       quoted_match: /[\r\n]/,
     },
   );
+}
+
+/** How solid the result is: label and sentence, win probabilities, each criterion's flip points. */
+function robustnessRows({ robustness, language }: ExportReport): string[][] {
+  if (!robustness) return [];
+  const t = (key: string) => translate(language, key);
+  const num = (value: number | null | undefined) =>
+    value === null || value === undefined ? '' : formatNumber(value, language, 2);
+  return [
+    [],
+    [t('robustness.title')],
+    [robustness.label, robustness.sentence],
+    [robustness.winProbabilityTitle],
+    [t('export.option'), t('export.winPercent'), t('export.meanRank')],
+    ...robustness.winShares.map((entry) => [entry.option, num(entry.percent), num(entry.meanRank)]),
+    ...(robustness.knockedOut.length
+      ? [
+          [t('robustness.knockedOut')],
+          ...robustness.knockedOut.map((entry) => [entry.option, entry.reasons.join('; ')]),
+        ]
+      : []),
+    [t('robustness.flipPoints')],
+    [
+      t('robustness.criterion'),
+      t('robustness.share'),
+      t('robustness.upAt'),
+      t('robustness.upOption'),
+      t('robustness.downAt'),
+      t('robustness.downOption'),
+    ],
+    ...robustness.flips.map((flip) => [
+      flip.criterion,
+      num(flip.share),
+      num(flip.up?.atShare),
+      flip.up?.option ?? '',
+      num(flip.down?.atShare),
+      flip.down?.option ?? '',
+    ]),
+  ];
 }
 
 /** What was decided, before the matrix that led to it; nothing until an outcome is recorded. */

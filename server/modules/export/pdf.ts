@@ -186,6 +186,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
   else {
     drawMatrix();
     drawChart();
+    drawRobustness();
     drawAgreement();
   }
   if (report.isTeam) drawTeamStatus();
@@ -422,6 +423,45 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
   function drawHiddenResults(notice: string) {
     if (!heading(t('export.results'), 14)) return;
     style('regular', 10, COLORS.muted).text(notice, left, doc.y, { width });
+  }
+
+  /** Label and sentence, then the win probabilities as short bars, and who is knocked out. */
+  function drawRobustness() {
+    const { robustness } = report;
+    if (!robustness || !heading(t('robustness.title'), 40)) return;
+    style('bold', 9).text(`${robustness.label}: `, left, doc.y, { continued: true });
+    style('regular', 9).text(robustness.sentence, { width });
+    if (!ensureSpace(14)) return;
+    doc.moveDown(0.3);
+    style('regular', 8, COLORS.muted).text(robustness.winProbabilityTitle, left, doc.y, { width });
+    const labelWidth = Math.min(160, width / 3);
+    const barWidth = width - labelWidth - 90;
+    for (const [index, entry] of robustness.winShares.entries()) {
+      if (!ensureSpace(11)) {
+        moreNote(robustness.winShares.length - index);
+        return;
+      }
+      const top = doc.y + 1;
+      style('regular', 7.5).text(fitLine(doc, entry.option, labelWidth - 6), left, top, { lineBreak: false });
+      doc.rect(left + labelWidth, top + 1, barWidth, 6).fill(COLORS.track);
+      if (entry.percent > 0)
+        doc.rect(left + labelWidth, top + 1, (barWidth * entry.percent) / 100, 6).fill(COLORS.bar);
+      style('regular', 7.5).text(
+        t('export.percent', { value: num(entry.percent, 1) }),
+        left + labelWidth + barWidth + 6,
+        top,
+        { lineBreak: false },
+      );
+      doc.y = top + 10;
+    }
+    if (robustness.knockedOut.length && ensureSpace(12)) {
+      const lines = robustness.knockedOut.map((entry) => `${entry.option} (${entry.reasons.join('; ')})`);
+      style('regular', 8).text(`${t('robustness.knockedOut')}: ${lines.join(' · ')}`, left, doc.y + 2, {
+        width,
+        height: 24,
+        ellipsis: true,
+      });
+    }
   }
 
   /** Overall and per-criterion agreement, then the least agreed cells (all of them are in the CSV). */

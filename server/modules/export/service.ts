@@ -1,4 +1,7 @@
+import type { AnalysisResponse, DecisionAnalysis } from '../../../shared/api/analysis.ts';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { robustnessSentenceOf } from '../../../shared/robustness-sentence.ts';
+import { roundTo } from '../../../shared/scoring/rounding.ts';
 import { scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
 import { resultsHiddenMessageKey } from '../../../shared/results-hidden.ts';
@@ -7,7 +10,7 @@ import { translate } from '../../i18n.ts';
 import { presentDetails } from '../decisions/presenter.ts';
 import type { DecisionAccess } from '../decisions/access.ts';
 import type { DecisionsService } from '../decisions/service.ts';
-import { formatDateTime, formatDay } from './format.ts';
+import { formatDateTime, formatDay, formatNumber } from './format.ts';
 
 export interface ExportCriterion {
   id: number;
@@ -87,6 +90,25 @@ export interface ExportReport {
   agreement: ExportAgreement | null;
   /** What was decided; null until an outcome is recorded. */
   outcome: ExportOutcome | null;
+  /** How solid the result is (issue 17); null while results are hidden or nothing is scored. */
+  robustness: ExportRobustness | null;
+}
+
+/** The analysis as the exports print it: label, the one sentence, win probabilities and flip points. */
+export interface ExportRobustness {
+  label: string;
+  sentence: string;
+  winProbabilityTitle: string;
+  /** Best first; percent of the variations each option leads, and its mean rank. */
+  winShares: { option: string; percent: number; meanRank: number }[];
+  flips: {
+    criterion: string;
+    share: number;
+    up: { atShare: number; option: string } | null;
+    down: { atShare: number; option: string } | null;
+  }[];
+  /** Options knocked out by a must-have, each with its reasons in words. */
+  knockedOut: { option: string; reasons: string[] }[];
 }
 
 /** The recorded outcome as the export prints it (dates in the report's language and zone). */
@@ -119,6 +141,7 @@ export function buildReport(
   language: Language,
   timeZone: string,
   now: Date,
+  analysis: AnalysisResponse | null = null,
 ): ExportReport {
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
   const { decision, options, criteria, results, teamResults } = details;
@@ -245,6 +268,57 @@ export function buildReport(
         ]
       : [t('details.formula', scaleOfDecision(decision.type))],
     outcome: outcomeOf(details, language, timeZone),
+    robustness:
+      analysis && !('hidden' in analysis) && hasScores && !isHidden
+        ? robustnessOf(analysis, optionNames, criterionNames, language)
+        : null,
+  };
+}
+
+function robustnessOf(
+  analysis: DecisionAnalysis,
+  optionNames: ReadonlyMap<number, string>,
+  criterionNames: ReadonlyMap<number, string>,
+  language: Language,
+): ExportRobustness {
+  const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
+  const option = (id: number) => optionNames.get(id) ?? '';
+  const criterion = (id: number) => criterionNames.get(id) ?? '';
+  const percent = (value: number) => formatNumber(value, language, 1);
+  const { key, ...params } = robustnessSentenceOf(analysis, { option, criterion });
+  const sentenceParams = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'number' ? percent(value) : value]),
+  );
+  const knockedOut = new Map<number, string[]>();
+  for (const entry of analysis.knocked_out) {
+    const reason =
+      entry.value === null
+        ? t('robustness.noValue', { criterion: criterion(entry.criterion_id), minimum: entry.minimum })
+        : t('robustness.belowMinimum', {
+            criterion: criterion(entry.criterion_id),
+            value: formatNumber(entry.value, language, 2),
+            minimum: entry.minimum,
+          });
+    knockedOut.set(entry.option_id, [...(knockedOut.get(entry.option_id) ?? []), reason]);
+  }
+  return {
+    label: t(`robustness.label.${analysis.robustness.label}`),
+    sentence: t(key, sentenceParams),
+    winProbabilityTitle: t('robustness.winProbability', {
+      samples: formatNumber(analysis.stability.samples, language, 0),
+    }),
+    winShares: analysis.stability.options.map((entry) => ({
+      option: option(entry.option_id),
+      percent: roundTo(entry.win_share * 100, 1),
+      meanRank: entry.mean_rank,
+    })),
+    flips: analysis.sensitivity.map((entry) => ({
+      criterion: criterion(entry.criterion_id),
+      share: entry.share,
+      up: entry.up && { atShare: entry.up.at_share, option: option(entry.up.option_id) },
+      down: entry.down && { atShare: entry.down.at_share, option: option(entry.down.option_id) },
+    })),
+    knockedOut: [...knockedOut].map(([id, reasons]) => ({ option: option(id), reasons })),
   };
 }
 
@@ -303,7 +377,8 @@ export function createExportService(deps: {
     /** The report for a caller already authorized to view the decision (the details rules). */
     async report(access: DecisionAccess, language: Language, timeZone = 'UTC'): Promise<ExportReport> {
       const details = presentDetails(access, await deps.decisionsService.details(access));
-      const report = buildReport(details, language, timeZone, new Date());
+      const analysis = await deps.decisionsService.analysis(access);
+      const report = buildReport(details, language, timeZone, new Date(), analysis);
       if (report.outcome && report.outcome.decidedBy === null && details.outcome?.decided_by) {
         report.outcome.decidedBy = await deps.displayNameOf(details.outcome.decided_by);
       }
