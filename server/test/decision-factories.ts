@@ -97,6 +97,34 @@ export async function createDecision(
   };
 }
 
+/**
+ * Issue 17's worked example as a create payload: options A, B, C with `rows` of values (default
+ * A (8, 5, 6), B (5, 9, 8), C (6, 6, 6)) on Price 50, Quality 30, Service 20. B leads with 6.8.
+ */
+export function workedExample(
+  rows: number[][] = [
+    [8, 5, 6],
+    [5, 9, 8],
+    [6, 6, 6],
+  ],
+  overrides: Partial<CreateDecisionRequest> = {},
+): CreateDecisionRequest {
+  return {
+    name: 'Which supplier?',
+    type: 'private',
+    options: ['A', 'B', 'C'],
+    criteria: [
+      { name: 'Price', importance: 50 },
+      { name: 'Quality', importance: 30 },
+      { name: 'Service', importance: 20 },
+    ],
+    evaluations: rows.flatMap((row, option_index) =>
+      row.map((value, criterion_index) => ({ option_index, criterion_index, value })),
+    ),
+    ...overrides,
+  };
+}
+
 /** Posts a comment through the API (about one cell when `cell` is given) and returns it. */
 export async function createComment(
   app: FastifyInstance,

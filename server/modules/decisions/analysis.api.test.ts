@@ -9,7 +9,7 @@ import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createDecision, decisionApi } from '../../test/decision-factories.ts';
+import { createDecision, decisionApi, workedExample } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import {
@@ -42,24 +42,7 @@ async function analysis(caller: SignedInUser, id: number): Promise<DecisionAnaly
   return analysisSchema.strict().parse(response.json());
 }
 
-/** The worked example of issue 17: A (8, 5, 6), B (5, 9, 8), C (6, 6, 6) on Price 50, Quality 30, Service 20. */
-const WORKED_EXAMPLE = {
-  name: 'Which supplier?',
-  type: 'private' as const,
-  options: ['A', 'B', 'C'],
-  criteria: [
-    { name: 'Price', importance: 50 },
-    { name: 'Quality', importance: 30 },
-    { name: 'Service', importance: 20 },
-  ],
-  evaluations: [
-    [8, 5, 6],
-    [5, 9, 8],
-    [6, 6, 6],
-  ].flatMap((row, option_index) =>
-    row.map((value, criterion_index) => ({ option_index, criterion_index, value })),
-  ),
-};
+const WORKED_EXAMPLE = workedExample();
 
 describe('GET /api/decision/{id}/analysis of a personal decision', () => {
   it('answers the worked example: leader, flip points, robustness, win probability', async () => {

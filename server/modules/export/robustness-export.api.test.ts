@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createDecision } from '../../test/decision-factories.ts';
+import { createDecision, workedExample } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, teamApi } from '../../test/team-factories.ts';
 import { csvRows, csvSection, pdfText } from '../../test/export-files.ts';
@@ -28,29 +28,31 @@ const exportOf = (caller: SignedInUser, id: number, format: 'csv' | 'pdf', langu
     headers: { ...caller.headers, 'accept-language': language },
   });
 
-/** The worked example of issue 17, with a must-have on Service that C misses. */
-async function workedExample() {
-  return createDecision(app, owner, {
-    name: 'Which supplier?',
-    options: ['A', 'B', 'C'],
-    criteria: [
-      { name: 'Price', importance: 50 },
-      { name: 'Quality', importance: 30 },
-      { name: 'Service', importance: 20, minimum: 5 },
-    ],
-    evaluations: [
-      [8, 5, 6],
-      [5, 9, 8],
-      [6, 6, 4],
-    ].flatMap((row, option_index) =>
-      row.map((value, criterion_index) => ({ option_index, criterion_index, value })),
+/** The worked example of issue 17, with a must-have on Service that C (6, 6, 4) misses. */
+async function workedExampleWithMustHave() {
+  return createDecision(
+    app,
+    owner,
+    workedExample(
+      [
+        [8, 5, 6],
+        [5, 9, 8],
+        [6, 6, 4],
+      ],
+      {
+        criteria: [
+          { name: 'Price', importance: 50 },
+          { name: 'Quality', importance: 30 },
+          { name: 'Service', importance: 20, minimum: 5 },
+        ],
+      },
     ),
-  });
+  );
 }
 
 describe('robustness in the exports', () => {
   it('CSV: label and sentence, win probabilities, the knocked-out option and every flip point', async () => {
-    const { decision } = await workedExample();
+    const { decision } = await workedExampleWithMustHave();
     const rows = csvRows(await exportOf(owner, decision.id, 'csv'));
     const section = csvSection(rows, 'How solid is this result?');
     expect(section[1]).toEqual(['Fragile', 'A takes the lead if Price counts 51.6 % instead of 50 %.']);
@@ -68,7 +70,7 @@ describe('robustness in the exports', () => {
   });
 
   it('CSV in German: semicolons, decimal commas and the German sentence', async () => {
-    const { decision } = await workedExample();
+    const { decision } = await workedExampleWithMustHave();
     const rows = csvRows(await exportOf(owner, decision.id, 'csv', 'de'), ';');
     const section = csvSection(rows, 'Wie belastbar ist dieses Ergebnis?');
     expect(section[1]).toEqual(['Wackelig', 'A liegt vorn, wenn Price 51,6 % statt 50 % zählt.']);
@@ -76,7 +78,7 @@ describe('robustness in the exports', () => {
   });
 
   it('PDF: the label, the sentence and the win probabilities', async () => {
-    const { decision } = await workedExample();
+    const { decision } = await workedExampleWithMustHave();
     const { text, pages } = await pdfText(await exportOf(owner, decision.id, 'pdf'));
     expect(pages).toBeLessThanOrEqual(2);
     const flat = text.replace(/\s+/g, ' ');
