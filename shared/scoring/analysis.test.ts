@@ -272,12 +272,18 @@ describe('analysis properties', () => {
             const past = flip.at_share + direction * 1e-6;
             const leadersPast = leadersAt(decision, criterion.id, past);
             expect(leadersPast).toContain(flip.option_id);
-            // Just before the flip the leader is still the one of now (for a tie that breaks at once,
-            // "before" is the current share itself).
+            // Before the flip the leader of now is still strictly ahead of the flipping option (for a tie
+            // that breaks at once, "before" is the current share itself). Lines are straight, so being
+            // ahead halfway means being ahead all the way there; compared exactly, without a tie margin.
             if (Math.abs(flip.at_share - share) > 1e-6) {
-              const before = flip.at_share - direction * 1e-6;
-              expect(leadersAt(decision, criterion.id, before)).not.toContain(flip.option_id);
               expect(now).not.toContain(flip.option_id);
+              const halfway = (share + flip.at_share) / 2;
+              const lineOf = (id: number) => lines.find((line) => line.option_id === id)!;
+              for (const leader of now) {
+                expect(totalOnLine(lineOf(leader), halfway)).toBeGreaterThan(
+                  totalOnLine(lineOf(flip.option_id), halfway),
+                );
+              }
             } else {
               expect(leadersPast).toEqual([flip.option_id]);
             }
