@@ -6,6 +6,7 @@ import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { useFormatters } from '../lib/format.ts';
+import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
@@ -50,7 +51,8 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
         results.ranking.some((entry) => entry.option_id === option.id && entry.is_top),
       )
     : [];
-  const topTotal = results.ranking[0]?.total ?? 0;
+  // A knocked-out option may have the highest total; the best one is the first that leads.
+  const topTotal = results.ranking.find((entry) => entry.is_top)?.total ?? 0;
   const optionNames = new Map(options.map((option) => [option.id, option.name]));
 
   return (
@@ -141,6 +143,7 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
                   value: entry.total,
                   rank: entry.rank,
                   isTop: hasScores && entry.is_top,
+                  isKnockedOut: entry.knocked_out,
                 }))}
                 // Totals stay on the 1–10 scale whatever the importances add up to.
                 maxValue={PERSONAL_SCALE.max}
@@ -149,6 +152,8 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           </section>
         </Card>
       ) : null}
+
+      <AnalysisSection details={details} />
 
       <CommentsSection decisionId={decision.id} canComment={abilities.canComment} />
 

@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { useNow } from '../lib/use-now.ts';
+import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { cellNamer } from '../features/comments/comment-cells.ts';
 import { CommentsSection, type CommentsHandle } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
@@ -169,6 +170,8 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           )}
         </Card>
       </div>
+
+      <AnalysisSection details={details} />
 
       {details.consensus && details.options.length && details.criteria.length ? (
         <Card>

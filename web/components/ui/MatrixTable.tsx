@@ -46,6 +46,8 @@ interface MatrixTableProps<Row extends MatrixAxisItem, Column extends MatrixAxis
   };
   /** The top row(s): tinted, with `data-top`. */
   highlightRow?: (row: Row, rowIndex: number) => boolean;
+  /** Rows that do not count (options knocked out by a must-have): greyed, with `data-muted`. */
+  muteRow?: (row: Row, rowIndex: number) => boolean;
   density?: TableDensity;
   width?: 'full' | 'fit';
   /**
@@ -111,6 +113,7 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
   trailingColumns = [],
   total,
   highlightRow = () => false,
+  muteRow = () => false,
   ranks,
   density = 'comfortable',
   width = 'full',
@@ -164,9 +167,16 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
       <tbody>
         {rows.map((row, rowIndex) => {
           const isHighlighted = highlightRow(row, rowIndex);
+          const isMuted = !isHighlighted && muteRow(row, rowIndex);
           return (
-            <TR key={row.key} isHighlighted={isHighlighted}>
-              <RowHeader density={density} isHighlighted={isHighlighted} isSticky className={firstPad}>
+            <TR key={row.key} isHighlighted={isHighlighted} isMuted={isMuted}>
+              <RowHeader
+                density={density}
+                isHighlighted={isHighlighted}
+                isMuted={isMuted}
+                isSticky
+                className={firstPad}
+              >
                 {ranks ? (
                   <span className="flex items-center gap-2">
                     <RankBadge rank={ranks.of(row, rowIndex)} label={ranks.label} />
@@ -185,6 +195,7 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                 <TD
                   key={column.key}
                   density={density}
+                  isMuted={isMuted}
                   edge={columnIndex === lastColumn ? 'last' : 'middle'}
                   className={`tabular-nums ${columnIndex === lastColumn ? lastPad : ''}`}
                 >
@@ -210,6 +221,7 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                   isTotal
                   isSticky
                   isHighlighted={isHighlighted}
+                  isMuted={isMuted}
                   data-testid={total.testId}
                   className={`whitespace-nowrap ${lastPad}`}
                 >

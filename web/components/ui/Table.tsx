@@ -23,6 +23,9 @@ const alignment: Record<CellAlign, string> = {
 export const highlightRowClasses = 'bg-emerald-50 dark:bg-emerald-950/40';
 const highlightTextClasses = 'text-emerald-900 dark:text-emerald-200';
 const highlightTotalClasses = 'text-emerald-800 dark:text-emerald-300';
+/** A muted row (an option knocked out by a must-have): greyed, so it never reads like a result. */
+export const mutedRowClasses = 'bg-slate-100 dark:bg-slate-800/60';
+const mutedTextClasses = 'text-slate-700 dark:text-slate-300';
 
 interface TableProps {
   /** Read by screen readers as the table's name; the scroll region is labelled by it too. */
@@ -75,10 +78,12 @@ export type StickySide = 'left' | 'right';
  * scrolls sideways on narrow screens; it needs its own opaque background, or the scrolled cells would
  * show through it, and a soft shadow on its inner side.
  */
-function stickyCellClasses(isHighlighted: boolean, side: StickySide = 'left'): string {
+function stickyCellClasses(isHighlighted: boolean, side: StickySide = 'left', isMuted = false): string {
   const background = isHighlighted
     ? 'max-sm:bg-emerald-50 dark:max-sm:bg-emerald-950'
-    : 'max-sm:bg-white dark:max-sm:bg-slate-900';
+    : isMuted
+      ? 'max-sm:bg-slate-100 dark:max-sm:bg-slate-800'
+      : 'max-sm:bg-white dark:max-sm:bg-slate-900';
   const edge =
     side === 'left'
       ? 'max-sm:left-0 max-sm:shadow-[6px_0_6px_-6px_rgb(15_23_42/0.25)]'
@@ -124,6 +129,7 @@ const bodyBorder = 'border-b border-slate-100 dark:border-slate-800';
 interface RowHeaderProps extends ThHTMLAttributes<HTMLTableCellElement> {
   density?: TableDensity;
   isHighlighted?: boolean;
+  isMuted?: boolean;
   /** Keeps the row's name in view while a wide matrix scrolls sideways on narrow screens. */
   isSticky?: boolean;
 }
@@ -132,12 +138,17 @@ interface RowHeaderProps extends ThHTMLAttributes<HTMLTableCellElement> {
 export function RowHeader({
   density = 'comfortable',
   isHighlighted = false,
+  isMuted = false,
   isSticky = false,
   className = '',
   ...props
 }: RowHeaderProps) {
-  const textClasses = isHighlighted ? highlightTextClasses : 'text-slate-900 dark:text-white';
-  const stickyClasses = isSticky ? stickyCellClasses(isHighlighted) : '';
+  const textClasses = isHighlighted
+    ? highlightTextClasses
+    : isMuted
+      ? mutedTextClasses
+      : 'text-slate-900 dark:text-white';
+  const stickyClasses = isSticky ? stickyCellClasses(isHighlighted, 'left', isMuted) : '';
   return (
     <th
       scope="row"
@@ -152,6 +163,7 @@ interface DataCellProps extends Omit<TdHTMLAttributes<HTMLTableCellElement>, 'al
   edge?: CellEdge;
   align?: CellAlign;
   isHighlighted?: boolean;
+  isMuted?: boolean;
   /** A total: larger and bold, coloured on the highlighted row. */
   isTotal?: boolean;
   /** Keeps the cell (a total) at the right edge while the table scrolls sideways on a narrow screen. */
@@ -164,6 +176,7 @@ export function TD({
   edge = 'middle',
   align = 'center',
   isHighlighted = false,
+  isMuted = false,
   isTotal = false,
   isSticky = false,
   className = '',
@@ -171,12 +184,14 @@ export function TD({
 }: DataCellProps) {
   const textClasses = isTotal
     ? `font-bold tabular-nums ${density === 'comfortable' ? 'text-base' : ''} ${
-        isHighlighted ? highlightTotalClasses : 'text-slate-900 dark:text-white'
+        isHighlighted ? highlightTotalClasses : isMuted ? mutedTextClasses : 'text-slate-900 dark:text-white'
       }`
-    : 'text-slate-800 dark:text-slate-200';
+    : isMuted
+      ? mutedTextClasses
+      : 'text-slate-800 dark:text-slate-200';
   return (
     <td
-      className={`${bodyBorder} ${padding[density][edge]} ${alignment[align]} ${textClasses} ${isSticky ? stickyCellClasses(isHighlighted, 'right') : ''} ${className}`}
+      className={`${bodyBorder} ${padding[density][edge]} ${alignment[align]} ${textClasses} ${isSticky ? stickyCellClasses(isHighlighted, 'right', isMuted) : ''} ${className}`}
       {...props}
     />
   );
@@ -184,14 +199,19 @@ export function TD({
 
 interface RowProps extends HTMLAttributes<HTMLTableRowElement> {
   isHighlighted?: boolean;
+  isMuted?: boolean;
 }
 
-/** A body row; the highlighted one (top option) is tinted and carries `data-top`. */
-export function TR({ isHighlighted = false, className = '', ...props }: RowProps) {
+/**
+ * A body row; the highlighted one (top option) is tinted and carries `data-top`, a muted one (knocked
+ * out) is greyed and carries `data-muted`.
+ */
+export function TR({ isHighlighted = false, isMuted = false, className = '', ...props }: RowProps) {
   return (
     <tr
       data-top={isHighlighted || undefined}
-      className={`${isHighlighted ? highlightRowClasses : ''} ${className}`}
+      data-muted={isMuted || undefined}
+      className={`${isHighlighted ? highlightRowClasses : isMuted ? mutedRowClasses : ''} ${className}`}
       {...props}
     />
   );

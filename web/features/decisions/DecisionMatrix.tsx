@@ -6,12 +6,15 @@ import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx'
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
+import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
+import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { ownerEvaluations } from './decision-form-model.ts';
 import { WeightShareNote } from './WeightShareNote.tsx';
 
 /**
  * The ranking table: options best first with their rank, each value or "–", every importance with
- * its share in the header, and the Total per option (name and total stay in view on a phone).
+ * its share in the header, and the Total per option (name and total stay in view on a phone). Options
+ * a must-have knocked out come last, greyed, with the minimum they miss.
  */
 export function DecisionMatrix({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
@@ -25,6 +28,11 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
   const rankingByOption = new Map(details.results.ranking.map((entry) => [entry.option_id, entry]));
   const hasScores = details.results.ranking.some((entry) => (entry.total ?? 0) > 0);
   const isTop = (optionId: number) => hasScores && rankingByOption.get(optionId)?.is_top === true;
+  const isKnockedOut = (optionId: number) => rankingByOption.get(optionId)?.knocked_out === true;
+  const knockouts = knockoutsOfDetails(details);
+  const reasonsOf = useKnockoutReasons(
+    new Map(details.criteria.map((criterion) => [criterion.id, criterion.name])),
+  );
   const optionNames = new Map(details.options.map((option) => [option.id, option.name]));
   // The server ranks best first (ties in input order), so a tied winner never sits at the bottom.
   const options = details.results.ranking.flatMap((entry) => {
@@ -46,12 +54,13 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
       rows={options}
       columns={criteria}
       highlightRow={(option) => isTop(option.key)}
+      muteRow={(option) => isKnockedOut(option.key)}
       ranks={{
         of: (option) => rankingByOption.get(option.key)?.rank ?? null,
         label: (rank) => t('results.rank', { rank }),
       }}
       renderRowHeader={(option) => (
-        <span className="flex items-center gap-2">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           {isTop(option.key) ? (
             <Trophy aria-hidden size={16} className="shrink-0 text-amber-600 dark:text-amber-400" />
           ) : null}
@@ -61,6 +70,9 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
             <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white max-sm:sr-only dark:bg-emerald-400 dark:text-emerald-950">
               {t('matrix.topOption')}
             </span>
+          ) : null}
+          {isKnockedOut(option.key) ? (
+            <KnockedOutBadge reasons={reasonsOf(knockouts.get(option.key) ?? [])} />
           ) : null}
         </span>
       )}

@@ -10,6 +10,8 @@ export interface ChartBar {
   /** The place in the ranking (ties share it); null without a total. */
   rank: number | null;
   isTop: boolean;
+  /** Misses a must-have: drawn muted and said so, since its total does not count. */
+  isKnockedOut?: boolean;
 }
 
 interface TotalsChartProps {
@@ -34,7 +36,7 @@ export default function TotalsChart({ bars, maxValue }: TotalsChartProps) {
   const summary = sorted
     .map(
       (bar) =>
-        `${bar.rank === null ? '' : `${bar.rank}. `}${bar.label}: ${valueText(bar)}${bar.isTop ? ` (${t('matrix.topOption')})` : ''}`,
+        `${bar.rank === null ? '' : `${bar.rank}. `}${bar.label}: ${valueText(bar)}${bar.isTop ? ` (${t('matrix.topOption')})` : ''}${bar.isKnockedOut ? ` (${t('analysis.knockedOut.badge')})` : ''}`,
     )
     .join(', ');
 
@@ -59,7 +61,11 @@ export default function TotalsChart({ bars, maxValue }: TotalsChartProps) {
             <span className="h-6 overflow-hidden rounded-md bg-slate-100 dark:bg-slate-800">
               <span
                 className={`block h-full rounded-md transition-[width] duration-500 ${
-                  bar.isTop ? 'bg-emerald-500 dark:bg-emerald-400' : 'bg-indigo-500 dark:bg-indigo-400'
+                  bar.isTop
+                    ? 'bg-emerald-500 dark:bg-emerald-400'
+                    : bar.isKnockedOut
+                      ? 'bg-slate-400 dark:bg-slate-600'
+                      : 'bg-indigo-500 dark:bg-indigo-400'
                 }`}
                 style={{ width: `${(Math.max(bar.value ?? 0, 0) / scale) * 100}%` }}
               />

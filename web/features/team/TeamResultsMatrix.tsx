@@ -6,6 +6,8 @@ import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx'
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
+import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
+import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
 
 /**
@@ -41,6 +43,11 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   const hasResult = details.results.ranking.some((entry) => (entry.total ?? 0) > 0);
   const hasAnyVote = details.results.ranking.some((entry) => entry.total !== null);
   const isTop = (optionId: number) => hasResult && ranking.get(optionId)?.is_top === true;
+  const isKnockedOut = (optionId: number) => ranking.get(optionId)?.knocked_out === true;
+  const knockouts = knockoutsOfDetails(details);
+  const reasonsOf = useKnockoutReasons(
+    new Map(details.criteria.map((criterion) => [criterion.id, criterion.name])),
+  );
   const optionNames = new Map(details.options.map((option) => [option.id, option.name]));
   // The server ranks best first (ties in input order) and lists options without votes last.
   const rows = details.results.ranking.flatMap((entry) => {
@@ -63,13 +70,21 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
         rows={rows}
         columns={details.criteria.map((criterion) => ({ key: criterion.id, label: criterion.name }))}
         highlightRow={(option) => isTop(option.key)}
+        muteRow={(option) => isKnockedOut(option.key)}
         ranks={{
           of: (option) => ranking.get(option.key)?.rank ?? null,
           label: (rank) => t('results.rank', { rank }),
         }}
-        renderRowHeader={(option) => (
-          <span className="break-words max-sm:max-w-[8.5rem]">{option.label}</span>
-        )}
+        renderRowHeader={(option) =>
+          isKnockedOut(option.key) ? (
+            <span className="flex flex-col items-start gap-1">
+              <span className="break-words max-sm:max-w-[8.5rem]">{option.label}</span>
+              <KnockedOutBadge reasons={reasonsOf(knockouts.get(option.key) ?? [])} />
+            </span>
+          ) : (
+            <span className="break-words max-sm:max-w-[8.5rem]">{option.label}</span>
+          )
+        }
         renderColumnHeader={(criterion) => (
           <StackedHeader
             label={criterion.label}

@@ -1,0 +1,220 @@
+import type { DecisionAnalysis } from '../../../shared/api/analysis.ts';
+import type { DecisionDetails, UpdateDecisionRequest } from '../../../shared/api/decisions.ts';
+import {
+  analyseDecision,
+  knockoutsOf,
+  valuesOfCells,
+  type AnalysisCriterion,
+  type KnockedOut,
+} from '../../../shared/scoring/analysis.ts';
+import { countedPersonalCells, rankOptions, type RankedOption } from '../../../shared/scoring/personal.ts';
+import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
+import { cellKey } from '../../../shared/scoring/team.ts';
+
+/**
+ * What a decision's result rests on, read from its details (the browser's side of
+ * shared/scoring/decision-data.ts `scoringDataOf`): personal decisions the importances and the owner's
+ * (or the AI's) values; team decisions the team weights and the team cells, whose means the details
+ * carry rounded to 2 decimals. The what-if sliders recompute everything from this.
+ */
+export interface AnalysisData {
+  options: { id: number; name: string }[];
+  /** `weight` is the saved one: the importance, or the team weight. */
+  criteria: (AnalysisCriterion & { name: string })[];
+  values: Map<string, number>;
+  /** Team options nobody voted on: no result, neither ranked nor knocked out. */
+  unscored: Set<number>;
+}
+
+/** Weights per criterion id: the saved ones, or the ones the what-if sliders hold. */
+export type Weights = ReadonlyMap<number, number>;
+
+/**
+ * The details carry no revision, so the what-if variations use this fixed seed. While the weights are
+ * unchanged the screen shows the server's figures (seeded by the revision) instead.
+ */
+export const WHAT_IF_SEED = 1;
+
+export function analysisDataOf(details: DecisionDetails): AnalysisData {
+  const options = details.options.map(({ id, name }) => ({ id, name }));
+  if (details.decision.type !== 'team') {
+    return {
+      options,
+      criteria: details.criteria.map(({ id, name, importance, minimum }) => ({
+        id,
+        name,
+        weight: importance,
+        minimum,
+      })),
+      values: valuesOfCells(countedPersonalCells(details.evaluations, details.decision.user_id)),
+      unscored: new Set(),
+    };
+  }
+  // Without team results (hidden from the reader) nothing is scored.
+  const teamResults = details.teamResults ?? { weights: [], cells: [] };
+  const teamWeights = new Map(teamResults.weights.map((entry) => [entry.criterion_id, entry.weight]));
+  const criterionIds = new Set(details.criteria.map((criterion) => criterion.id));
+  const cells = teamResults.cells.filter((cell) => cell.votes > 0 && criterionIds.has(cell.criterion_id));
+  const scored = new Set(cells.map((cell) => cell.option_id));
+  return {
+    options,
+    criteria: details.criteria.map(({ id, name, importance, minimum }) => ({
+      id,
+      name,
+      weight: teamWeights.get(id) ?? importance,
+      minimum,
+    })),
+    values: valuesOfCells(cells),
+    unscored: new Set(options.filter((option) => !scored.has(option.id)).map((option) => option.id)),
+  };
+}
+
+/**
+ * Whether the analysis has anything to say: options, criteria and a result (personal: some total above
+ * 0; team: some option somebody voted on). Hidden team results never get here.
+ */
+export function hasResultToAnalyse(details: DecisionDetails): boolean {
+  if (!details.options.length || !details.criteria.length || details.resultsHiddenUntil !== null)
+    return false;
+  return details.results.ranking.some((entry) =>
+    details.decision.type === 'team' ? entry.total !== null : (entry.total ?? 0) > 0,
+  );
+}
+
+export function savedWeightsOf(data: AnalysisData): Map<number, number> {
+  return new Map(data.criteria.map((criterion) => [criterion.id, criterion.weight]));
+}
+
+/**
+ * The what-if weights: the saved ones with the user's changes on top. Criteria added meanwhile start at
+ * their saved weight; changes to removed criteria are dropped.
+ */
+export function weightsWithChanges(saved: Weights, changes: Weights | null): Map<number, number> {
+  return new Map([...saved].map(([id, weight]) => [id, changes?.get(id) ?? weight]));
+}
+
+/** Whether any what-if weight differs from the saved one (a slider moved back counts as unchanged). */
+export function hasChangedWeights(saved: Weights, weights: Weights): boolean {
+  return [...saved].some(([id, weight]) => (weights.get(id) ?? weight) !== weight);
+}
+
+function criteriaWith(data: AnalysisData, weights: Weights): AnalysisCriterion[] {
+  return data.criteria.map(({ id, weight, minimum }) => ({ id, weight: weights.get(id) ?? weight, minimum }));
+}
+
+/** The analysis of the data under other weights, computed in the browser by the server's own function. */
+export function whatIfAnalysisOf(data: AnalysisData, weights: Weights): DecisionAnalysis {
+  return analyseDecision({
+    options: data.options,
+    criteria: criteriaWith(data, weights),
+    values: data.values,
+    unscored: data.unscored,
+    seed: WHAT_IF_SEED,
+  });
+}
+
+/**
+ * The ranking under other weights, by the same rules as the server's: Σ value × weight / Σ weight
+ * (2 decimals), options that miss a must-have after every option that passes and never top,
+ * options nobody voted on last without a total.
+ */
+export function liveRankingOf(data: AnalysisData, weights: Weights): RankedOption[] {
+  const criteria = criteriaWith(data, weights);
+  const weightSum = criteria.reduce((sum, criterion) => sum + criterion.weight, 0);
+  const totals = new Map(
+    data.options.map((option) => {
+      if (data.unscored.has(option.id)) return [option.id, null];
+      if (weightSum <= 0) return [option.id, 0];
+      const weighted = criteria.reduce(
+        (sum, criterion) => sum + (data.values.get(cellKey(option.id, criterion.id)) ?? 0) * criterion.weight,
+        0,
+      );
+      return [option.id, weighted / weightSum];
+    }),
+  );
+  const knockedOut = knockoutsOf(
+    data.options.filter((option) => !data.unscored.has(option.id)),
+    criteria,
+    data.values,
+  );
+  return rankOptions(totals, 2, new Set(knockedOut.map((entry) => entry.option_id)));
+}
+
+/** Every must-have an option misses, per option (the reasons shown beside a knocked-out option). */
+export function knockoutsByOption(knockedOut: readonly KnockedOut[]): Map<number, KnockedOut[]> {
+  const byOption = new Map<number, KnockedOut[]>();
+  for (const entry of knockedOut)
+    byOption.set(entry.option_id, [...(byOption.get(entry.option_id) ?? []), entry]);
+  return byOption;
+}
+
+/** The must-haves each option of the details misses, by the saved weights (they do not matter here). */
+export function knockoutsOfDetails(details: DecisionDetails): Map<number, KnockedOut[]> {
+  const data = analysisDataOf(details);
+  return knockoutsByOption(
+    knockoutsOf(
+      data.options.filter((option) => !data.unscored.has(option.id)),
+      data.criteria,
+      data.values,
+    ),
+  );
+}
+
+/** What the one-sentence answer to "how solid is it" says. */
+export type Verdict =
+  /** The nearest flip: this option leads if the criterion counts `atShare` instead of `share`. */
+  | { kind: 'flip'; optionId: number; criterionId: number; share: number; atShare: number }
+  /** Several options lead with the same total. */
+  | { kind: 'tie'; optionIds: number[] }
+  /** No single weight between 0 and 100 % changes the leader. */
+  | { kind: 'noFlip' }
+  /** Every option misses a must-have (or nobody voted): nobody leads. */
+  | { kind: 'noLeader' };
+
+export function verdictOf(analysis: DecisionAnalysis): Verdict {
+  if (analysis.leaders.length === 0) return { kind: 'noLeader' };
+  if (analysis.leaders.length > 1) return { kind: 'tie', optionIds: analysis.leaders };
+  const nearest = analysis.robustness.nearest;
+  if (!nearest) return { kind: 'noFlip' };
+  return {
+    kind: 'flip',
+    optionId: nearest.option_id,
+    criterionId: nearest.criterion_id,
+    share: nearest.share,
+    atShare: nearest.at_share,
+  };
+}
+
+/**
+ * What "Use these weights" saves: each criterion's share as a whole percent, adding up to exactly 100
+ * (team weights are whole numbers 0–100, and a member's weights are averaged with the others', so they
+ * must be on one footing; importances then read as percents too).
+ */
+export function sharesToSave(data: AnalysisData, weights: Weights): Map<number, number> {
+  return roundedSharesOf(
+    new Map(criteriaWith(data, weights).map((criterion) => [criterion.id, criterion.weight])),
+  );
+}
+
+/**
+ * PUT /api/decision/{id} that changes only the importances: the criteria by id with their names; options,
+ * evaluations, description, must-haves and anchors are absent, which keeps them as they are.
+ */
+export function importancesUpdateOf(
+  details: DecisionDetails,
+  importances: ReadonlyMap<number, number>,
+): UpdateDecisionRequest {
+  return {
+    name: details.decision.name,
+    criteria: details.criteria.map((criterion) => ({
+      id: criterion.id,
+      name: criterion.name,
+      importance: importances.get(criterion.id) ?? criterion.importance,
+    })),
+  };
+}
+
+/** POST /api/decision/{id}/weights: the caller's own weight for every criterion. */
+export function ownWeightsRequestOf(weights: ReadonlyMap<number, number>) {
+  return { weights: [...weights].map(([criterion_id, weight]) => ({ criterion_id, weight })) };
+}
