@@ -73,7 +73,7 @@ describe('robustness in the exports', () => {
     const { decision } = await workedExampleWithMustHave();
     const rows = csvRows(await exportOf(owner, decision.id, 'csv', 'de'), ';');
     const section = csvSection(rows, 'Wie belastbar ist dieses Ergebnis?');
-    expect(section[1]).toEqual(['Wackelig', 'A liegt vorn, wenn Price 51,6 % statt 50 % zählt.']);
+    expect(section[1]).toEqual(['Wackelig', 'A liegt vorn, wenn Price mit 51,6 % statt 50 % zählt.']);
     expect(section).toContainEqual(['Price', '50', '51,6', 'A', '', '']);
   });
 

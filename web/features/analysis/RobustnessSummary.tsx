@@ -1,7 +1,7 @@
 import { ShieldAlert, ShieldCheck, ShieldQuestionMark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionAnalysis, RobustnessLabel } from '../../../shared/api/analysis.ts';
-import { verdictOf } from './analysis-model.ts';
+import { robustnessSentenceOf } from '../../../shared/robustness-sentence.ts';
 import { usePercentText } from './usePercentText.ts';
 
 const labelLooks: Record<RobustnessLabel, { classes: string; Icon: typeof ShieldCheck }> = {
@@ -36,29 +36,20 @@ export function RobustnessSummary({ analysis, optionNames, criterionNames }: Rob
   const percent = usePercentText();
   const { label } = analysis.robustness;
   const { classes, Icon } = labelLooks[label];
-  const verdict = verdictOf(analysis);
-  const names = (ids: readonly number[]) => ids.map((id) => optionNames.get(id) ?? '').join(', ');
-
-  let sentence: string;
-  switch (verdict.kind) {
-    case 'flip':
-      sentence = t('analysis.verdict.flip', {
-        option: optionNames.get(verdict.optionId) ?? '',
-        criterion: criterionNames.get(verdict.criterionId) ?? '',
-        at: percent(verdict.atShare),
-        share: percent(verdict.share),
-      });
-      break;
-    case 'tie':
-      sentence = t('analysis.verdict.tie', { names: names(verdict.optionIds) });
-      break;
-    case 'noFlip':
-      sentence = t('analysis.verdict.noFlip');
-      break;
-    case 'noLeader':
-      sentence = t('analysis.verdict.noLeader');
-      break;
-  }
+  // One wording for the screens and the exports (shared/robustness-sentence.ts).
+  const { key, ...params } = robustnessSentenceOf(analysis, {
+    option: (id) => optionNames.get(id) ?? '',
+    criterion: (id) => criterionNames.get(id) ?? '',
+  });
+  const sentence = t(
+    key,
+    Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [
+        name,
+        typeof value === 'number' ? percent(value) : value,
+      ]),
+    ),
+  );
 
   return (
     <div className="flex flex-col gap-2" data-testid="robustness">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DecisionAnalysis } from '../../../shared/api/analysis.ts';
+
 import { abilitiesSchema, type DecisionDetails } from '../../../shared/api/decisions.ts';
 import {
   analysisDataOf,
@@ -10,7 +10,6 @@ import {
   liveRankingOf,
   savedWeightsOf,
   sharesToSave,
-  verdictOf,
   weightsWithChanges,
   whatIfAnalysisOf,
 } from './analysis-model.ts';
@@ -154,12 +153,11 @@ describe('the analysis under the saved weights', () => {
     const analysis = whatIfAnalysisOf(data, savedWeightsOf(data));
     expect(analysis.leaders).toEqual([B]);
     expect(analysis.robustness.label).toBe('fragile');
-    expect(verdictOf(analysis)).toEqual({
-      kind: 'flip',
-      optionId: A,
-      criterionId: PRICE,
+    expect(analysis.robustness.nearest).toEqual({
+      criterion_id: PRICE,
       share: 50,
-      atShare: 51.6,
+      at_share: 51.6,
+      option_id: A,
     });
   });
 
@@ -235,29 +233,6 @@ describe('knockoutsOfDetails', () => {
 
   it('never knocks out a team option nobody voted on', () => {
     expect([...knockoutsOfDetails(teamDetails()).keys()]).toEqual([B]);
-  });
-});
-
-describe('verdictOf', () => {
-  const analysis = (overrides: Partial<DecisionAnalysis>): DecisionAnalysis => ({
-    leaders: [B],
-    sensitivity: [],
-    robustness: { label: 'robust', nearest: null },
-    stability: { samples: 2000, options: [] },
-    knocked_out: [],
-    ...overrides,
-  });
-
-  it('says so when no single weight changes the leader', () => {
-    expect(verdictOf(analysis({}))).toEqual({ kind: 'noFlip' });
-  });
-
-  it('names a tie instead of a flip', () => {
-    expect(verdictOf(analysis({ leaders: [A, B] }))).toEqual({ kind: 'tie', optionIds: [A, B] });
-  });
-
-  it('has no leader when every option misses a must-have', () => {
-    expect(verdictOf(analysis({ leaders: [] }))).toEqual({ kind: 'noLeader' });
   });
 });
 

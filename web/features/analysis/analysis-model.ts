@@ -160,31 +160,6 @@ export function knockoutsOfDetails(details: DecisionDetails): Map<number, Knocke
   );
 }
 
-/** What the one-sentence answer to "how solid is it" says. */
-export type Verdict =
-  /** The nearest flip: this option leads if the criterion counts `atShare` instead of `share`. */
-  | { kind: 'flip'; optionId: number; criterionId: number; share: number; atShare: number }
-  /** Several options lead with the same total. */
-  | { kind: 'tie'; optionIds: number[] }
-  /** No single weight between 0 and 100 % changes the leader. */
-  | { kind: 'noFlip' }
-  /** Every option misses a must-have (or nobody voted): nobody leads. */
-  | { kind: 'noLeader' };
-
-export function verdictOf(analysis: DecisionAnalysis): Verdict {
-  if (analysis.leaders.length === 0) return { kind: 'noLeader' };
-  if (analysis.leaders.length > 1) return { kind: 'tie', optionIds: analysis.leaders };
-  const nearest = analysis.robustness.nearest;
-  if (!nearest) return { kind: 'noFlip' };
-  return {
-    kind: 'flip',
-    optionId: nearest.option_id,
-    criterionId: nearest.criterion_id,
-    share: nearest.share,
-    atShare: nearest.at_share,
-  };
-}
-
 /**
  * What "Use these weights" saves: each criterion's share as a whole percent, adding up to exactly 100
  * (team weights are whole numbers 0–100, and a member's weights are averaged with the others', so they
