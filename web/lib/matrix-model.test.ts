@@ -88,9 +88,9 @@ describe('matrix model', () => {
         personal,
       );
       expect(ranking).toEqual([
-        { option_id: 2, total: 3, rank: 1, is_top: true },
-        { option_id: 0, total: null, rank: null, is_top: false },
-        { option_id: 1, total: null, rank: null, is_top: false },
+        { option_id: 2, total: 3, rank: 1, is_top: true, knocked_out: false },
+        { option_id: 0, total: null, rank: null, is_top: false, knocked_out: false },
+        { option_id: 1, total: null, rank: null, is_top: false, knocked_out: false },
       ]);
       // On the team scale a 0 is a vote like any other.
       expect(rankScoreGrid(1, [50, 50], grid([['0', '10']]), team)[0]?.total).toBe(5);

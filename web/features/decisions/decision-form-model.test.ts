@@ -68,8 +68,8 @@ describe('decision form model', () => {
     }));
     const ranking = rankFormValues(values.options, values.criteria, values.scores);
     const byOption = new Map(ranking.map((entry) => [entry.option_id, entry]));
-    expect(byOption.get(0)).toMatchObject({ total: 5.4, is_top: true });
-    expect(byOption.get(1)).toMatchObject({ total: 4.8, is_top: false });
+    expect(byOption.get(0)).toMatchObject({ total: 5.4, is_top: true, knocked_out: false });
+    expect(byOption.get(1)).toMatchObject({ total: 4.8, is_top: false, knocked_out: false });
   });
 
   it('gives an option with a 0 (off the 1–10 scale) no live total until it is corrected', () => {
@@ -79,8 +79,8 @@ describe('decision form model', () => {
       [cellKey(options[1]!, criteria[0]!)]: '8',
     }));
     expect(rankFormValues(values.options, values.criteria, values.scores)).toEqual([
-      { option_id: 1, total: 4.8, rank: 1, is_top: true },
-      { option_id: 0, total: null, rank: null, is_top: false },
+      { option_id: 1, total: 4.8, rank: 1, is_top: true, knocked_out: false },
+      { option_id: 0, total: null, rank: null, is_top: false, knocked_out: false },
     ]);
   });
 

@@ -131,8 +131,8 @@ describe('setupValuesFrom', () => {
     expect(values).toMatchObject({ name: 'Offsite', description: 'Where to meet', mode: 'manual' });
     expect(new Date(values.deadline).toISOString()).toBe('2030-02-01T09:30:00.000Z');
     expect(values.criteria.map(({ id, name, importance }) => ({ id, name, importance }))).toEqual([
-      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
-      { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null },
+      { id: 10, name: 'Cost', importance: 60 },
+      { id: 11, name: 'Time', importance: 40 },
     ]);
   });
 });
@@ -158,8 +158,8 @@ describe('setupRequestFrom', () => {
       description: 'Where to meet',
       options: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }, { name: 'C' }],
       criteria: [
-        { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
-        { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null },
+        { id: 10, name: 'Cost', importance: 60 },
+        { id: 11, name: 'Time', importance: 40 },
         { name: 'Speed', importance: 0 },
       ],
     });
