@@ -7,12 +7,15 @@ import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx'
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
+import { compareAiOpinion } from './ai-opinion-model.ts';
+import { AiOpinionCellNote } from './TeamAiOpinion.tsx';
 
 /**
  * The team ranking: options best first with their rank, the team value of every cell (mean of the
  * votes, 1 decimal, "–" without votes), each criterion's team weight with its share (the shares add up
  * to 100 %), and the team result per option (2 decimals) with a trophy on the top score(s). Options
- * nobody voted on come last and say "no votes yet", never 0.00.
+ * nobody voted on come last and say "no votes yet", never 0.00. Once the caller may see the AI's
+ * second opinion, its value stands under each team value (it never counts).
  */
 export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
@@ -48,6 +51,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
     return name === undefined ? [] : [{ key: entry.option_id, label: name }];
   });
   const noVotesYet = t('results.noVotesYet');
+  const aiOpinion = compareAiOpinion(details);
 
   return (
     <>
@@ -85,11 +89,16 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
         renderCell={(option, criterion) => {
           const key = cellKey(option.key, criterion.key);
           const cell = cells.get(key);
+          const aiCell = aiOpinion?.cells.get(key);
+          const aiNote = aiCell ? (
+            <AiOpinionCellNote id={`ai-opinion-${option.key}-${criterion.key}`} cell={aiCell} />
+          ) : null;
           if (!cell || cell.votes === 0) {
             return (
               <>
                 <span aria-hidden>–</span>
                 <span className="sr-only">{noVotesYet}</span>
+                {aiNote}
               </>
             );
           }
@@ -113,6 +122,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
               <span className="block text-xs text-slate-600 dark:text-slate-400">
                 {t('teamView.votes', { count: cell.votes })}
               </span>
+              {aiNote}
             </>
           );
         }}
