@@ -8,6 +8,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The fake OpenAI-compatible AI server the app talks to (e2e/support/fake-ai-server.ts).
 const fakeAiPort = port + 10;
 const isCI = Boolean(process.env.CI);
+const SCRIPTED_AI_SPECS = /\/(ai|ai-second-opinion)\.spec\.ts$/;
 // The app's DATA_DIR, exported so specs can read mails from its dev outbox (no SMTP_URL in e2e).
 // Set once in the runner; workers inherit it instead of computing a new timestamp.
 const dataDir = (process.env.E2E_DATA_DIR ??= path.resolve(`test-results/e2e-data-${Date.now()}`));
@@ -39,6 +40,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The fake AI server has one script queue for the whole run: the specs that script it take turns,
+    // so one never receives a reply queued for the other.
+    { name: 'fake-ai', testMatch: SCRIPTED_AI_SPECS, workers: 1 },
+    { name: 'app', testIgnore: SCRIPTED_AI_SPECS },
+  ],
   webServer: [
     {
       command: 'npx tsx e2e/support/fake-ai-server.ts',

@@ -281,7 +281,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(notificationsRoutes, { notificationsService, teamService });
-  await app.register(aiRoutes, { aiService });
+  await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus, sessionStreams });
   await app.register(emailVerificationRoutes, {
     emailVerificationService,

@@ -50,6 +50,10 @@ export const LIMITS = {
     perUserPerDay: 50,
     // A reason is one sentence; longer ones are cut at a word boundary.
     explanationMax: 300,
+    // Suggestions while setting up: at most this many options and this many criteria per call.
+    suggestionsMax: 5,
+    // The team view highlights cells where the AI opinion and the team differ by this much or more.
+    opinionDifference: 3,
   },
   session: { days: 30, slideAfterMinutes: 60 },
   passwordReset: { validMinutes: 60, mailsPerAccountPerHour: 3 },

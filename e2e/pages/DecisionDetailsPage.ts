@@ -41,6 +41,11 @@ export class DecisionDetailsPage {
     return this.matrix.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: option }) });
   }
 
+  /** "AI: 7" beside a value the owner changed from the AI's proposal (its reason on focus). */
+  aiProposal(option: string, value: number): Locator {
+    return this.row(option).getByRole('button', { name: `AI: ${value}`, exact: true });
+  }
+
   totalOf(option: string): Locator {
     return this.row(option).getByRole('cell').last();
   }

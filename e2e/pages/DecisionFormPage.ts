@@ -70,6 +70,25 @@ export class DecisionFormPage {
     return this.page.getByRole('tooltip').filter({ hasText: `${option} fits ${criterion}` });
   }
 
+  /** "Suggest options" / "Suggest criteria" under a list (offered while the server has an AI model). */
+  suggestButton(list: 'options' | 'criteria'): Locator {
+    return this.page
+      .getByRole('main')
+      .getByRole('button', { name: list === 'options' ? 'Suggest options' : 'Suggest criteria' });
+  }
+
+  /** The AI's suggestions for a list: one list item per suggestion, with its reason and an Add button. */
+  suggestions(list: 'options' | 'criteria'): Locator {
+    return this.page.getByRole('main').getByRole('region', {
+      name: list === 'options' ? 'Options the AI suggests' : 'Criteria the AI suggests',
+    });
+  }
+
+  /** The one-click Add of a suggestion. */
+  addSuggestion(list: 'options' | 'criteria', name: string): Locator {
+    return this.suggestions(list).getByRole('button', { name: `Add “${name}”` });
+  }
+
   /** The live total of an option's row; the row header reads "Rank 1 Alpha" once the row is ranked. */
   totalOf(option: string): Locator {
     const name = new RegExp(`^(Rank \\d+ )?${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

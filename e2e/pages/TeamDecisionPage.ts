@@ -14,6 +14,13 @@ export class TeamDecisionPage {
   /** "Where the team disagrees": the heat map and the least agreed cells. */
   readonly consensus: Locator;
   readonly leastAgreed: Locator;
+  /** The AI's second opinion (manual mode): what it would decide, and the button that asks it. */
+  readonly aiOpinion: Locator;
+  readonly askAiButton: Locator;
+  /** Every AI value in the results ("AI: 7"), shown once the reader may see the AI's opinion. */
+  readonly aiValues: Locator;
+  /** The AI values 3 or more away from the team value (tinted, with a warning sign). */
+  readonly differingAiValues: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
@@ -29,6 +36,14 @@ export class TeamDecisionPage {
       name: /^(Where the team disagrees|Wo das Team uneins ist)$/,
     });
     this.leastAgreed = this.consensus.getByTestId('least-agreed');
+    this.aiOpinion = main.getByRole('region', {
+      name: /^(The AI's second opinion|Die Einschätzung der KI)$/,
+    });
+    this.askAiButton = this.aiOpinion.getByRole('button', {
+      name: /^(Ask the AI for a second opinion|Die KI um eine zweite Meinung bitten)$/,
+    });
+    this.aiValues = this.results.getByRole('button', { name: /^(AI|KI): \d+$/ });
+    this.differingAiValues = this.results.locator('[data-ai-differs]');
   }
 
   /** The heat-map cell where an option meets a criterion (its agreement label and comment count). */
@@ -46,6 +61,14 @@ export class TeamDecisionPage {
       .getByRole('row')
       .filter({ has: this.page.getByRole('rowheader', { name: option }) })
       .getByTestId('team-result');
+  }
+
+  /** The AI values in an option's row, in criterion order. */
+  aiValuesOf(option: string): Locator {
+    return this.results
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: option }) })
+      .getByRole('button', { name: /^(AI|KI): \d+$/ });
   }
 
   async endVoting(): Promise<void> {

@@ -104,6 +104,19 @@ export interface EvaluationsTable {
   explanation: string | null;
   generated_by: 'user' | 'ai';
   updated_at: Timestamp;
+  /** Personal AI mode: what the AI proposed for this cell, kept when its owner changes the value. */
+  ai_value: Generated<number | null>;
+  ai_explanation: Generated<string | null>;
+}
+
+/** A team decision's AI opinion (issue 18): apart from the votes, never counted in the team result. */
+export interface AiOpinionsTable {
+  decision_id: number;
+  option_id: number;
+  criterion_id: number;
+  value: number;
+  explanation: string | null;
+  created_at: Timestamp;
 }
 
 export interface WeightsTable {
@@ -265,6 +278,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   ai_usage: AiUsageTable;
   ai_runs: AiRunsTable;
+  ai_opinions: AiOpinionsTable;
   rate_limit_counters: RateLimitCountersTable;
   scheduled_jobs: ScheduledJobsTable;
 }

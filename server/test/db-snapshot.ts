@@ -29,6 +29,7 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   contact_messages: ['id'],
   ai_usage: ['user_id', 'day'],
   ai_runs: ['decision_id'],
+  ai_opinions: ['decision_id', 'option_id', 'criterion_id'],
   rate_limit_counters: ['key'],
   scheduled_jobs: ['name'],
 };

@@ -21,7 +21,7 @@ export type FakeAiReply =
 export interface RecordedAiRequest {
   model: string;
   messages: { role: string; content: string }[];
-  response_format?: { type: string; json_schema?: { schema: unknown } };
+  response_format?: { type: string; json_schema?: { schema: unknown; name?: string } };
   [key: string]: unknown;
 }
 
@@ -65,6 +65,35 @@ export function goodAnswerFor(data: PromptData) {
   };
 }
 
+/**
+ * Suggestions (issue 18): two new options and two new criteria, plus one option that repeats an
+ * existing one in other case (which the app must drop).
+ */
+export function goodSuggestionsFor(data: { options?: string[]; criteria?: string[] }) {
+  const repeated = data.options?.[0];
+  return {
+    options: [
+      ...(repeated ? [{ name: ` ${repeated.toUpperCase()} `, reason: 'Already on your list.' }] : []),
+      { name: 'Suggested option one', reason: 'A common choice in this situation.' },
+      { name: 'Suggested option two', reason: 'Cheaper than most alternatives.' },
+    ],
+    criteria: [
+      { name: 'Suggested criterion one', importance: 30, reason: 'People regret ignoring it later.' },
+      { name: 'Suggested criterion two', importance: 20, reason: 'It separates the options well.' },
+    ],
+  };
+}
+
+/** The good answer for what the request asks: scores, or suggestions (named by the structured output). */
+function goodAnswerOf(request: RecordedAiRequest) {
+  if (request.response_format?.json_schema?.name === 'suggestions') {
+    return goodSuggestionsFor(
+      promptDataOf(request) as unknown as { options?: string[]; criteria?: string[] },
+    );
+  }
+  return goodAnswerFor(promptDataOf(request));
+}
+
 function completion(model: string, content: string) {
   return {
     id: `chatcmpl-fake-${Date.now()}`,
@@ -98,7 +127,7 @@ export async function startFakeAiServer(
         const content =
           reply.kind === 'text'
             ? reply.content
-            : JSON.stringify(reply.kind === 'json' ? reply.content : goodAnswerFor(promptDataOf(request)));
+            : JSON.stringify(reply.kind === 'json' ? reply.content : goodAnswerOf(request));
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify(completion(request.model, content)));
       }

@@ -79,6 +79,21 @@ const explanationSchema = multiLineText(LIMITS.decision.explanationMax)
   .nullish()
   .transform((value) => value || null);
 
+/**
+ * Personal AI mode (issue 18): what the AI proposed for the cell, sent along with the owner's value so
+ * it is kept when the owner changes the value. Absent keeps what is stored; null says the AI never
+ * scored it. Ignored on team decisions (the AI's opinion there is a separate, stored run).
+ */
+const aiProposalFields = {
+  ai_value: z
+    .number({ error: 'validation.number' })
+    .int('validation.integer')
+    .min(scales.team.min, 'validation.valueRange')
+    .max(scales.team.max, 'validation.valueRange')
+    .nullish(),
+  ai_explanation: multiLineText(LIMITS.ai.explanationMax).nullish(),
+};
+
 export const indexedEvaluationSchema = z.object({
   option_index: z.number().int().min(0),
   criterion_index: z.number().int().min(0),
@@ -89,6 +104,7 @@ export const indexedEvaluationSchema = z.object({
     .min(scales.team.min, 'validation.valueRange')
     .max(scales.team.max, 'validation.valueRange'),
   explanation: explanationSchema,
+  ...aiProposalFields,
 });
 
 const decisionFields = {
@@ -148,6 +164,7 @@ export const evaluateRequestSchema = z.object({
           .min(scales.team.min, 'validation.valueRange')
           .max(scales.team.max, 'validation.valueRange'),
         explanation: explanationSchema,
+        ...aiProposalFields,
       }),
     )
     .max(D.maxOptions * D.maxCriteria),
@@ -219,6 +236,28 @@ export const evaluationSchema = z.object({
   explanation: z.string().nullable(),
   user_id: z.number().nullable(),
   generated_by: z.enum(['user', 'ai']),
+  /**
+   * Personal decisions (issue 18): what the AI proposed for this cell, kept when the owner changed the
+   * value (the owner's `value` is what counts); null when the AI never scored the cell.
+   */
+  ai_value: z.number().nullable(),
+  ai_explanation: z.string().nullable(),
+});
+
+/**
+ * A team decision's AI opinion (issue 18): the model's value per cell, stored apart from the votes and
+ * never counted in the team result. The latest run; null until asked, and while hidden from the caller.
+ */
+export const aiOpinionSchema = z.object({
+  cells: z.array(
+    z.object({
+      option_id: z.number(),
+      criterion_id: z.number(),
+      value: z.number(),
+      explanation: z.string().nullable(),
+    }),
+  ),
+  created_at: z.string(),
 });
 
 export const abilitiesSchema = z.object({
@@ -239,6 +278,8 @@ export const abilitiesSchema = z.object({
   canRemind: z.boolean(),
   /** Record, change or remove the outcome (team decisions once voting ended). */
   canDecide: z.boolean(),
+  /** Team decisions in manual mode (owner, admin): ask the AI for its opinion beside the votes. */
+  canAskAiOpinion: z.boolean(),
 });
 
 /**
@@ -341,6 +382,11 @@ export const decisionDetailsSchema = z.object({
    * full (`complete`) or voting ended (`close`).
    */
   resultsHiddenUntil: resultsHiddenUntilSchema,
+  /**
+   * Team decisions in manual mode once asked: shown to a voter once their own vote is complete, to
+   * everyone once voting ended, never while results are hidden from the caller; null otherwise.
+   */
+  aiOpinion: aiOpinionSchema.nullable(),
 });
 
 export const createdDecisionSchema = decisionSchema;
@@ -356,6 +402,7 @@ export type DecisionListItem = z.infer<typeof decisionListItemSchema>;
 export type DecisionDetails = z.infer<typeof decisionDetailsSchema>;
 export type Criterion = z.infer<typeof criterionSchema>;
 export type CriterionAnchors = z.infer<typeof criterionAnchorsOutputSchema>;
+export type AiOpinion = z.infer<typeof aiOpinionSchema>;
 export type Abilities = z.infer<typeof abilitiesSchema>;
 export type DecisionLock = z.infer<typeof decisionLockSchema>;
 export type CreateDecisionRequest = z.input<typeof createDecisionRequestSchema>;

@@ -18,6 +18,7 @@ import { decisionKeys, parseDecisionId } from '../features/decisions/decisions-a
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { RemindVoters } from '../features/team/RemindVoters.tsx';
+import { TeamAiOpinion } from '../features/team/TeamAiOpinion.tsx';
 import { ResultsHiddenNotice } from '../features/team/ResultsHiddenNotice.tsx';
 import { TeamConsensus } from '../features/team/TeamConsensus.tsx';
 import { TeamFormula, TeamResultsMatrix } from '../features/team/TeamResultsMatrix.tsx';
@@ -155,6 +156,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           ) : (
             <TeamResultsMatrix details={details} />
           )}
+          <TeamAiOpinion details={details} />
           {isHidden ? null : <TeamFormula mode={decision.mode} />}
         </Card>
         <Card className="flex flex-col gap-3">

@@ -11,6 +11,7 @@ import * as sharedLimitsAndJobs from './009_shared_limits_and_jobs.ts';
 import * as resultsVisibilityCellComments from './010_results_visibility_cell_comments.ts';
 import * as outcomeReminders from './011_outcome_reminders.ts';
 import * as criterionMinimumAnchors from './012_criterion_minimum_anchors.ts';
+import * as aiSecondOpinion from './013_ai_second_opinion.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_results_visibility_cell_comments': resultsVisibilityCellComments,
   '011_outcome_reminders': outcomeReminders,
   '012_criterion_minimum_anchors': criterionMinimumAnchors,
+  '013_ai_second_opinion': aiSecondOpinion,
 };

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import type { AiRecommendation, AiRecommendationResponse } from '../../../shared/api/ai.ts';
+import type {
+  AiRecommendation,
+  AiRecommendationResponse,
+  AiSuggestionsResponse,
+} from '../../../shared/api/ai.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 
 /**
@@ -81,5 +85,66 @@ export function normaliseRecommendations(answer: ModelAnswer, context: Normalise
   }
   return { recommendations, missing, scoredCells: cells.size } satisfies AiRecommendationResponse & {
     scoredCells: number;
+  };
+}
+
+/** What the model is asked for by the suggestions call; loose on numbers like the scoring answer. */
+export const suggestionsAnswerSchema = z.object({
+  options: z.array(z.object({ name: z.string(), reason: z.string() })),
+  criteria: z.array(
+    z.object({
+      name: z.string(),
+      importance: z.number().describe('1 to 100: how much the criterion should count'),
+      reason: z.string(),
+    }),
+  ),
+});
+
+export type SuggestionsAnswer = z.infer<typeof suggestionsAnswerSchema>;
+
+/** Trimmed and compared case-insensitively, as duplicate names are everywhere else (SPEC.md section 5). */
+function nameKey(name: string): string {
+  return name.trim().toLocaleLowerCase();
+}
+
+/**
+ * Makes suggestions safe to show: names tidied to one line within the name limits, empty ones and any
+ * already in the lists (or suggested twice) dropped, at most `limit` of each, importances rounded into
+ * 1–100, reasons tidied.
+ */
+export function normaliseSuggestions(
+  answer: SuggestionsAnswer,
+  existing: { options: readonly { name: string }[]; criteria: readonly { name: string }[] },
+  limit: number,
+): AiSuggestionsResponse {
+  const pick = <T extends { name: string; reason: string }>(
+    suggestions: readonly T[],
+    present: readonly { name: string }[],
+    maxName: number,
+  ) => {
+    const seen = new Set(present.map((entry) => nameKey(entry.name)));
+    const picked: (T & { name: string; reason: string })[] = [];
+    for (const suggestion of suggestions) {
+      const name = tidyExplanation(suggestion.name, maxName);
+      if (!name || seen.has(nameKey(name)) || picked.length >= limit) continue;
+      seen.add(nameKey(name));
+      picked.push({ ...suggestion, name, reason: tidyExplanation(suggestion.reason) });
+    }
+    return picked;
+  };
+  return {
+    options: pick(answer.options, existing.options, LIMITS.decision.optionNameMax).map(
+      ({ name, reason }) => ({
+        name,
+        reason,
+      }),
+    ),
+    criteria: pick(answer.criteria, existing.criteria, LIMITS.decision.criterionNameMax).map(
+      ({ name, reason, importance }) => ({
+        name,
+        reason,
+        importance: Number.isFinite(importance) ? Math.min(100, Math.max(1, Math.round(importance))) : 1,
+      }),
+    ),
   };
 }

@@ -2,15 +2,21 @@ import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../app-error.ts';
 import type { AiProviderConfig } from '../../config.ts';
-import { modelAnswerSchema, type ModelAnswer } from './normalise.ts';
+import type { z } from 'zod';
 import type { Prompt } from './prompt.ts';
 
 /** The answer did not parse or did not match the schema: worth one more try. */
 export class MalformedAnswerError extends Error {}
 
+/** The structured answer a call asks for: its zod schema (sent as JSON schema) and a name. */
+export interface AnswerShape<T> {
+  schema: z.ZodType<T>;
+  name: string;
+}
+
 export interface AiModelClient {
   /** Asks the model once; throws AppError (timeout, upstream) or MalformedAnswerError. */
-  generate(prompt: Prompt): Promise<ModelAnswer>;
+  generate<T>(prompt: Prompt, shape: AnswerShape<T>): Promise<T>;
 }
 
 /** The provider package is loaded on first use, so a server without AI never loads it. */
@@ -45,7 +51,7 @@ export function createAiModelClient(
   let model: Promise<LanguageModel> | undefined;
 
   return {
-    async generate(prompt) {
+    async generate<T>(prompt: Prompt, shape: AnswerShape<T>): Promise<T> {
       const ai = await import('ai');
       model ??= loadModel(config);
       const signal = AbortSignal.timeout(options.timeoutMs);
@@ -54,12 +60,12 @@ export function createAiModelClient(
           model: await model,
           system: prompt.system,
           prompt: prompt.prompt,
-          output: ai.Output.object({ schema: modelAnswerSchema, name: 'recommendations' }),
+          output: ai.Output.object({ schema: shape.schema, name: shape.name }),
           // Our own single retry on malformed output; upstream failures are reported, not hammered.
           maxRetries: 0,
           abortSignal: signal,
         });
-        return result.output;
+        return result.output as T;
       } catch (error) {
         if (signal.aborted) throw new AppError('AI_TIMEOUT');
         if (

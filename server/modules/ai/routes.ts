@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   aiRecommendationRequestSchema,
   aiRecommendationResponseSchema,
+  aiOpinionResponseSchema,
   aiStatusSchema,
+  aiSuggestionsRequestSchema,
+  aiSuggestionsResponseSchema,
   teamAiRecommendationResponseSchema,
 } from '../../../shared/api/ai.ts';
 import { decisionIdParamsSchema } from '../../../shared/api/decisions.ts';
@@ -10,6 +13,8 @@ import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { requireAccess } from '../decisions/access-gate.ts';
+import { presentDetails } from '../decisions/presenter.ts';
+import type { DecisionsService } from '../decisions/service.ts';
 import type { AiService } from './service.ts';
 
 const refusals = {
@@ -27,7 +32,8 @@ const common = { tags: ['ai'], security: [{ bearerAuth: [] }] };
 
 export const aiRoutes: FastifyPluginAsyncZod<{
   aiService: AiService;
-}> = async (app, { aiService }) => {
+  decisionsService: DecisionsService;
+}> = async (app, { aiService, decisionsService }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -47,6 +53,45 @@ export const aiRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       aiService.recommendPersonal(requireSession(request).user.id, request.body, request.language),
+  );
+
+  app.post(
+    '/api/ai/suggestions',
+    {
+      schema: {
+        ...common,
+        description:
+          'Options and criteria the user may have missed, each with a reason; up to 5 of each, none already in the lists. Nothing is stored.',
+        body: aiSuggestionsRequestSchema,
+        response: { 200: aiSuggestionsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => aiService.suggest(requireSession(request).user.id, request.body, request.language),
+  );
+
+  app.post(
+    '/api/decision/:id/ai-opinion',
+    {
+      schema: {
+        ...common,
+        description:
+          'The AI as a second opinion on a manual-mode team decision (owner, admin): every cell scored and stored apart from the votes; never counted in the team result; a new run replaces the previous one.',
+        params: decisionIdParamsSchema,
+        response: { 200: aiOpinionResponseSchema, ...refusals },
+      },
+      preHandler: app.decisionAccess('askAiOpinion'),
+    },
+    async (request) => {
+      const access = requireAccess(request);
+      const saved = await aiService.askOpinion(access, request.language);
+      const details = presentDetails(access, await decisionsService.details(access));
+      return {
+        message: translate(request.language, 'api.aiOpinionSaved'),
+        created_at: saved.created_at,
+        scored: saved.cells.length,
+        aiOpinion: details.aiOpinion,
+      };
+    },
   );
 
   app.post(

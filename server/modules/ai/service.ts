@@ -1,4 +1,4 @@
-import type { AiStatus } from '../../../shared/api/ai.ts';
+import type { AiStatus, AiSuggestionsRequest, AiSuggestionsResponse } from '../../../shared/api/ai.ts';
 import { LIMITS, scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { AiConfig } from '../../config.ts';
@@ -6,8 +6,13 @@ import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from '../decisions/access.ts';
 import type { DecisionsService } from '../decisions/service.ts';
-import { normaliseRecommendations } from './normalise.ts';
-import { buildPrompt } from './prompt.ts';
+import {
+  modelAnswerSchema,
+  normaliseRecommendations,
+  normaliseSuggestions,
+  suggestionsAnswerSchema,
+} from './normalise.ts';
+import { buildPrompt, buildSuggestionsPrompt } from './prompt.ts';
 import { MalformedAnswerError, type AiModelClient } from './provider.ts';
 import type { AiUsageRepo } from './usage-repo.ts';
 
@@ -42,6 +47,13 @@ function withStoredAnchors(
       : criterion;
   });
 }
+
+/** The suggestions request after validation (shared/api/ai.ts). */
+export type AiSuggestionsInput = Required<Pick<AiSuggestionsRequest, 'decisionName'>> & {
+  description: string;
+  options: { name: string }[];
+  criteria: { name: string }[];
+};
 
 export interface AiServiceDeps {
   config: AiConfig;
@@ -99,7 +111,8 @@ export function createAiService(deps: AiServiceDeps) {
     const context = { optionCount: input.options.length, criterionCount: input.criteria.length, scale };
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = normaliseRecommendations(await model.generate(prompt), context);
+        const answer = await model.generate(prompt, { schema: modelAnswerSchema, name: 'recommendations' });
+        const result = normaliseRecommendations(answer, context);
         if (result.scoredCells === 0) throw new MalformedAnswerError('no usable cell');
         return { recommendations: result.recommendations, missing: result.missing };
       } catch (error) {
@@ -116,11 +129,76 @@ export function createAiService(deps: AiServiceDeps) {
         : { available: false };
     },
 
+    /**
+     * Suggestions while setting up (issue 18): nothing stored, the same limits as every AI call, one
+     * more try on a malformed answer. An answer that only repeats what is there gives empty lists.
+     */
+    async suggest(
+      userId: number,
+      input: AiSuggestionsInput,
+      language: Language,
+    ): Promise<AiSuggestionsResponse> {
+      const model = requireClient();
+      await admitCall(userId);
+      const limit = LIMITS.ai.suggestionsMax;
+      const prompt = buildSuggestionsPrompt({ ...input, limit, language });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const answer = await model.generate(prompt, {
+            schema: suggestionsAnswerSchema,
+            name: 'suggestions',
+          });
+          return normaliseSuggestions(answer, input, limit);
+        } catch (error) {
+          if (!(error instanceof MalformedAnswerError)) throw error;
+          if (attempt >= 2) throw new AppError('AI_INVALID_OUTPUT');
+        }
+      }
+    },
+
     /** Personal decisions: scores on the 1–10 grid, nothing stored (the user edits, then saves). */
     async recommendPersonal(userId: number, input: AiRequestInput, language: Language) {
       const model = requireClient();
       await admitCall(userId);
       return recommend(model, input, LIMITS.scales.personal, language);
+    },
+
+    /**
+     * A team decision's AI opinion (issue 18; owner and admin, manual mode): the model scores every
+     * cell of the stored matrix, with the criteria's anchors; stored apart from the votes, replacing
+     * the previous run. One AI run at a time per decision, and the caller's usual AI limits.
+     */
+    async askOpinion(access: DecisionAccess, language: Language) {
+      const model = requireClient();
+      const { decision } = access;
+      const { options, criteria } = await decisionsService.details(access);
+      if (!options.length || !criteria.length) throw new AppError('NOTHING_TO_SCORE');
+      const staleBefore = new Date(Date.now() - 2 * config.timeoutMs - MINUTE_MS).toISOString();
+      await usage.clearStaleRun(decision.id, staleBefore);
+      if (!(await usage.startRun(decision.id, access.userId, isoNow()))) {
+        throw new AppError('AI_ALREADY_RUNNING');
+      }
+      try {
+        await admitCall(access.userId);
+        const input: AiRequestInput = {
+          decisionName: decision.name,
+          description: decision.description,
+          options,
+          criteria: withStoredAnchors(criteria, criteria),
+        };
+        const result = await recommend(model, input, scaleOfDecision(decision.type), language);
+        const cells = result.recommendations.flatMap((recommendation) =>
+          recommendation.bewertungen.map((cell) => ({
+            option_id: options[recommendation.option_index]!.id,
+            criterion_id: criteria[cell.criterion_index]!.id,
+            value: cell.value,
+            explanation: cell.explanation || null,
+          })),
+        );
+        return await decisionsService.saveAiOpinion(access, cells);
+      } finally {
+        await usage.finishRun(decision.id);
+      }
     },
 
     /**

@@ -47,6 +47,7 @@ export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadMo
         isExpired: isPastDeadline(decision.timer),
         isCompletedByAi,
         isActivated: decision.activated_at !== null,
+        mode: decision.mode,
       },
     };
   }

@@ -833,6 +833,8 @@ describe('GET /api/decision/{id}/details', () => {
         explanation: 'cheap',
         user_id: owner.user.id,
         generated_by: 'user',
+        ai_value: null,
+        ai_explanation: null,
       },
       {
         option_id: optionIds[1],
@@ -841,6 +843,8 @@ describe('GET /api/decision/{id}/details', () => {
         explanation: null,
         user_id: owner.user.id,
         generated_by: 'user',
+        ai_value: null,
+        ai_explanation: null,
       },
     ]);
     expect(details).toMatchObject({ userRole: 'owner', timer: null, weightsByUser: {}, teamMembers: [] });
@@ -863,6 +867,7 @@ describe('GET /api/decision/{id}/details', () => {
       canStartAi: false,
       canRemind: false,
       canDecide: true,
+      canAskAiOpinion: false,
     });
   });
 
@@ -933,6 +938,7 @@ describe('GET /api/decision/{id}/details', () => {
       canStartAi: false,
       canRemind: false,
       canDecide: false,
+      canAskAiOpinion: false,
     });
   });
 

@@ -9,6 +9,16 @@ export interface EvaluationInput {
   criterion_id: number;
   value: number;
   explanation: string | null;
+  ai_value?: number | null | undefined;
+  ai_explanation?: string | null | undefined;
+}
+
+/** What the AI proposed travels only with personal cells; a team's AI opinion is stored on its own. */
+export function withoutAiProposal<T extends { ai_value?: unknown; ai_explanation?: unknown }>(
+  row: T,
+): Omit<T, 'ai_value' | 'ai_explanation'> {
+  const { ai_value: _value, ai_explanation: _explanation, ...rest } = row;
+  return rest;
 }
 
 /**
@@ -27,6 +37,10 @@ export function assertEvaluationCells(
   evaluations.forEach((evaluation, index) => {
     if (evaluation.value < scale.min || evaluation.value > scale.max) {
       fields[`evaluations.${index}.value`] = 'validation.valueRange';
+    }
+    const aiValue = evaluation.ai_value;
+    if (aiValue !== null && aiValue !== undefined && (aiValue < scale.min || aiValue > scale.max)) {
+      fields[`evaluations.${index}.ai_value`] = 'validation.valueRange';
     }
     if (!optionIds.has(evaluation.option_id))
       fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
@@ -60,7 +74,10 @@ export function createEvaluate({ decisions, writeLocked, matrix, emit }: Decisio
         new Set(criteria.map((criterion) => criterion.id)),
         scaleOfDecision(decision.type),
       );
-      const rows = evaluations.map((evaluation) => ({ ...evaluation, generated_by: 'user' as const }));
+      const rows = evaluations.map((evaluation) => ({
+        ...(decision.type === 'team' ? withoutAiProposal(evaluation) : evaluation),
+        generated_by: 'user' as const,
+      }));
       await decisions.replaceUserEvaluations(decision.id, locked.userId, rows, trx, { onlyGivenCells: true });
       return matrix.refreshScore(trx, decision);
     });

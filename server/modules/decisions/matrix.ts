@@ -62,6 +62,9 @@ export interface IndexedEvaluation {
   criterion_index: number;
   value: number;
   explanation: string | null;
+  /** Personal AI mode: what the AI proposed (issue 18); absent keeps the stored proposal. */
+  ai_value?: number | null | undefined;
+  ai_explanation?: string | null | undefined;
 }
 
 /** Checks positions against the submitted lists before anything is written; one value per cell. */
@@ -76,6 +79,10 @@ export function assertEvaluationIndexes(
   evaluations.forEach((evaluation, index) => {
     if (evaluation.value < scale.min || evaluation.value > scale.max) {
       fields[`evaluations.${index}.value`] = 'validation.valueRange';
+    }
+    const aiValue = evaluation.ai_value;
+    if (aiValue !== null && aiValue !== undefined && (aiValue < scale.min || aiValue > scale.max)) {
+      fields[`evaluations.${index}.ai_value`] = 'validation.valueRange';
     }
     if (evaluation.option_index >= optionCount)
       fields[`evaluations.${index}.option_index`] = 'validation.unknownOption';

@@ -190,6 +190,7 @@ describe('can and abilitiesOf', () => {
           canStartAi: can(relation, 'startAi', decisionState),
           canRemind: can(relation, 'remind', decisionState),
           canDecide: can(relation, 'decide', decisionState),
+          canAskAiOpinion: can(relation, 'askAiOpinion', decisionState),
         });
       }
     }
@@ -209,6 +210,7 @@ describe('can and abilitiesOf', () => {
       canStartAi: false,
       canRemind: false,
       canDecide: true,
+      canAskAiOpinion: false,
     });
   });
 
@@ -226,6 +228,7 @@ describe('can and abilitiesOf', () => {
       canStartAi: false,
       canRemind: false,
       canDecide: false,
+      canAskAiOpinion: false,
     });
   });
 });

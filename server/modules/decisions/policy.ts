@@ -5,7 +5,7 @@ import type {
   ResultsHiddenUntil,
 } from '../../../shared/api/decisions.ts';
 import { AppError } from '../../app-error.ts';
-import type { DecisionType, ResultsVisibility, TeamRole } from '../../db/schema.ts';
+import type { DecisionMode, DecisionType, ResultsVisibility, TeamRole } from '../../db/schema.ts';
 
 /** How the caller relates to a decision; `none` means the decision is invisible to them. */
 export type Relation = 'owner' | TeamRole | 'reader' | 'none';
@@ -27,7 +27,9 @@ export type DecisionAction =
   // Team decisions: remind the voters who have not voted in full (issue 16).
   | 'remind'
   // Record, change or remove the outcome (issue 16).
-  | 'decide';
+  | 'decide'
+  // Team decisions in manual mode: ask the AI for its opinion, kept apart from the votes (issue 18).
+  | 'askAiOpinion';
 
 type Table = Partial<Record<Relation, readonly DecisionAction[]>>;
 
@@ -54,6 +56,7 @@ const TEAM: Table = {
     'startAi',
     'remind',
     'decide',
+    'askAiOpinion',
   ],
   admin: [
     'view',
@@ -67,6 +70,7 @@ const TEAM: Table = {
     'startAi',
     'remind',
     'decide',
+    'askAiOpinion',
   ],
   editor: ['view', 'vote', 'weight', 'comment'],
   viewer: ['view', 'comment'],
@@ -99,6 +103,8 @@ const NEEDED_PHASE: Partial<Record<DecisionAction, 'votingStarted' | 'votingEnde
 
 export interface DecisionState {
   type: DecisionType;
+  /** Absent counts as manual. */
+  mode?: DecisionMode;
   isExpired: boolean;
   isCompletedByAi: boolean;
   /** Team decisions: activated by the owner or an admin (no longer a draft). */
@@ -127,11 +133,18 @@ function hasVotingEnded(state: Pick<DecisionState, 'isExpired' | 'isCompletedByA
   return state.isExpired || state.isCompletedByAi;
 }
 
-/** The phase refusal of `action`, if its phase has not begun (see NEEDED_PHASE). */
+/**
+ * Actions only a manual-mode decision allows: the AI's opinion is a second opinion beside the
+ * members' votes; in AI mode the AI's values already are the result.
+ */
+const MANUAL_MODE_ONLY: ReadonlySet<DecisionAction> = new Set(['askAiOpinion']);
+
+/** The phase refusal of `action`, if its phase has not begun (see NEEDED_PHASE) or the mode forbids it. */
 function phaseRefusal(
   state: DecisionState,
   action: DecisionAction,
-): 'VOTING_NOT_OPEN' | 'VOTING_NOT_ENDED' | null {
+): 'VOTING_NOT_OPEN' | 'VOTING_NOT_ENDED' | 'AI_OPINION_MANUAL_ONLY' | null {
+  if (MANUAL_MODE_ONLY.has(action) && state.mode === 'ai') return 'AI_OPINION_MANUAL_ONLY';
   const phase = NEEDED_PHASE[action];
   if (phase === 'votingStarted') return state.type === 'team' && state.isActivated ? null : 'VOTING_NOT_OPEN';
   if (phase === 'votingEnded')
@@ -171,6 +184,7 @@ export function abilitiesOf(relation: Relation, state: DecisionState): Abilities
     canStartAi: can(relation, 'startAi', state),
     canRemind: can(relation, 'remind', state),
     canDecide: can(relation, 'decide', state),
+    canAskAiOpinion: can(relation, 'askAiOpinion', state),
   };
 }
 
@@ -232,4 +246,20 @@ export function resultsHiddenUntil(reader: {
   if (shownFrom === 'now') return null;
   if (shownFrom === 'complete') return reader.isComplete ? null : 'complete';
   return 'close';
+}
+
+/**
+ * Who sees a team decision's AI opinion (issue 18), so the model cannot anchor anyone: a voter once
+ * their own vote is complete, everyone else once voting ended; never while the results themselves are
+ * hidden from the caller (blind voting), and always after voting ended.
+ */
+export function isAiOpinionVisible(reader: {
+  relation: Relation;
+  status: DecisionStatus;
+  isComplete: boolean;
+  resultsHiddenUntil: ResultsHiddenUntil;
+}): boolean {
+  if (reader.resultsHiddenUntil !== null) return false;
+  if (reader.status === 'closed' || reader.status === 'decided') return true;
+  return isVoterRelation(reader.relation) && reader.isComplete;
 }

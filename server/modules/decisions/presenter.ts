@@ -10,7 +10,7 @@ import { PERSONAL_TOTAL_FORMULA, type RankedOption } from '../../../shared/scori
 import { participationOf, TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
-import { abilitiesOf, isVoterRelation, lockOf, statusOf } from './policy.ts';
+import { abilitiesOf, isAiOpinionVisible, isVoterRelation, lockOf, statusOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
 import type { DecisionAccess } from './access.ts';
 import { presentLifecycle } from './lifecycle-presenter.ts';
@@ -87,6 +87,14 @@ interface DetailsParts {
       }
     | undefined;
   ranking: RankedOption[];
+  /** The team's AI opinion rows (issue 18); empty until asked. */
+  aiOpinion?: {
+    option_id: number;
+    criterion_id: number;
+    value: number;
+    explanation: string | null;
+    created_at: unknown;
+  }[];
   teamResults?:
     | {
         weights: { criterion_id: number; weight: number }[];
@@ -182,13 +190,15 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     options: parts.options.map(({ id, decision_id, name }) => ({ id, decision_id, name })),
     criteria: parts.criteria.map(presentCriterion),
     evaluations: visibleEvaluations.map(
-      ({ option_id, criterion_id, value, explanation, user_id, generated_by }) => ({
+      ({ option_id, criterion_id, value, explanation, user_id, generated_by, ai_value, ai_explanation }) => ({
         option_id,
         criterion_id,
         value,
         explanation,
         user_id,
         generated_by,
+        ai_value,
+        ai_explanation,
       }),
     ),
     userRole: relation === 'none' ? 'reader' : relation,
@@ -220,5 +230,28 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       : null,
     consensus: parts.teamResults && !isHidden ? parts.teamResults.consensus : null,
     resultsHiddenUntil: hiddenUntil,
+    aiOpinion: presentAiOpinion(parts.aiOpinion ?? [], {
+      relation,
+      status: statusOf(decision, lock),
+      isComplete: completeIds.has(access.userId),
+      resultsHiddenUntil: hiddenUntil,
+    }),
+  };
+}
+
+/** The AI opinion as the caller may see it: null until asked and while it could anchor them. */
+function presentAiOpinion(
+  rows: NonNullable<DetailsParts['aiOpinion']>,
+  reader: Parameters<typeof isAiOpinionVisible>[0],
+): DecisionDetails['aiOpinion'] {
+  if (!rows.length || !isAiOpinionVisible(reader)) return null;
+  return {
+    cells: rows.map(({ option_id, criterion_id, value, explanation }) => ({
+      option_id,
+      criterion_id,
+      value,
+      explanation,
+    })),
+    created_at: toIsoString(rows[0]!.created_at as string | Date),
   };
 }

@@ -94,13 +94,15 @@ export function createReadModel(decisions: DecisionsRepo) {
     /** Members are read fresh: their nicknames change without touching the decision. */
     async details(access: Pick<DecisionAccess, 'decision'>) {
       const isTeam = access.decision.type === 'team';
-      const [matrix, team] = await Promise.all([
+      const [matrix, team, aiOpinion] = await Promise.all([
         matrixOf(access.decision),
         isTeam
           ? decisions.listTeam(access.decision.id, access.decision.user_id, isoNow())
           : Promise.resolve(undefined),
+        // Read fresh: a new opinion changes no revision (it changes no result).
+        isTeam ? decisions.listAiOpinion(access.decision.id) : Promise.resolve([]),
       ]);
-      return { ...matrix, team };
+      return { ...matrix, team, aiOpinion };
     },
   };
 }

@@ -47,7 +47,7 @@ export function createSaveDecision({ decisions, writeLocked, matrix, emit }: Dec
           },
           trx,
         );
-        await matrix.applyMatrix(trx, decision.id, userId, input);
+        await matrix.applyMatrix(trx, decision, userId, input);
         return matrix.refreshScore(trx, decision);
       });
     },
@@ -72,7 +72,7 @@ export function createSaveDecision({ decisions, writeLocked, matrix, emit }: Dec
           },
           trx,
         );
-        await matrix.applyMatrix(trx, decision.id, locked.userId, input);
+        await matrix.applyMatrix(trx, decision, locked.userId, input);
         return matrix.refreshScore(trx, saved);
       });
       await emit({ type: 'decision.changed', decisionId: access.decision.id });

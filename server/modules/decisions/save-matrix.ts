@@ -149,18 +149,22 @@ export function createMatrixWriter(decisions: DecisionsRepo) {
   /** Lists, then the caller's cells by position (all of the caller's cells are replaced). */
   async function applyMatrix(
     trx: Transaction<Database>,
-    decisionId: number,
+    decision: Pick<DecisionRow, 'id' | 'type'>,
     userId: number,
     input: MatrixInput,
   ): Promise<SavedLists> {
+    const decisionId = decision.id;
     const saved = await saveLists(trx, decisionId, input);
     if (input.evaluations) {
+      // What the AI proposed is kept for personal cells only (a team's AI opinion is a run of its own).
+      const isPersonal = decision.type !== 'team';
       const rows = input.evaluations.map((evaluation) => ({
         option_id: rowAt(saved.optionIds, evaluation.option_index),
         criterion_id: rowAt(saved.criterionIds, evaluation.criterion_index),
         value: evaluation.value,
         explanation: evaluation.explanation,
         generated_by: 'user' as const,
+        ...(isPersonal && { ai_value: evaluation.ai_value, ai_explanation: evaluation.ai_explanation }),
       }));
       await decisions.replaceUserEvaluations(decisionId, userId, rows, trx, { onlyGivenCells: false });
     }

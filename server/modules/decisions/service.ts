@@ -7,6 +7,7 @@ import { createEvaluate } from './evaluate.ts';
 import { createListDecisions } from './list-decisions.ts';
 import { createReadModel } from './read-model.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
+import { createSaveAiOpinion } from './save-ai-opinion.ts';
 import { createSaveDecision } from './save-decision.ts';
 import { createMatrixWriter } from './save-matrix.ts';
 import { createLifecycleWrites } from './set-deadline.ts';
@@ -75,6 +76,8 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
     /** The scheduler's job for deadlines that passed: see voting-end.ts. */
     announceDueVotingEnds: votingEnd.announceDueVotingEnds,
     remove: createDeleteDecision(context),
+    /** A team decision's AI opinion, apart from the votes (issue 18). */
+    saveAiOpinion: createSaveAiOpinion(context),
   };
 }
 

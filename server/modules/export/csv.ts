@@ -96,6 +96,27 @@ export function renderCsv(report: ExportReport): string {
     }
   }
 
+  if (report.aiChanges.length) {
+    rows.push([]);
+    rows.push([t('export.aiChanges')]);
+    rows.push([
+      t('export.option'),
+      t('export.criterion'),
+      t('export.value'),
+      t('export.aiValue'),
+      t('export.aiReason'),
+    ]);
+    for (const change of report.aiChanges) {
+      rows.push([
+        change.option,
+        change.criterion,
+        num(change.value),
+        num(change.aiValue),
+        change.aiExplanation ?? '',
+      ]);
+    }
+  }
+
   if (report.reasons.length) {
     rows.push([]);
     rows.push([t('export.reasons')]);

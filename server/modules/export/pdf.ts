@@ -191,6 +191,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
   }
   if (report.isTeam) drawTeamStatus();
   drawFormula();
+  drawAiChanges();
   drawReasons();
   drawFooters();
   doc.end();
@@ -530,6 +531,23 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       style('regular', 8.5);
       if (!ensureSpace(doc.heightOfString(line, { width }))) return;
       doc.text(line, left, doc.y, { width });
+    }
+  }
+
+  /** Cells the owner changed from the AI's proposal: "Price – Alpha: 6 (AI: 7)". */
+  function drawAiChanges() {
+    if (!report.aiChanges.length || !heading(t('export.aiChanges'), 20)) return;
+    for (const [index, change] of report.aiChanges.entries()) {
+      style('regular', 7.5);
+      const reason = change.aiExplanation ? ` – ${change.aiExplanation.replace(/\s+/g, ' ')}` : '';
+      const text = `${change.option} – ${change.criterion}: ${num(change.value)} (${t('export.aiSaid', { value: num(change.aiValue) })})${reason}`;
+      const height = Math.min(doc.heightOfString(text, { width }), 2 * 10);
+      if (!ensureSpace(height + 2)) {
+        moreNote(report.aiChanges.length - index);
+        return;
+      }
+      doc.text(text, left, doc.y, { width, height, ellipsis: true });
+      doc.y += 2;
     }
   }
 

@@ -90,6 +90,17 @@ export interface ExportReport {
   agreement: ExportAgreement | null;
   /** What was decided; null until an outcome is recorded. */
   outcome: ExportOutcome | null;
+  /**
+   * Personal AI mode (issue 18): cells whose value the owner changed from what the AI proposed, matrix
+   * order; the owner's value is what counts, the AI's stays recognisable ("AI: 7").
+   */
+  aiChanges: {
+    option: string;
+    criterion: string;
+    value: number;
+    aiValue: number;
+    aiExplanation: string | null;
+  }[];
   /** How solid the result is (issue 17); null while results are hidden or nothing is scored. */
   robustness: ExportRobustness | null;
 }
@@ -268,6 +279,23 @@ export function buildReport(
         ]
       : [t('details.formula', scaleOfDecision(decision.type))],
     outcome: outcomeOf(details, language, timeZone),
+    aiChanges: isTeam
+      ? []
+      : matrixEvaluations
+          .filter((e) => e.ai_value !== null && e.ai_value !== e.value)
+          .filter((e) => optionNames.has(e.option_id) && criterionNames.has(e.criterion_id))
+          .sort(
+            (a, b) =>
+              optionOrder.get(a.option_id)! - optionOrder.get(b.option_id)! ||
+              criterionOrder.get(a.criterion_id)! - criterionOrder.get(b.criterion_id)!,
+          )
+          .map((e) => ({
+            option: optionNames.get(e.option_id)!,
+            criterion: criterionNames.get(e.criterion_id)!,
+            value: e.value,
+            aiValue: e.ai_value!,
+            aiExplanation: e.ai_explanation,
+          })),
     robustness:
       analysis && !('hidden' in analysis) && hasScores && !isHidden
         ? robustnessOf(analysis, optionNames, criterionNames, language)

@@ -1613,6 +1613,7 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canStartAi: true,
         canRemind: false,
         canDecide: false,
+        canAskAiOpinion: true,
       },
     ],
     [
@@ -1631,6 +1632,7 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canStartAi: true,
         canRemind: false,
         canDecide: false,
+        canAskAiOpinion: true,
       },
     ],
     [
@@ -1649,6 +1651,7 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canStartAi: false,
         canRemind: false,
         canDecide: false,
+        canAskAiOpinion: false,
       },
     ],
     [
@@ -1667,6 +1670,7 @@ describe('GET /api/decision/{id}/details of a team decision', () => {
         canStartAi: false,
         canRemind: false,
         canDecide: false,
+        canAskAiOpinion: false,
       },
     ],
   ] as const)('gives the %s userRole %s and its abilities', async (who, role, abilities) => {

@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-import { requestRecommendation, useAiStatusQuery, useIsAiUnavailable } from './ai-api.ts';
+import { useAiStatusQuery, useIsAiUnavailable } from '../decisions/decisions-api.ts';
+import { requestRecommendation } from './ai-api.ts';
 import { AiUnavailableNotice } from './AiUnavailableNotice.tsx';
 
 type Phase = { kind: 'idle' } | { kind: 'running' } | { kind: 'failed'; reason: string };

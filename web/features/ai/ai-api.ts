@@ -1,32 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AiRecommendationRequest,
   AiRecommendationResponse,
-  AiStatus,
   TeamAiRecommendationResponse,
 } from '../../../shared/api/ai.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { decisionKeys } from '../decisions/decisions-api.ts';
 import { teamKeys } from '../team/team-api.ts';
-
-export const aiKeys = { status: ['ai', 'status'] as const };
-
-/** Whether the server has an AI model; the setup changes only with a restart, so it is cached long. */
-export function useAiStatusQuery() {
-  return useQuery({
-    queryKey: aiKeys.status,
-    queryFn: () => apiRequest<AiStatus>('/api/ai/status'),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/**
- * True once the server said it has no AI model. While the answer is pending or could not be read, AI
- * stays offered: trying then gets the server's own answer.
- */
-export function useIsAiUnavailable(): boolean {
-  return useAiStatusQuery().data?.available === false;
-}
 
 export function requestRecommendation(request: AiRecommendationRequest) {
   return apiRequest<AiRecommendationResponse>('/api/ai/recommendation', { method: 'POST', json: request });

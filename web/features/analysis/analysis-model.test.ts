@@ -25,6 +25,8 @@ const cell = (option_id: number, criterion_id: number, value: number, user_id: n
   user_id,
   explanation: null,
   generated_by: 'user' as const,
+  ai_value: null,
+  ai_explanation: null,
 });
 
 /**
@@ -97,6 +99,7 @@ function personalDetails(minimums: Partial<Record<number, number>> = {}): Decisi
     participation: null,
     consensus: null,
     resultsHiddenUntil: null,
+    aiOpinion: null,
   };
 }
 

@@ -40,6 +40,7 @@ function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Pa
       newRow={name === 'options' ? emptyOption : emptyCriterion}
       minRows={1}
       isEveryCopyFlagged
+      suggestions={name === 'criteria' ? { importanceOf: String } : {}}
       nameErrorOf={(index) => {
         const message = errors[name]?.[index]?.name?.message;
         return message === 'validation.required'

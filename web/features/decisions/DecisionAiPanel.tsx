@@ -50,6 +50,12 @@ export function DecisionAiPanel({ hasRun, missingCount, onCompleted }: DecisionA
             const key = cellKey(option.rowKey, criterion.rowKey);
             setValue(`scores.${key}`, String(cell.value), { shouldDirty: true });
             setValue(`explanations.${key}`, cell.explanation || null, { shouldDirty: true });
+            // Kept apart from the value, which the user may change: saved as ai_value / ai_explanation.
+            setValue(
+              `aiProposals.${key}`,
+              { value: cell.value, explanation: cell.explanation || null },
+              { shouldDirty: true },
+            );
           }
         }
       },

@@ -13,7 +13,7 @@ import { TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
-import { useIsAiUnavailable } from '../ai/ai-api.ts';
+import { useIsAiUnavailable } from './decisions-api.ts';
 import { ModeSelectField } from '../ai/ModeSelectField.tsx';
 import { DecisionAiPanel } from './DecisionAiPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';

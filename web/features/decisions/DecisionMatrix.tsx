@@ -6,9 +6,10 @@ import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx'
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
+import { AiValueNote } from '../ai/AiValueNote.tsx';
 import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
-import { ownerEvaluations } from './decision-form-model.ts';
+import { changedAiProposal, ownerEvaluations } from './decision-form-model.ts';
 import { WeightShareNote } from './WeightShareNote.tsx';
 
 /**
@@ -98,15 +99,34 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
             </>
           );
         }
-        if (!cell.explanation) return cell.value;
+        // Issue 18: where the owner changed the AI's proposal, "AI: 7" with the AI's reason stays beside it.
+        const proposal = changedAiProposal(
+          cell.value,
+          cell.ai_value === null ? null : { value: cell.ai_value, explanation: cell.ai_explanation },
+        );
+        // The AI's reason belongs to the AI's value, not to the one the owner chose instead.
+        const reason = proposal && cell.explanation === proposal.explanation ? null : cell.explanation;
         const reasonId = `reason-${option.key}-${criterion.key}`;
-        return (
+        const value = reason ? (
           // A button so keyboard users can focus the cell and read the reason.
-          <Tooltip id={reasonId} text={cell.explanation}>
+          <Tooltip id={reasonId} text={reason}>
             <button type="button" aria-describedby={reasonId} className={`min-w-8 ${tooltipTriggerClasses}`}>
               {cell.value}
             </button>
           </Tooltip>
+        ) : (
+          cell.value
+        );
+        if (!proposal) return value;
+        return (
+          <span className="inline-flex flex-col items-center gap-0.5">
+            <span>{value}</span>
+            <AiValueNote
+              id={`ai-${option.key}-${criterion.key}`}
+              value={proposal.value}
+              reason={proposal.explanation}
+            />
+          </span>
         );
       }}
       total={{

@@ -7,20 +7,32 @@ import { Button } from '../../components/ui/Button.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { duplicateIndexes } from '../../lib/matrix-model.ts';
+import { AiSuggestions } from '../ai-suggestions/AiSuggestions.tsx';
+import { SuggestedBadge } from '../ai-suggestions/SuggestedBadge.tsx';
+import {
+  isSuggestedRow,
+  placeOfSuggestion,
+  suggestionsRequestOf,
+  type RowSuggestion,
+} from '../ai-suggestions/suggestions-model.ts';
 import { leftTrimmed } from './form-inputs.ts';
 
 interface NamedRow {
   name: string;
+  /** The name the AI suggested, for a row added from a suggestion (see isSuggestedRow). */
+  suggestedName?: string;
 }
 
-/** The lists of the surrounding react-hook-form this editor works on (personal or team rows). */
+/** The fields of the surrounding react-hook-form this editor works on (personal or team forms). */
 interface NameRowsFormValues {
+  name: string;
+  description: string;
   options: NamedRow[];
   criteria: NamedRow[];
 }
 
 export interface NameRowsEditorProps {
-  name: keyof NameRowsFormValues;
+  name: 'options' | 'criteria';
   /** Whose texts label the rows: the personal form's or the team forms'. */
   textsFrom: 'decisionForm' | 'team';
   newRow: () => NamedRow;
@@ -37,6 +49,11 @@ export interface NameRowsEditorProps {
   renderBelow?: (index: number) => ReactNode;
   /** Shown beside the add button. */
   footer?: ReactNode;
+  /** Offers the AI's suggestions for the list (the form's title, description and both lists are sent). */
+  suggestions?: {
+    /** A suggested criterion's importance as the form types it; absent where the form has none. */
+    importanceOf?: (importance: number) => string | number;
+  };
 }
 
 /** Rows whose name repeats: the later copies (the ones left out on save), or every copy. */
@@ -60,10 +77,11 @@ export function NameRowsEditor({
   renderAfterName,
   renderBelow,
   footer,
+  suggestions,
 }: NameRowsEditorProps) {
   const { t } = useTranslation();
-  const { control, register, setFocus } = useFormContext<NameRowsFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name });
+  const { control, register, setFocus, getValues } = useFormContext<NameRowsFormValues>();
+  const { fields, append, remove, update } = useFieldArray({ control, name });
   const rows = useWatch({ control, name });
   const duplicates = flaggedRows(
     rows.map((row) => row.name),
@@ -88,6 +106,22 @@ export function NameRowsEditor({
     focusRow(Math.min(index, fields.length - 2));
   }
 
+  function addSuggestion(suggestion: RowSuggestion) {
+    const current = getValues(name);
+    const suggestedName = suggestion.name.trim();
+    const importanceOf = suggestions?.importanceOf;
+    const fill = {
+      name: suggestedName,
+      suggestedName,
+      ...(importanceOf && suggestion.importance !== undefined
+        ? { importance: importanceOf(suggestion.importance) }
+        : {}),
+    };
+    const place = placeOfSuggestion(current, maxRows);
+    if (place.kind === 'fill') update(place.index, { ...current[place.index]!, ...fill });
+    else if (place.kind === 'append') append({ ...newRow(), ...fill });
+  }
+
   return (
     <div className="flex flex-col gap-3">
       {fields.length ? (
@@ -97,6 +131,11 @@ export function NameRowsEditor({
             const rowLabel = t(`${textsFrom}.${kind}Name`, { number });
             const nameMessage = duplicates.has(index) ? duplicateMessage : nameErrorOf?.(index);
             const messageId = `${name}-${field.id}-name-message`;
+            const isSuggested = rows[index] ? isSuggestedRow(rows[index]) : false;
+            const badgeId = `${name}-${field.id}-suggested`;
+            const describedBy = [nameMessage ? messageId : null, isSuggested ? badgeId : null]
+              .filter(Boolean)
+              .join(' ');
             return (
               <li key={field.id} className="flex flex-col gap-1">
                 <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
@@ -109,7 +148,7 @@ export function NameRowsEditor({
                   <input
                     aria-label={rowLabel}
                     aria-invalid={nameMessage ? true : undefined}
-                    aria-describedby={nameMessage ? messageId : undefined}
+                    aria-describedby={describedBy || undefined}
                     maxLength={maxLength}
                     disabled={isDisabled}
                     // "Option 1", "Option 2", …: each empty row says which one it is.
@@ -133,6 +172,12 @@ export function NameRowsEditor({
                     {nameMessage}
                   </p>
                 ) : null}
+                {/* Under the row, so the name keeps its width beside a criterion's importance. */}
+                {isSuggested ? (
+                  <p className="pl-8">
+                    <SuggestedBadge id={badgeId} />
+                  </p>
+                ) : null}
                 {renderBelow?.(index)}
               </li>
             );
@@ -150,6 +195,17 @@ export function NameRowsEditor({
         </Button>
         {footer}
       </div>
+      {suggestions && !isDisabled ? (
+        <AiSuggestions
+          kind={name}
+          showsImportance={Boolean(suggestions.importanceOf)}
+          rows={rows}
+          requestOf={() => suggestionsRequestOf(getValues())}
+          onTitleMissing={() => setFocus('name')}
+          canAdd={placeOfSuggestion(rows, maxRows).kind !== 'full'}
+          onAdd={addSuggestion}
+        />
+      ) : null}
     </div>
   );
 }

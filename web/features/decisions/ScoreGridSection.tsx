@@ -5,8 +5,10 @@ import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
-import { cellKey, isInvalidCell } from '../../lib/matrix-model.ts';
+import { cellKey, cellValueOf, isInvalidCell } from '../../lib/matrix-model.ts';
+import { AiValueNote } from '../ai/AiValueNote.tsx';
 import {
+  changedAiProposal,
   importanceOf,
   PERSONAL_SCALE,
   rankFormValues,
@@ -27,9 +29,9 @@ export function ScoreGridSection() {
     register,
     formState: { errors },
   } = useFormContext<DecisionFormValues>();
-  const [options, criteria, scores, explanations] = useWatch({
+  const [options, criteria, scores, explanations, aiProposals] = useWatch({
     control,
-    name: ['options', 'criteria', 'scores', 'explanations'],
+    name: ['options', 'criteria', 'scores', 'explanations', 'aiProposals'],
   });
   // The live ranking identifies options by their position; rows keep their order while typing.
   const ranking = new Map(rankFormValues(options, criteria, scores).map((entry) => [entry.option_id, entry]));
@@ -92,24 +94,33 @@ export function ScoreGridSection() {
         )}
         renderCell={(option, criterion, optionIndex, criterionIndex) => {
           const key = cellKey(option.key, criterion.key);
-          const reason = explanations[key];
+          // Stays the same while typing: a changing tooltip would remount the input and drop its focus.
+          const reason = explanations[key] || aiProposals[key]?.explanation;
           const reasonId = `reason-${key}`;
+          const changed = changedAiProposal(cellValueOf(scores[key], PERSONAL_SCALE), aiProposals[key]);
+          const noteId = `ai-note-${key}`;
           return (
-            <Tooltip id={reasonId} text={reason}>
-              <GridCellInput
-                row={optionIndex}
-                column={criterionIndex}
-                isInvalid={isInvalid(key)}
-                errorMessage={t('results.cellRange', PERSONAL_SCALE)}
-                aria-label={t('decisionForm.cellLabel', {
-                  option: option.label,
-                  criterion: criterion.label,
-                  ...PERSONAL_SCALE,
-                })}
-                aria-describedby={reason ? reasonId : undefined}
-                {...digitsOnlyInput(register(`scores.${key}`))}
-              />
-            </Tooltip>
+            <span className="inline-flex flex-col items-center gap-1">
+              <Tooltip id={reasonId} text={reason}>
+                <GridCellInput
+                  row={optionIndex}
+                  column={criterionIndex}
+                  isInvalid={isInvalid(key)}
+                  errorMessage={t('results.cellRange', PERSONAL_SCALE)}
+                  aria-label={t('decisionForm.cellLabel', {
+                    option: option.label,
+                    criterion: criterion.label,
+                    ...PERSONAL_SCALE,
+                  })}
+                  aria-describedby={
+                    [reason ? reasonId : null, changed ? noteId : null].filter(Boolean).join(' ') || undefined
+                  }
+                  {...digitsOnlyInput(register(`scores.${key}`))}
+                />
+              </Tooltip>
+              {/* The reason is the input's tooltip already; the note says which value it was for. */}
+              {changed ? <AiValueNote id={noteId} value={changed.value} /> : null}
+            </span>
           );
         }}
         total={{

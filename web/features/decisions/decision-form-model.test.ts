@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cellKey } from '../../lib/matrix-model.ts';
 import {
+  changedAiProposal,
   decisionFormSchema,
   duplicatePositions,
   emptyCriterion,
   emptyOption,
+  formValuesOf,
   rankFormValues,
   toDecisionRequest,
   type DecisionFormValues,
@@ -31,6 +33,7 @@ function formWith(scores: (rowKeys: { options: string[]; criteria: string[] }) =
       criteria: criteria.map((criterion) => criterion.rowKey),
     }),
     explanations: {},
+    aiProposals: {},
   };
   return values;
 }
@@ -82,6 +85,74 @@ describe('decision form model', () => {
       { option_id: 1, total: 4.8, rank: 1, is_top: true, knocked_out: false },
       { option_id: 0, total: null, rank: null, is_top: false, knocked_out: false },
     ]);
+  });
+
+  it('sends the AI’s proposal with each cell it scored, whatever value the user keeps', () => {
+    const values = formWith(({ options, criteria }) => ({
+      [cellKey(options[0]!, criteria[0]!)]: '5',
+      [cellKey(options[1]!, criteria[0]!)]: '4',
+    }));
+    const [car] = values.options;
+    const [cost] = values.criteria;
+    values.explanations = { [cellKey(car!.rowKey, cost!.rowKey)]: 'Cheap to run.' };
+    values.aiProposals = {
+      [cellKey(car!.rowKey, cost!.rowKey)]: { value: 7, explanation: 'Cheap to run.' },
+      // An unscored cell sends nothing, proposal or not.
+      [cellKey(car!.rowKey, values.criteria[1]!.rowKey)]: { value: 2, explanation: null },
+    };
+    expect(toDecisionRequest(values).evaluations).toEqual([
+      {
+        option_index: 0,
+        criterion_index: 0,
+        value: 5,
+        explanation: 'Cheap to run.',
+        ai_value: 7,
+        ai_explanation: 'Cheap to run.',
+      },
+      { option_index: 1, criterion_index: 0, value: 4, explanation: null },
+    ]);
+  });
+
+  it('loads stored proposals on the edit page, so saving sends them back unchanged', () => {
+    const evaluation = (option_id: number, value: number, ai_value: number | null) => ({
+      option_id,
+      criterion_id: 10,
+      value,
+      explanation: null,
+      user_id: 1,
+      generated_by: 'user' as const,
+      ai_value,
+      ai_explanation: ai_value === null ? null : 'Because.',
+    });
+    const details = {
+      decision: { name: 'Commute', description: '', mode: 'ai', type: 'private', user_id: 1 },
+      options: [
+        { id: 1, decision_id: 5, name: 'Car' },
+        { id: 2, decision_id: 5, name: 'Bike' },
+      ],
+      criteria: [{ id: 10, decision_id: 5, name: 'Cost', importance: 100, minimum: null, anchors: null }],
+      evaluations: [evaluation(1, 5, 7), evaluation(2, 4, null)],
+    } as unknown as Parameters<typeof formValuesOf>[0];
+    const request = toDecisionRequest(formValuesOf(details));
+    expect(request.evaluations).toEqual([
+      {
+        option_index: 0,
+        criterion_index: 0,
+        value: 5,
+        explanation: null,
+        ai_value: 7,
+        ai_explanation: 'Because.',
+      },
+      { option_index: 1, criterion_index: 0, value: 4, explanation: null },
+    ]);
+  });
+
+  it('shows the AI’s proposal only beside a value the user changed', () => {
+    const proposal = { value: 7, explanation: 'Cheap.' };
+    expect(changedAiProposal(5, proposal)).toBe(proposal);
+    expect(changedAiProposal(7, proposal)).toBeNull();
+    expect(changedAiProposal(null, proposal)).toBeNull();
+    expect(changedAiProposal(5, undefined)).toBeNull();
   });
 
   it('marks every row of a repeated name', () => {

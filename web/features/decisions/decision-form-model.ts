@@ -27,6 +27,8 @@ export interface OptionFormRow {
   /** The stored option's id, sent back so its evaluations and comments stay attached. */
   optionId: number | null;
   name: string;
+  /** The name the AI suggested, for a row added from a suggestion (marked until renamed). */
+  suggestedName?: string;
 }
 
 export interface CriterionFormRow {
@@ -34,6 +36,7 @@ export interface CriterionFormRow {
   criterionId: number | null;
   name: string;
   importance: string;
+  suggestedName?: string;
 }
 
 export interface DecisionFormValues {
@@ -47,6 +50,16 @@ export interface DecisionFormValues {
   scores: Record<string, string>;
   /** Stored explanations (e.g. AI reasons) travel back unchanged with their cells. */
   explanations: Record<string, string | null>;
+  /**
+   * AI mode: what the AI proposed per cell, kept beside the value the user may change and saved with
+   * it (`ai_value`, `ai_explanation`), so the details can show "AI: 7" where the user saw it otherwise.
+   */
+  aiProposals: Record<string, AiProposal>;
+}
+
+export interface AiProposal {
+  value: number;
+  explanation: string | null;
 }
 
 export function emptyOption(): OptionFormRow {
@@ -67,6 +80,7 @@ export function emptyDecisionForm(): DecisionFormValues {
     criteria: [emptyCriterion()],
     scores: {},
     explanations: {},
+    aiProposals: {},
   };
 }
 
@@ -85,6 +99,7 @@ export const decisionFormSchema = z
           rowKey: z.string(),
           optionId: z.number().nullable(),
           name: requiredName(D.optionNameMax),
+          suggestedName: z.string().optional(),
         }),
       )
       .min(1, 'validation.required')
@@ -95,6 +110,7 @@ export const decisionFormSchema = z
           rowKey: z.string(),
           criterionId: z.number().nullable(),
           name: requiredName(D.criterionNameMax),
+          suggestedName: z.string().optional(),
           importance: z
             .string()
             .trim()
@@ -113,6 +129,7 @@ export const decisionFormSchema = z
       .max(D.maxCriteria, 'validation.tooMany'),
     scores: z.record(z.string(), z.string()),
     explanations: z.record(z.string(), z.string().nullable()),
+    aiProposals: z.record(z.string(), z.object({ value: z.number(), explanation: z.string().nullable() })),
   })
   .superRefine((values, context) => {
     // Only cells of the current rows count; values of removed rows are left behind and ignored.
@@ -180,9 +197,12 @@ export function toDecisionRequest(values: DecisionFormValues) {
       values.criteria.flatMap((criterion, criterion_index) => {
         const key = cellKey(option.rowKey, criterion.rowKey);
         const value = cellValueOf(values.scores[key], PERSONAL_SCALE);
-        return value === null
-          ? []
-          : [{ option_index, criterion_index, value, explanation: values.explanations[key] ?? null }];
+        const proposal = values.aiProposals[key];
+        if (value === null) return [];
+        const cell = { option_index, criterion_index, value, explanation: values.explanations[key] ?? null };
+        return [
+          proposal ? { ...cell, ai_value: proposal.value, ai_explanation: proposal.explanation } : cell,
+        ];
       }),
     ),
   } satisfies CreateDecisionRequest;
@@ -209,6 +229,7 @@ export function formValuesOf(details: DecisionDetails): DecisionFormValues {
   const criterionRowKeys = new Map(criteria.map((criterion) => [criterion.criterionId, criterion.rowKey]));
   const scores: Record<string, string> = {};
   const explanations: Record<string, string | null> = {};
+  const aiProposals: Record<string, AiProposal> = {};
   for (const evaluation of ownerEvaluations(details)) {
     const optionRowKey = optionRowKeys.get(evaluation.option_id);
     const criterionRowKey = criterionRowKeys.get(evaluation.criterion_id);
@@ -216,6 +237,9 @@ export function formValuesOf(details: DecisionDetails): DecisionFormValues {
     const key = cellKey(optionRowKey, criterionRowKey);
     scores[key] = String(evaluation.value);
     explanations[key] = evaluation.explanation;
+    if (evaluation.ai_value !== null) {
+      aiProposals[key] = { value: evaluation.ai_value, explanation: evaluation.ai_explanation };
+    }
   }
   const { decision } = details;
   return {
@@ -227,6 +251,7 @@ export function formValuesOf(details: DecisionDetails): DecisionFormValues {
     criteria: criteria.length ? criteria : [emptyCriterion()],
     scores,
     explanations,
+    aiProposals,
   };
 }
 
@@ -271,5 +296,17 @@ export function exampleDecisionForm(t: TFunction, current: DecisionFormValues): 
     criteria,
     scores,
     explanations: {},
+    aiProposals: {},
   };
+}
+
+/**
+ * The AI's proposal to show beside a cell: only where the value that counts differs from it (a value
+ * the user kept says the same thing once). null otherwise.
+ */
+export function changedAiProposal(
+  value: number | null,
+  proposal: AiProposal | null | undefined,
+): AiProposal | null {
+  return proposal && value !== null && value !== proposal.value ? proposal : null;
 }

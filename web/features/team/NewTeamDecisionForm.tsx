@@ -27,6 +27,7 @@ const nameRowSchema = z.object({
   id: z.number().optional(),
   name: z.string(),
   importance: z.number().optional(),
+  suggestedName: z.string().optional(),
 });
 
 // The server's rules for title, description and mode; the deadline is checked as typed (local time).

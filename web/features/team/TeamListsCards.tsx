@@ -75,6 +75,10 @@ export function TeamListsCards({
           newRow={() => newRow(name === 'criteria' && showImportance ? { importance: 0 } : {})}
           isDisabled={isDisabled}
           renderAfterName={name === 'criteria' && showImportance ? renderImportance : undefined}
+          // The create form has no importances: there a suggested criterion comes by name only.
+          suggestions={
+            name === 'criteria' && showImportance ? { importanceOf: (importance) => importance } : {}
+          }
           footer={
             name === 'criteria' && showImportance ? (
               <ImportanceSum summary={summary} isDisabled={isDisabled} onScale={scaleToHundred} />

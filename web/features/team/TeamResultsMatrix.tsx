@@ -9,12 +9,15 @@ import { cellKey } from '../../lib/matrix-model.ts';
 import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
+import { compareAiOpinion } from './ai-opinion-model.ts';
+import { AiOpinionCellNote } from './TeamAiOpinion.tsx';
 
 /**
  * The team ranking: options best first with their rank, the team value of every cell (mean of the
  * votes, 1 decimal, "–" without votes), each criterion's team weight with its share (the shares add up
  * to 100 %), and the team result per option (2 decimals) with a trophy on the top score(s). Options
- * nobody voted on come last and say "no votes yet", never 0.00.
+ * nobody voted on come last and say "no votes yet", never 0.00. Once the caller may see the AI's
+ * second opinion, its value stands under each team value (it never counts).
  */
 export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
@@ -55,6 +58,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
     return name === undefined ? [] : [{ key: entry.option_id, label: name }];
   });
   const noVotesYet = t('results.noVotesYet');
+  const aiOpinion = compareAiOpinion(details);
 
   return (
     <>
@@ -100,11 +104,16 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
         renderCell={(option, criterion) => {
           const key = cellKey(option.key, criterion.key);
           const cell = cells.get(key);
+          const aiCell = aiOpinion?.cells.get(key);
+          const aiNote = aiCell ? (
+            <AiOpinionCellNote id={`ai-opinion-${option.key}-${criterion.key}`} cell={aiCell} />
+          ) : null;
           if (!cell || cell.votes === 0) {
             return (
               <>
                 <span aria-hidden>–</span>
                 <span className="sr-only">{noVotesYet}</span>
+                {aiNote}
               </>
             );
           }
@@ -128,6 +137,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
               <span className="block text-xs text-slate-600 dark:text-slate-400">
                 {t('teamView.votes', { count: cell.votes })}
               </span>
+              {aiNote}
             </>
           );
         }}

@@ -8,6 +8,8 @@ export interface NameRow {
   name: string;
   /** Criteria only: the fallback weight in percent (0–100) used until members weight. */
   importance?: number;
+  /** The name the AI suggested, for a row added from a suggestion (marked until renamed). */
+  suggestedName?: string;
 }
 
 export function newRow(fields: Partial<Omit<NameRow, 'key'>> = {}): NameRow {

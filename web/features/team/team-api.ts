@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { AiOpinionResponse } from '../../../shared/api/ai.ts';
 import type { Decision, DecisionDetails, ResultsVisibility } from '../../../shared/api/decisions.ts';
 import type {
   AcceptInvitationResponse,
@@ -132,6 +133,19 @@ export function useSetResultsVisibility(decisionId: number) {
         { method: 'PATCH', json: { results_visibility } },
       ),
     onSettled: () => Promise.all([refreshDetails(queryClient, decisionId), refreshList(queryClient)]),
+  });
+}
+
+/**
+ * The AI's second opinion on a manual-mode team decision (issue 18). It replaces the previous one and
+ * never changes a result; the details show it to the caller once their own vote is complete.
+ */
+export function useAskAiOpinion(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<AiOpinionResponse>(`/api/decision/${decisionId}/ai-opinion`, { method: 'POST' }),
+    onSettled: () => refreshDetails(queryClient, decisionId),
   });
 }
 

@@ -38,6 +38,8 @@ function storedDetails(): DecisionDetails {
     user_id,
     explanation: null,
     generated_by: 'user' as const,
+    ai_value: null,
+    ai_explanation: null,
   });
   return {
     decision,
@@ -70,6 +72,7 @@ function storedDetails(): DecisionDetails {
     participation: { voters: 2, complete: 0 },
     consensus: null,
     resultsHiddenUntil: null,
+    aiOpinion: null,
   };
 }
 
