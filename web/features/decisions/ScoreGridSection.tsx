@@ -13,6 +13,7 @@ import {
   type DecisionFormValues,
 } from './decision-form-model.ts';
 import { digitsOnlyInput } from './form-inputs.ts';
+import { scaleAnchorsDescription } from './must-have-and-anchors.ts';
 import { TotalWithTrophy } from './TotalWithTrophy.tsx';
 import { WeightShareNote } from './WeightShareNote.tsx';
 
@@ -46,6 +47,12 @@ export function ScoreGridSection() {
     key: criterion.rowKey,
     label: criterion.name.trim() || t('decisionForm.criterionFallback', { number: index + 1 }),
     importance: importanceOf(criterion.importance),
+    anchors: scaleAnchorsDescription(
+      t,
+      criterion.anchors,
+      PERSONAL_SCALE,
+      `grid-anchors-${criterion.rowKey}`,
+    ),
   }));
   const shares = roundedSharesOf(new Map(criterionColumns.map((column) => [column.key, column.importance])));
   const hasInvalidCell = options.some((option) =>
@@ -87,6 +94,7 @@ export function ScoreGridSection() {
                 kind="importance"
               />
             }
+            description={criterion.anchors}
             isTruncated
           />
         )}
@@ -106,7 +114,10 @@ export function ScoreGridSection() {
                   criterion: criterion.label,
                   ...PERSONAL_SCALE,
                 })}
-                aria-describedby={reason ? reasonId : undefined}
+                aria-describedby={
+                  [criterion.anchors?.id, reason ? reasonId : undefined].filter(Boolean).join(' ') ||
+                  undefined
+                }
                 {...digitsOnlyInput(register(`scores.${key}`))}
               />
             </Tooltip>
@@ -118,6 +129,7 @@ export function ScoreGridSection() {
             <TotalWithTrophy
               total={ranking.get(optionIndex)?.total ?? null}
               isTop={isTop(optionIndex)}
+              isKnockedOut={hasAnyScore && ranking.get(optionIndex)?.knocked_out === true}
               missingLabel={t('results.notCalculated', PERSONAL_SCALE)}
             />
           ),

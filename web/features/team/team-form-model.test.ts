@@ -128,9 +128,17 @@ describe('setupValuesFrom', () => {
     expect(values).toMatchObject({ name: 'Offsite', description: 'Where to meet', mode: 'manual' });
     expect(new Date(values.deadline).toISOString()).toBe('2030-02-01T09:30:00.000Z');
     expect(values.criteria.map(({ id, name, importance }) => ({ id, name, importance }))).toEqual([
-      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
-      { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null },
+      { id: 10, name: 'Cost', importance: 60 },
+      { id: 11, name: 'Time', importance: 40 },
     ]);
+  });
+
+  it('holds each criterion’s must-have and anchors in their editing shape', () => {
+    const details = storedDetails();
+    details.criteria[0] = { ...details.criteria[0]!, minimum: 4, anchors: { low: '> 600 €', high: '' } };
+    const [costRow, timeRow] = setupValuesFrom(details).criteria;
+    expect(costRow).toMatchObject({ minimum: 4, anchors: { low: '> 600 €', high: '' } });
+    expect(timeRow).toMatchObject({ minimum: null, anchors: { low: '', high: '' } });
   });
 });
 
@@ -157,9 +165,25 @@ describe('setupRequestFrom', () => {
       criteria: [
         { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
         { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null },
-        { name: 'Speed', importance: 0 },
+        { name: 'Speed', importance: 0, minimum: null, anchors: null },
       ],
     });
+    expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('always sends minimum and anchors, so clearing them clears what is stored', () => {
+    const details = storedDetails();
+    details.criteria[0] = { ...details.criteria[0]!, minimum: 4, anchors: { low: 'slow', high: 'fast' } };
+    const values = setupValuesFrom(details);
+    values.criteria[0] = { ...values.criteria[0]!, minimum: null, anchors: { low: ' ', high: '' } };
+    values.criteria[1] = { ...values.criteria[1]!, minimum: 6, anchors: { low: '', high: ' < 1 hour ' } };
+
+    const request = setupRequestFrom(values);
+
+    expect(request.criteria).toEqual([
+      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
+      { id: 11, name: 'Time', importance: 40, minimum: 6, anchors: { low: '', high: '< 1 hour' } },
+    ]);
     expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
   });
 
