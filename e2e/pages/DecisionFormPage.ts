@@ -61,6 +61,14 @@ export class DecisionFormPage {
     return this.page.getByRole('spinbutton', { name: `Importance of criterion ${number} in percent` });
   }
 
+  /**
+   * The "Must-have and scale labels" disclosure under a criterion row (a native details element),
+   * named by the criterion ("of Price"); team forms use the same one.
+   */
+  mustHave(criterion: string): MustHaveFields {
+    return new MustHaveFields(this.page, criterion);
+  }
+
   cell(option: string, criterion: string): Locator {
     return this.page.getByRole('textbox', { name: `Score of ${option} for ${criterion} (1–10)` });
   }
@@ -119,5 +127,30 @@ export class DecisionFormPage {
         );
       }
     }
+  }
+}
+
+/** A criterion's minimum and scale anchors, behind its disclosure (personal and team criteria editors). */
+export class MustHaveFields {
+  readonly toggle: Locator;
+  readonly minimum: Locator;
+  readonly low: Locator;
+  readonly high: Locator;
+
+  constructor(page: Page, criterion: string) {
+    const summary = page.locator('summary').filter({
+      hasText: new RegExp(
+        `(Must-have and scale labels of|Mindestwert und Skalenbeschriftung von) ${criterion}(?![\\w])`,
+      ),
+    });
+    this.toggle = page.getByRole('main').locator(summary);
+    const panel = page.getByRole('main').locator('details').filter({ has: summary });
+    this.minimum = panel.getByLabel(/^(Minimum score \(must-have\)|Mindestwert \(Muss-Kriterium\))$/);
+    this.low = panel.getByLabel(/^(What a [01] means|Was eine [01] bedeutet)$/);
+    this.high = panel.getByLabel(/^(What a 10 means|Was eine 10 bedeutet)$/);
+  }
+
+  async open(): Promise<void> {
+    if ((await this.minimum.isVisible()) === false) await this.toggle.click();
   }
 }

@@ -95,5 +95,24 @@ describe('matrix model', () => {
       // On the team scale a 0 is a vote like any other.
       expect(rankScoreGrid(1, [50, 50], grid([['0', '10']]), team)[0]?.total).toBe(5);
     });
+
+    it('knocks a row below a must-have minimum, or without a value there, out of the top', () => {
+      const ranking = rankScoreGrid(
+        3,
+        [50, 50],
+        grid([
+          ['10', '3'],
+          ['6', '6'],
+          ['9', ''],
+        ]),
+        personal,
+        [null, 5],
+      );
+      expect(ranking.map((entry) => [entry.option_id, entry.rank, entry.is_top, entry.knocked_out])).toEqual([
+        [1, 1, true, false],
+        [0, 2, false, true],
+        [2, 3, false, true],
+      ]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { knockoutsOf, valuesOfCells } from '../../shared/scoring/analysis.ts';
 import { computePersonalTotals, rankOptions, type RankedOption } from '../../shared/scoring/personal.ts';
 
 /**
@@ -55,13 +56,16 @@ export function isInvalidCell(raw: string | undefined | null, scale: Scale): boo
  * The live ranking of a score grid, rows and columns identified by position: each row's
  * Σ value × importance / Σ importance over its cells (an empty cell counts 0), best first. A row
  * with an invalid cell (off the scale, e.g. 0 or 11 on 1–10) has no total (null, listed last) until
- * the cell is corrected: a total never computes with a value that cannot be saved.
+ * the cell is corrected: a total never computes with a value that cannot be saved. A row below a
+ * column's must-have `minimums` (or without a value there) is knocked out: ranked after the others,
+ * never top, by the server's rule.
  */
 export function rankScoreGrid(
   rowCount: number,
   importances: readonly number[],
   textAt: (row: number, column: number) => string | undefined,
   scale: Scale,
+  minimums: readonly (number | null | undefined)[] = [],
 ): RankedOption[] {
   const rows = Array.from({ length: rowCount }, (_, row) => ({ id: row }));
   const columns = importances.map((importance, column) => ({ id: column, importance }));
@@ -75,7 +79,12 @@ export function rankScoreGrid(
   );
   const totals = new Map<number, number | null>(computePersonalTotals(rows, columns, cells));
   for (const row of invalidRows) totals.set(row, null);
-  return rankOptions(totals);
+  const knockedOut = knockoutsOf(
+    rows,
+    columns.map(({ id, importance }) => ({ id, weight: importance, minimum: minimums[id] ?? null })),
+    valuesOfCells(cells),
+  );
+  return rankOptions(totals, 2, new Set(knockedOut.map((entry) => entry.option_id)));
 }
 
 /**

@@ -41,6 +41,7 @@ export default function NewDecisionPage() {
         submitLabel={t('decisionForm.save')}
         cancelTo="/dashboard"
         allowExample
+        allowTemplates
         onSubmit={save}
       />
     </>

@@ -230,11 +230,13 @@ describe('personal AI mode: the AI’s proposal stays beside a changed value', (
     });
     expect(evaluated.statusCode, evaluated.body).toBe(200);
     const afterEvaluate = (await decisions.details(owner, decision.id)).json<DecisionDetails>();
-    expect(afterEvaluate.evaluations.find((cell) => cell.option_id === details.options[0]!.id)).toMatchObject({
-      value: 6,
-      ai_value: 7,
-      ai_explanation: 'Cheap',
-    });
+    expect(afterEvaluate.evaluations.find((cell) => cell.option_id === details.options[0]!.id)).toMatchObject(
+      {
+        value: 6,
+        ai_value: 7,
+        ai_explanation: 'Cheap',
+      },
+    );
 
     const csv = csvRows(
       await app.inject({

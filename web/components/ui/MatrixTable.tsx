@@ -58,14 +58,20 @@ interface MatrixTableProps<Row extends MatrixAxisItem, Column extends MatrixAxis
   isBleeding?: boolean;
 }
 
-/** A column header of two lines: the name, and a small note under it (a weight, a team weight). */
+/**
+ * A column header of stacked lines: the name, a small note under it (a weight, a team weight), and
+ * optionally a description that the column's inputs name in aria-describedby (what the scale's ends
+ * mean for this criterion).
+ */
 export function StackedHeader({
   label,
   note,
+  description,
   isTruncated = false,
 }: {
   label: string;
-  note: ReactNode;
+  note?: ReactNode;
+  description?: { id: string; text: string } | null;
   isTruncated?: boolean;
 }) {
   return (
@@ -76,9 +82,19 @@ export function StackedHeader({
       >
         {label}
       </span>
-      <span className="block text-xs font-normal whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
-        {note}
-      </span>
+      {note === undefined ? null : (
+        <span className="block text-xs font-normal whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
+          {note}
+        </span>
+      )}
+      {description ? (
+        <span
+          id={description.id}
+          className="mx-auto block max-w-48 text-xs font-normal text-slate-600 dark:text-slate-400"
+        >
+          {description.text}
+        </span>
+      ) : null}
     </>
   );
 }

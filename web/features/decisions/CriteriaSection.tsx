@@ -3,9 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { translateFieldError } from '../../lib/form-errors.ts';
-import { emptyCriterion, emptyOption, type DecisionFormValues } from './decision-form-model.ts';
-import { countedImportance, importancesScaledToHundred, summarizeImportances } from './importance-shares.ts';
+import { WeightsToolbar } from '../weights/WeightsToolbar.tsx';
+import {
+  emptyCriterion,
+  emptyOption,
+  PERSONAL_SCALE,
+  type DecisionFormValues,
+} from './decision-form-model.ts';
+import { countedImportance, summarizeImportances } from './importance-shares.ts';
 import { ImportanceShare, ImportanceSum } from './ImportanceShares.tsx';
+import { MustHaveAndAnchorsDisclosure } from './MustHaveAndAnchorsDisclosure.tsx';
 import { NameRowsCard, type NameRowsCardProps } from './NameRowsEditor.tsx';
 
 const { importance: IMPORTANCE } = LIMITS.decision;
@@ -72,8 +79,9 @@ function CriteriaRows() {
   const idOf = (index: number, part: 'importance-message' | 'share') =>
     `criterion-${criteria[index]?.rowKey}-${part}`;
 
-  function scaleToHundred() {
-    importancesScaledToHundred(importances).forEach((importance, index) => {
+  /** Weights found by the tools (scaled, ranked, compared in pairs); null leaves a field as it is. */
+  function applyWeights(weights: readonly (number | null)[]) {
+    weights.forEach((importance, index) => {
       if (importance === null) return;
       setValue(`criteria.${index}.importance`, String(importance), {
         shouldDirty: true,
@@ -125,13 +133,40 @@ function CriteriaRows() {
       }}
       renderBelow={(index) => {
         const message = importanceMessageOf(index);
-        return message ? (
-          <p id={idOf(index, 'importance-message')} className="pl-8 text-sm text-red-700 dark:text-red-400">
-            {message}
-          </p>
-        ) : null;
+        return (
+          <>
+            {message ? (
+              <p
+                id={idOf(index, 'importance-message')}
+                className="pl-8 text-sm text-red-700 dark:text-red-400"
+              >
+                {message}
+              </p>
+            ) : null}
+            <MustHaveAndAnchorsDisclosure
+              index={index}
+              criterionLabel={
+                criteria[index]?.name.trim() || t('decisionForm.criterionFallback', { number: index + 1 })
+              }
+              scale={PERSONAL_SCALE}
+            />
+          </>
+        );
       }}
-      footer={<ImportanceSum summary={summary} onScale={scaleToHundred} />}
+      footer={
+        <ImportanceSum
+          summary={summary}
+          tools={
+            <WeightsToolbar
+              criteria={criteria.map((criterion, index) => ({
+                name: criterion.name,
+                weight: importances[index] ?? null,
+              }))}
+              onApply={applyWeights}
+            />
+          }
+        />
+      }
     />
   );
 }

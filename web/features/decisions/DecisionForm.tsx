@@ -15,12 +15,16 @@ import { translateFieldError } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useIsAiUnavailable } from './decisions-api.ts';
 import { ModeSelectField } from '../ai/ModeSelectField.tsx';
+import { TemplatePicker } from '../templates/TemplatePicker.tsx';
 import { DecisionAiPanel } from './DecisionAiPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';
 import {
   decisionFormSchema,
   duplicatePositions,
   exampleDecisionForm,
+  hasDecisionContent,
+  PERSONAL_SCALE,
+  templateDecisionForm,
   toDecisionRequest,
   type DecisionFormValues,
 } from './decision-form-model.ts';
@@ -34,11 +38,14 @@ interface DecisionFormProps {
   cancelTo: string;
   /** Offers SPEC's comparison demo as a starting point (new decisions only). */
   allowExample?: boolean;
+  /** Offers the decision templates as starting points (new decisions only). */
+  allowTemplates?: boolean;
   /** Saves the decision; a thrown ApiError's field messages are shown next to the matching inputs. */
   onSubmit: (request: CreateDecisionRequest) => Promise<void>;
 }
 
-const SERVER_FIELD = /^(name|description|(options|criteria)\.\d+\.name|criteria\.\d+\.importance)$/;
+const SERVER_FIELD =
+  /^(name|description|(options|criteria)\.\d+\.name|criteria\.\d+\.(importance|minimum|anchors\.(low|high)))$/;
 
 function hasMessage(errors: unknown, message: string): boolean {
   if (typeof errors !== 'object' || errors === null) return false;
@@ -51,6 +58,7 @@ export function DecisionForm({
   submitLabel,
   cancelTo,
   allowExample,
+  allowTemplates,
   onSubmit,
 }: DecisionFormProps) {
   const { t } = useTranslation();
@@ -130,6 +138,13 @@ export function DecisionForm({
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={submit} aria-busy={isSaving} className="flex flex-col gap-6">
+        {allowTemplates ? (
+          <TemplatePicker
+            scale={PERSONAL_SCALE}
+            hasContent={() => hasDecisionContent(getValues())}
+            onUse={(template) => reset(templateDecisionForm(template, getValues()))}
+          />
+        ) : null}
         {allowExample ? (
           <Card tone="indigo" className="flex flex-col gap-4 sm:flex-row sm:items-center">
             <Lightbulb aria-hidden size={28} className="shrink-0 text-indigo-600 dark:text-indigo-300" />

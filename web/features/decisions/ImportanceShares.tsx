@@ -1,6 +1,5 @@
-import { Scale } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import type { ImportanceSummary } from './importance-shares.ts';
 
@@ -28,29 +27,22 @@ export function ImportanceShare({ id, number, share }: ImportanceShareProps) {
   );
 }
 
-interface ImportanceSumProps {
-  summary: ImportanceSummary;
-  isDisabled?: boolean;
-  /** Rewrites the importances so they add up to 100 in the same proportions. */
-  onScale: () => void;
-}
-
-/** The sum of the importances and "Scale to 100 %" (disabled while the sum is 0 or already 100). */
-export function ImportanceSum({ summary, isDisabled = false, onScale }: ImportanceSumProps) {
+/**
+ * The sum of the importances, and below it the tools that rewrite them (web/features/weights:
+ * "Scale to 100 %", "Rank them", "Compare in pairs").
+ */
+export function ImportanceSum({ summary, tools }: { summary: ImportanceSummary; tools: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormatters();
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+    <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-400">
         <span className="font-medium text-slate-800 tabular-nums dark:text-slate-200">
           {t('decisionForm.importanceSum', { sum: format.plain(summary.sum) })}
         </span>{' '}
         {t('decisionForm.importanceSharesHint')}
       </p>
-      <Button variant="secondary" size="sm" disabled={isDisabled || !summary.canScale} onClick={onScale}>
-        <Scale aria-hidden size={14} />
-        {t('decisionForm.scaleToHundred')}
-      </Button>
+      {tools}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import {
   type DecisionFormValues,
 } from './decision-form-model.ts';
 import { digitsOnlyInput } from './form-inputs.ts';
+import { scaleAnchorsDescription } from './must-have-and-anchors.ts';
 import { TotalWithTrophy } from './TotalWithTrophy.tsx';
 import { WeightShareNote } from './WeightShareNote.tsx';
 
@@ -48,6 +49,12 @@ export function ScoreGridSection() {
     key: criterion.rowKey,
     label: criterion.name.trim() || t('decisionForm.criterionFallback', { number: index + 1 }),
     importance: importanceOf(criterion.importance),
+    anchors: scaleAnchorsDescription(
+      t,
+      criterion.anchors,
+      PERSONAL_SCALE,
+      `grid-anchors-${criterion.rowKey}`,
+    ),
   }));
   const shares = roundedSharesOf(new Map(criterionColumns.map((column) => [column.key, column.importance])));
   const hasInvalidCell = options.some((option) =>
@@ -89,6 +96,7 @@ export function ScoreGridSection() {
                 kind="importance"
               />
             }
+            description={criterion.anchors}
             isTruncated
           />
         )}
@@ -113,7 +121,9 @@ export function ScoreGridSection() {
                     ...PERSONAL_SCALE,
                   })}
                   aria-describedby={
-                    [reason ? reasonId : null, changed ? noteId : null].filter(Boolean).join(' ') || undefined
+                    [criterion.anchors?.id, reason ? reasonId : null, changed ? noteId : null]
+                      .filter(Boolean)
+                      .join(' ') || undefined
                   }
                   {...digitsOnlyInput(register(`scores.${key}`))}
                 />
@@ -129,6 +139,7 @@ export function ScoreGridSection() {
             <TotalWithTrophy
               total={ranking.get(optionIndex)?.total ?? null}
               isTop={isTop(optionIndex)}
+              isKnockedOut={hasAnyScore && ranking.get(optionIndex)?.knocked_out === true}
               missingLabel={t('results.notCalculated', PERSONAL_SCALE)}
             />
           ),

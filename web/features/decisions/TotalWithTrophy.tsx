@@ -6,12 +6,14 @@ interface TotalWithTrophyProps {
   /** null: no total while a cell of the row is off the scale. */
   total: number | null;
   isTop: boolean;
+  /** Below a criterion's must-have minimum: ranked after the others whatever its total. */
+  isKnockedOut?: boolean;
   /** Read instead of a total that is missing (e.g. "not calculated: a score is outside 1–10"). */
   missingLabel: string;
 }
 
 /** A live total of an input grid (1 decimal); the top option's carries a trophy, named for screen readers. */
-export function TotalWithTrophy({ total, isTop, missingLabel }: TotalWithTrophyProps) {
+export function TotalWithTrophy({ total, isTop, isKnockedOut = false, missingLabel }: TotalWithTrophyProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   if (total === null) {
@@ -24,6 +26,11 @@ export function TotalWithTrophy({ total, isTop, missingLabel }: TotalWithTrophyP
   }
   return (
     <span className="inline-flex items-center gap-1.5">
+      {isKnockedOut ? (
+        <span className="text-xs font-normal text-red-700 dark:text-red-400">
+          {t('decisionForm.mustHave.knockedOut')}
+        </span>
+      ) : null}
       {isTop ? (
         <>
           <Trophy aria-hidden size={16} className="text-amber-600 dark:text-amber-400" />

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { createDecisionRequestSchema, type DecisionDetails } from '../../../shared/api/decisions.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 import {
   changedAiProposal,
   decisionFormSchema,
   duplicatePositions,
   emptyCriterion,
+  emptyDecisionForm,
   emptyOption,
   formValuesOf,
+  hasDecisionContent,
   rankFormValues,
+  templateDecisionForm,
   toDecisionRequest,
   type DecisionFormValues,
 } from './decision-form-model.ts';
@@ -153,6 +157,99 @@ describe('decision form model', () => {
     expect(changedAiProposal(7, proposal)).toBeNull();
     expect(changedAiProposal(null, proposal)).toBeNull();
     expect(changedAiProposal(5, undefined)).toBeNull();
+  });
+
+  it('knocks an option below a must-have minimum out of the top of the live ranking', () => {
+    const values = formWith(({ options, criteria }) => ({
+      [cellKey(options[0]!, criteria[0]!)]: '3',
+      [cellKey(options[0]!, criteria[1]!)]: '9',
+      [cellKey(options[1]!, criteria[0]!)]: '8',
+    }));
+    values.criteria[0]!.minimum = 5;
+    const ranking = rankFormValues(values.options, values.criteria, values.scores);
+    // Car has the higher total (5.4) but scores 3 on Cost, below its minimum of 5: Bike leads.
+    expect(ranking.map((entry) => [entry.option_id, entry.total, entry.is_top, entry.knocked_out])).toEqual([
+      [1, 4.8, true, false],
+      [0, 5.4, false, true],
+    ]);
+  });
+
+  it('sends minimum and anchors with every criterion, null when cleared', () => {
+    const values = formWith(() => ({}));
+    values.criteria[0] = {
+      ...values.criteria[0]!,
+      minimum: 4,
+      anchors: { low: ' > 2,000 € ', high: '< 800 €' },
+    };
+    values.criteria[1] = { ...values.criteria[1]!, minimum: null, anchors: { low: '', high: ' ' } };
+    expect(toDecisionRequest(values).criteria).toEqual([
+      { name: 'Cost', importance: 60, minimum: 4, anchors: { low: '> 2,000 €', high: '< 800 €' } },
+      { name: 'Time', importance: 40, minimum: null, anchors: null },
+    ]);
+    expect(createDecisionRequestSchema.safeParse(toDecisionRequest(values)).success).toBe(true);
+  });
+
+  it('holds a minimum to the personal 1–10 scale and anchors to their length, by the shared schemas', () => {
+    const values = formWith(() => ({}));
+    values.criteria[0]!.minimum = 0;
+    values.criteria[1]!.anchors = { low: 'x'.repeat(81), high: '' };
+    const parsed = decisionFormSchema.safeParse(values);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['criteria.0.minimum', 'validation.minimumRange'],
+      ['criteria.1.anchors.low', 'validation.tooLong'],
+    ]);
+  });
+
+  it('loads the minimum and anchors of stored criteria', () => {
+    const details = {
+      decision: { name: 'D', description: '', mode: 'manual', type: 'private', user_id: 1 },
+      options: [],
+      criteria: [
+        { id: 3, decision_id: 1, name: 'Cost', importance: 50, minimum: 6, anchors: { low: 'a', high: '' } },
+        { id: 4, decision_id: 1, name: 'Time', importance: 50, minimum: null, anchors: null },
+      ],
+      evaluations: [],
+    } as unknown as DecisionDetails;
+    const [cost, time] = formValuesOf(details).criteria;
+    expect(cost).toMatchObject({ criterionId: 3, minimum: 6, anchors: { low: 'a', high: '' } });
+    expect(time).toMatchObject({ criterionId: 4, minimum: null, anchors: { low: '', high: '' } });
+  });
+
+  it('fills the form from a template: title, description, options, criteria with weights and anchors', () => {
+    const current = formWith(({ options, criteria }) => ({ [cellKey(options[0]!, criteria[0]!)]: '3' }));
+    current.mode = 'ai';
+    const filled = templateDecisionForm(
+      {
+        name: 'Buying a laptop',
+        description: 'Which one?',
+        options: [],
+        criteria: [
+          { name: 'Price', weight: 60, anchors: { low: '> 2,000 €', high: '< 800 €' } },
+          { name: 'Weight', weight: 40, anchors: { low: '> 2.5 kg', high: '< 1.2 kg' } },
+        ],
+      },
+      current,
+    );
+    expect(filled).toMatchObject({
+      name: 'Buying a laptop',
+      description: 'Which one?',
+      mode: 'ai',
+      scores: {},
+    });
+    expect(filled.options.map((option) => option.name)).toEqual(['', '']);
+    expect(
+      filled.criteria.map(({ name, importance, minimum, anchors }) => ({
+        name,
+        importance,
+        minimum,
+        anchors,
+      })),
+    ).toEqual([
+      { name: 'Price', importance: '60', minimum: null, anchors: { low: '> 2,000 €', high: '< 800 €' } },
+      { name: 'Weight', importance: '40', minimum: null, anchors: { low: '> 2.5 kg', high: '< 1.2 kg' } },
+    ]);
+    expect(hasDecisionContent(current)).toBe(true);
+    expect(hasDecisionContent({ ...emptyDecisionForm() })).toBe(false);
   });
 
   it('marks every row of a repeated name', () => {

@@ -17,6 +17,14 @@ import {
   newRowKey,
   rankScoreGrid,
 } from '../../lib/matrix-model.ts';
+import type { FilledTemplate } from '../templates/filled-template.ts';
+import {
+  mustHaveAndAnchorsOf,
+  mustHaveAndAnchorsRequest,
+  mustHaveAndAnchorsSchema,
+  noMustHaveOrAnchors,
+  type MustHaveAndAnchors,
+} from './must-have-and-anchors.ts';
 
 const { decision: D, scales } = LIMITS;
 export const PERSONAL_SCALE = scales.personal;
@@ -31,7 +39,7 @@ export interface OptionFormRow {
   suggestedName?: string;
 }
 
-export interface CriterionFormRow {
+export interface CriterionFormRow extends MustHaveAndAnchors {
   rowKey: string;
   criterionId: number | null;
   name: string;
@@ -67,7 +75,7 @@ export function emptyOption(): OptionFormRow {
 }
 
 export function emptyCriterion(): CriterionFormRow {
-  return { rowKey: newRowKey(), criterionId: null, name: '', importance: '' };
+  return { rowKey: newRowKey(), criterionId: null, name: '', importance: '', ...noMustHaveOrAnchors() };
 }
 
 export function emptyDecisionForm(): DecisionFormValues {
@@ -123,6 +131,7 @@ export const decisionFormSchema = z
                 importance <= D.importance.max
               );
             }, 'validation.importanceRange'),
+          ...mustHaveAndAnchorsSchema(PERSONAL_SCALE).shape,
         }),
       )
       .min(1, 'validation.required')
@@ -162,11 +171,12 @@ export function importanceOf(raw: string): number {
 
 /**
  * Live ranking of the form: options and criteria are identified by their position; an option with a
- * score off the 1–10 scale has no total (null) until it is corrected.
+ * score off the 1–10 scale has no total (null) until it is corrected, and one below a must-have
+ * minimum is knocked out of the top, as on the server.
  */
 export function rankFormValues(
   options: readonly Pick<OptionFormRow, 'rowKey'>[],
-  criteria: readonly Pick<CriterionFormRow, 'rowKey' | 'importance'>[],
+  criteria: readonly Pick<CriterionFormRow, 'rowKey' | 'importance' | 'minimum'>[],
   scores: Readonly<Record<string, string>>,
 ): RankedOption[] {
   return rankScoreGrid(
@@ -174,6 +184,7 @@ export function rankFormValues(
     criteria.map((criterion) => importanceOf(criterion.importance)),
     (row, column) => scores[cellKey(options[row]!.rowKey, criteria[column]!.rowKey)],
     PERSONAL_SCALE,
+    criteria.map((criterion) => criterion.minimum),
   );
 }
 
@@ -192,6 +203,7 @@ export function toDecisionRequest(values: DecisionFormValues) {
       ...(criterion.criterionId === null ? {} : { id: criterion.criterionId }),
       name: criterion.name.trim(),
       importance: importanceOf(criterion.importance),
+      ...mustHaveAndAnchorsRequest(criterion),
     })),
     evaluations: values.options.flatMap((option, option_index) =>
       values.criteria.flatMap((criterion, criterion_index) => {
@@ -224,6 +236,7 @@ export function formValuesOf(details: DecisionDetails): DecisionFormValues {
     criterionId: criterion.id,
     name: criterion.name,
     importance: String(criterion.importance),
+    ...mustHaveAndAnchorsOf(criterion),
   }));
   const optionRowKeys = new Map(options.map((option) => [option.optionId, option.rowKey]));
   const criterionRowKeys = new Map(criteria.map((criterion) => [criterion.criterionId, criterion.rowKey]));
@@ -277,6 +290,7 @@ export function exampleDecisionForm(t: TFunction, current: DecisionFormValues): 
     criterionId: null,
     name: t(`decisionForm.example.criteria.${key}`),
     importance: String(importance),
+    ...noMustHaveOrAnchors(),
   }));
   const sampleScores = [
     [6, 9, 5],
@@ -309,4 +323,41 @@ export function changedAiProposal(
   proposal: AiProposal | null | undefined,
 ): AiProposal | null {
   return proposal && value !== null && value !== proposal.value ? proposal : null;
+}
+
+/**
+ * A template in the form: title, description, its example options (else two empty rows) and its
+ * criteria with weights and anchors. Scores and reasons start empty; mode and visibility are kept.
+ */
+export function templateDecisionForm(
+  template: FilledTemplate,
+  current: DecisionFormValues,
+): DecisionFormValues {
+  return {
+    ...current,
+    name: template.name,
+    description: template.description,
+    options: template.options.length
+      ? template.options.map((name) => ({ ...emptyOption(), name }))
+      : [emptyOption(), emptyOption()],
+    criteria: template.criteria.map((criterion) => ({
+      ...emptyCriterion(),
+      name: criterion.name,
+      importance: String(criterion.weight),
+      anchors: { ...criterion.anchors },
+    })),
+    scores: {},
+    explanations: {},
+    aiProposals: {},
+  };
+}
+
+/** Whether choosing a template or the example would replace something the user typed. */
+export function hasDecisionContent(values: DecisionFormValues): boolean {
+  return (
+    Boolean(values.name.trim() || values.description.trim()) ||
+    values.options.some((option) => option.name.trim()) ||
+    values.criteria.some((criterion) => criterion.name.trim()) ||
+    Object.values(values.scores).some(Boolean)
+  );
 }

@@ -17,6 +17,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSaveEvaluations } from '../decisions/decisions-api.ts';
 import { digitsOnlyInput } from '../decisions/form-inputs.ts';
 import { TotalWithTrophy } from '../decisions/TotalWithTrophy.tsx';
+import { scaleAnchorsDescription } from '../decisions/must-have-and-anchors.ts';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
 
 interface EvaluationGridValues {
@@ -63,6 +64,7 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
     criteria.map((criterion) => criterion.importance),
     (row, column) => values[cellKey(options[row]!.id, criteria[column]!.id)],
     scale,
+    criteria.map((criterion) => criterion.minimum),
   );
   const ranking = new Map(rankingByIndex.map((entry) => [options[entry.option_id]!.id, entry] as const));
   const hasScores = rankingByIndex.some((entry) => (entry.total ?? 0) > 0);
@@ -112,6 +114,7 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
             key: criterion.id,
             label: criterion.name,
             importance: criterion.importance,
+            anchors: scaleAnchorsDescription(t, criterion.anchors, scale, `evaluate-anchors-${criterion.id}`),
           }))}
           highlightRow={(option) => isTop(option.key)}
           ranks={{
@@ -128,6 +131,7 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
                   kind="importance"
                 />
               }
+              description={criterion.anchors}
             />
           )}
           renderCell={(option, criterion, row, column) => {
@@ -143,6 +147,7 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
                   criterion: criterion.label,
                   ...scale,
                 })}
+                aria-describedby={criterion.anchors?.id}
                 {...digitsOnlyInput(
                   register(`cells.${key}`, { validate: (raw) => !isInvalidCell(raw, scale) }),
                 )}
@@ -155,6 +160,7 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
               <TotalWithTrophy
                 total={ranking.get(option.key)?.total ?? null}
                 isTop={isTop(option.key)}
+                isKnockedOut={hasScores && ranking.get(option.key)?.knocked_out === true}
                 missingLabel={t('results.notCalculated', scale)}
               />
             ),

@@ -15,12 +15,21 @@ import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { ModeSelectField } from '../ai/ModeSelectField.tsx';
+import {
+  mustHaveAndAnchorsRequest,
+  mustHaveAndAnchorsSchema,
+  noMustHaveOrAnchors,
+} from '../decisions/must-have-and-anchors.ts';
+import type { FilledTemplate } from '../templates/filled-template.ts';
+import { TemplatePicker } from '../templates/TemplatePicker.tsx';
 import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
-import { duplicateRows, newRow, savableRows } from './name-rows.ts';
+import { criterionFieldErrors, duplicateRows, newRow, savableRows } from './name-rows.ts';
 import { ResultsVisibilityField } from './ResultsVisibilityField.tsx';
 import { useCreateTeamDecision } from './team-api.ts';
 import { TeamListsCards } from './TeamListsCards.tsx';
+
+const TEAM_SCALE = LIMITS.scales.team;
 
 const nameRowSchema = z.object({
   key: z.string(),
@@ -29,6 +38,9 @@ const nameRowSchema = z.object({
   importance: z.number().optional(),
   suggestedName: z.string().optional(),
 });
+
+// Criteria carry a must-have and anchors, checked by the server's schemas (on the team's 0–10 scale).
+const criterionRowSchema = nameRowSchema.extend(mustHaveAndAnchorsSchema(TEAM_SCALE).shape);
 
 // The server's rules for title, description and mode; the deadline is checked as typed (local time).
 const newTeamDecisionFormSchema = createTeamDecisionRequestSchema
@@ -42,7 +54,7 @@ const newTeamDecisionFormSchema = createTeamDecisionRequestSchema
         context.addIssue({ code: 'custom', message: 'team.deadlineTooSoon' });
     }),
     options: z.array(nameRowSchema),
-    criteria: z.array(nameRowSchema),
+    criteria: z.array(criterionRowSchema),
   });
 
 type NewTeamDecisionValues = z.input<typeof newTeamDecisionFormSchema>;
@@ -64,13 +76,15 @@ export function NewTeamDecisionForm() {
       results_visibility: 'always',
       deadline: '',
       options: [newRow(), newRow()],
-      criteria: [newRow()],
+      criteria: [newRow(noMustHaveOrAnchors())],
     },
     shouldFocusError: false,
   });
   const {
     control,
     register,
+    reset,
+    getValues,
     setError,
     handleSubmit,
     formState: { errors, isSubmitting },
@@ -92,7 +106,12 @@ export function NewTeamDecisionForm() {
           type: 'team',
           options: savableRows(values.options).map((row) => ({ name: row.name })),
           // Blank rows are dropped; with all criteria blank an empty list is sent (SPEC.md section 5).
-          criteria: savableRows(values.criteria).map((row) => ({ name: row.name })),
+          // A template's weights go along as the default weights until members weight.
+          criteria: savableRows(values.criteria).map((row) => ({
+            name: row.name,
+            ...(row.importance === undefined ? {} : { importance: row.importance }),
+            ...mustHaveAndAnchorsRequest(row),
+          })),
         });
         if (!decision || typeof decision.id !== 'number') {
           setFailure(t('team.noDecisionId'));
@@ -103,6 +122,8 @@ export function NewTeamDecisionForm() {
         if (error instanceof ApiError) {
           if (error.fields.name) setError('name', { type: 'server', message: error.fields.name });
           if (error.fields.timer) setError('deadline', { type: 'server', message: error.fields.timer });
+          for (const { path, message } of criterionFieldErrors(error.fields, values.criteria))
+            setError(path, { type: 'server', message });
         }
         setFailure(serverMessageOf(error) ?? t('team.createFailed'));
       }
@@ -113,9 +134,37 @@ export function NewTeamDecisionForm() {
     },
   );
 
+  function applyTemplate(template: FilledTemplate) {
+    reset({
+      ...getValues(),
+      name: template.name,
+      description: template.description,
+      options: template.options.length
+        ? template.options.map((name) => newRow({ name }))
+        : [newRow(), newRow()],
+      criteria: template.criteria.map((criterion) =>
+        newRow({
+          name: criterion.name,
+          importance: criterion.weight,
+          minimum: null,
+          anchors: criterion.anchors,
+        }),
+      ),
+    });
+  }
+
+  function hasContent(): boolean {
+    const values = getValues();
+    return (
+      Boolean(values.name.trim() || values.description?.trim()) ||
+      [...values.options, ...values.criteria].some((row) => row.name.trim())
+    );
+  }
+
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
+        <TemplatePicker scale={TEAM_SCALE} hasContent={hasContent} onUse={applyTemplate} />
         <Card className="flex flex-col gap-2">
           <TextField
             id="team-title"

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { clampedPercentInput } from '../decisions/form-inputs.ts';
-import {
-  countedImportance,
-  importancesScaledToHundred,
-  summarizeImportances,
-} from '../decisions/importance-shares.ts';
+import { countedImportance, summarizeImportances } from '../decisions/importance-shares.ts';
 import { ImportanceShare, ImportanceSum } from '../decisions/ImportanceShares.tsx';
+import { noMustHaveOrAnchors } from '../decisions/must-have-and-anchors.ts';
+import { MustHaveAndAnchorsDisclosure } from '../decisions/MustHaveAndAnchorsDisclosure.tsx';
 import { NameRowsCard } from '../decisions/NameRowsEditor.tsx';
+import { WeightsToolbar } from '../weights/WeightsToolbar.tsx';
 import { newRow, type NameRow } from './name-rows.ts';
 
 interface TeamListsCardsProps {
@@ -20,7 +19,7 @@ interface TeamListsCardsProps {
   showImportance?: boolean;
 }
 
-/** The options and criteria of a team form, side by side. */
+/** The options and criteria of a team form, side by side; criteria with their must-have and anchors. */
 export function TeamListsCards({
   leadsFrom,
   isDisabled = false,
@@ -32,9 +31,12 @@ export function TeamListsCards({
   const importances = criteria.map((criterion) => countedImportance(criterion.importance));
   const summary = summarizeImportances(importances);
   const shareId = (index: number) => `team-criterion-${criteria[index]?.key}-share`;
+  const labelOf = (index: number) =>
+    criteria[index]?.name.trim() || t('teamEdit.criterionFallback', { number: index + 1 });
 
-  function scaleToHundred() {
-    importancesScaledToHundred(importances).forEach((importance, index) => {
+  /** Weights found by the tools (scaled, ranked, compared in pairs); null leaves a field as it is. */
+  function applyWeights(weights: readonly (number | null)[]) {
+    weights.forEach((importance, index) => {
       if (importance !== null) setValue(`criteria.${index}.importance`, importance, { shouldDirty: true });
     });
   }
@@ -62,6 +64,40 @@ export function TeamListsCards({
     </span>
   );
 
+  const renderMustHave = (index: number) => (
+    <MustHaveAndAnchorsDisclosure
+      index={index}
+      criterionLabel={labelOf(index)}
+      scale={LIMITS.scales.team}
+      isDisabled={isDisabled}
+    />
+  );
+
+  // The create form has no weight fields (members weight after creation); a template's default
+  // weights are still sent, so they are named here rather than kept out of sight.
+  const templateWeights = criteria.flatMap((criterion, index) =>
+    criterion.importance ? [`${labelOf(index)} ${criterion.importance} %`] : [],
+  );
+  const criteriaFooter = showImportance ? (
+    <ImportanceSum
+      summary={summary}
+      tools={
+        <WeightsToolbar
+          criteria={criteria.map((criterion, index) => ({
+            name: criterion.name,
+            weight: importances[index] ?? null,
+          }))}
+          isDisabled={isDisabled}
+          onApply={applyWeights}
+        />
+      }
+    />
+  ) : templateWeights.length ? (
+    <p className="text-sm text-slate-600 dark:text-slate-400">
+      {t('templates.picker.teamDefaultWeights', { weights: templateWeights.join(', ') })}
+    </p>
+  ) : undefined;
+
   return (
     <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
       {(['options', 'criteria'] as const).map((name) => (
@@ -72,18 +108,21 @@ export function TeamListsCards({
           lead={t(`${leadsFrom}.${name}Hint`)}
           name={name}
           textsFrom="team"
-          newRow={() => newRow(name === 'criteria' && showImportance ? { importance: 0 } : {})}
+          newRow={() =>
+            newRow(
+              name === 'criteria'
+                ? { ...(showImportance ? { importance: 0 } : {}), ...noMustHaveOrAnchors() }
+                : {},
+            )
+          }
           isDisabled={isDisabled}
           renderAfterName={name === 'criteria' && showImportance ? renderImportance : undefined}
           // The create form has no importances: there a suggested criterion comes by name only.
           suggestions={
             name === 'criteria' && showImportance ? { importanceOf: (importance) => importance } : {}
           }
-          footer={
-            name === 'criteria' && showImportance ? (
-              <ImportanceSum summary={summary} isDisabled={isDisabled} onScale={scaleToHundred} />
-            ) : undefined
-          }
+          renderBelow={name === 'criteria' ? renderMustHave : undefined}
+          footer={name === 'criteria' ? criteriaFooter : undefined}
         />
       ))}
     </div>

@@ -26,6 +26,7 @@ import {
   setupValuesFrom,
   type TeamSetupValues,
 } from './team-form-model.ts';
+import { criterionFieldErrors } from './name-rows.ts';
 import { refusalNotice } from './team-refusals.ts';
 import { NOTICE_MS, toastFor } from './team-toast.ts';
 import { useServerBackedForm } from './useServerBackedForm.ts';
@@ -125,6 +126,10 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
       server.continueFrom(await saveEdit.mutateAsync(setupRequestFrom(values)));
       return { kind: 'saved', changedMode, changedDeadline, changedVisibility };
     } catch (error) {
+      if (error instanceof ApiError) {
+        for (const { path, message } of criterionFieldErrors(error.fields, values.criteria))
+          setError(path, { type: 'server', message });
+      }
       const notice = refusalNotice(error, 'setup');
       return notice
         ? { kind: 'failed', notice: t(notice), reason: undefined }

@@ -5,6 +5,8 @@ import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
+import { clampPercent } from '../../lib/matrix-model.ts';
+import { WeightsToolbar } from '../weights/WeightsToolbar.tsx';
 import { ChangedElsewhereNotice } from './ChangedElsewhereNotice.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { useSaveTeamEdit } from './team-api.ts';
@@ -77,6 +79,21 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
           isDisabled={isLocked}
           onChange={(key, text) => setValue(`weights.${key}`, text, { shouldDirty: true })}
         />
+        {rows.criteria.length ? (
+          <WeightsToolbar
+            criteria={rows.criteria.map((criterion) => ({
+              name: criterion.name,
+              weight: clampPercent(weights[criterion.key] ?? ''),
+            }))}
+            isDisabled={isLocked}
+            onApply={(found) =>
+              found.forEach((weight, index) => {
+                const key = rows.criteria[index]?.key;
+                if (key && weight !== null) setValue(`weights.${key}`, String(weight), { shouldDirty: true });
+              })
+            }
+          />
+        ) : null}
       </SectionCard>
       <SectionCard
         headingId="votes-heading"

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import type { CriterionAnchors } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { digitsOnly, GridCellInput } from '../../components/ui/GridCellInput.tsx';
-import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
+import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { cellKey, isInvalidCell } from '../../lib/matrix-model.ts';
+import { scaleAnchorsDescription } from '../decisions/must-have-and-anchors.ts';
 
 /** An option or criterion row of the team form: its stable key and the name as typed. */
 interface NamedRow {
@@ -12,7 +14,8 @@ interface NamedRow {
 
 interface VotesTableProps {
   options: readonly NamedRow[];
-  criteria: readonly NamedRow[];
+  /** Criteria with what the ends of the scale mean, shown under their headers. */
+  criteria: readonly (NamedRow & { anchors?: CriterionAnchors | undefined })[];
   /** Vote text by `cellKey(option key, criterion key)`. */
   votes: Record<string, string>;
   isDisabled: boolean;
@@ -37,6 +40,7 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
   const criterionColumns = criteria.map((row, index) => ({
     key: row.key,
     label: row.name.trim() || t('teamEdit.criterionFallback', { number: index + 1 }),
+    anchors: scaleAnchorsDescription(t, row.anchors, SCALE, `votes-anchors-${row.key}`),
   }));
 
   return (
@@ -48,6 +52,9 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
       rows={optionRows}
       columns={criterionColumns}
       renderRowHeader={(option) => <span className="break-words">{option.label}</span>}
+      renderColumnHeader={(criterion) => (
+        <StackedHeader label={criterion.label} description={criterion.anchors} />
+      )}
       renderCell={(option, criterion, row, column) => {
         const key = cellKey(option.key, criterion.key);
         const text = votes[key] ?? '';
@@ -65,6 +72,7 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
               criterion: criterion.label,
               ...SCALE,
             })}
+            aria-describedby={criterion.anchors?.id}
             onChange={(event) => onChange(key, digitsOnly(event.target.value))}
             className="disabled:opacity-60"
           />

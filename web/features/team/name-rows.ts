@@ -1,3 +1,4 @@
+import type { CriterionAnchors } from '../../../shared/api/decisions.ts';
 import { duplicateIndexes, newRowKey } from '../../lib/matrix-model.ts';
 
 /** One editable option or criterion row of the team forms; `key` stays stable while names change. */
@@ -10,6 +11,10 @@ export interface NameRow {
   importance?: number;
   /** The name the AI suggested, for a row added from a suggestion (marked until renamed). */
   suggestedName?: string;
+  /** Criteria only: the must-have minimum on the 0–10 scale, null for none. */
+  minimum?: number | null;
+  /** Criteria only: what the lowest and the highest score mean ("" when unused). */
+  anchors?: CriterionAnchors;
 }
 
 export function newRow(fields: Partial<Omit<NameRow, 'key'>> = {}): NameRow {
@@ -27,4 +32,28 @@ export function savableRows(rows: readonly NameRow[]): NameRow[] {
   return rows
     .map((row) => ({ ...row, name: row.name.trim() }))
     .filter((row, index) => row.name !== '' && !duplicates.has(index));
+}
+
+/** The criterion fields the server may name in a refusal, besides the name. */
+type CriterionField = 'minimum' | 'anchors.low' | 'anchors.high';
+
+/**
+ * The server's field errors about criteria (`criteria.2.minimum`), placed on the form's rows: the
+ * server counts the saved list, from which blank and repeated rows were left out.
+ */
+export function criterionFieldErrors(
+  fields: Readonly<Record<string, string>>,
+  rows: readonly NameRow[],
+): { path: `criteria.${number}.${CriterionField}`; message: string }[] {
+  const duplicates = duplicateRows(rows);
+  const savedPositions = rows.flatMap((row, index) =>
+    row.name.trim() !== '' && !duplicates.has(index) ? [index] : [],
+  );
+  return Object.entries(fields).flatMap(([field, message]) => {
+    const match = /^criteria\.(\d+)\.(minimum|anchors\.low|anchors\.high)$/.exec(field);
+    const row = match ? savedPositions[Number(match[1])] : undefined;
+    return match && row !== undefined
+      ? [{ path: `criteria.${row}.${match[2] as CriterionField}` as const, message }]
+      : [];
+  });
 }

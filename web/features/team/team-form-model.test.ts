@@ -135,6 +135,14 @@ describe('setupValuesFrom', () => {
       { id: 11, name: 'Time', importance: 40 },
     ]);
   });
+
+  it('holds each criterion’s must-have and anchors in their editing shape', () => {
+    const details = storedDetails();
+    details.criteria[0] = { ...details.criteria[0]!, minimum: 4, anchors: { low: '> 600 €', high: '' } };
+    const [costRow, timeRow] = setupValuesFrom(details).criteria;
+    expect(costRow).toMatchObject({ minimum: 4, anchors: { low: '> 600 €', high: '' } });
+    expect(timeRow).toMatchObject({ minimum: null, anchors: { low: '', high: '' } });
+  });
 });
 
 describe('setupRequestFrom', () => {
@@ -158,11 +166,27 @@ describe('setupRequestFrom', () => {
       description: 'Where to meet',
       options: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }, { name: 'C' }],
       criteria: [
-        { id: 10, name: 'Cost', importance: 60 },
-        { id: 11, name: 'Time', importance: 40 },
-        { name: 'Speed', importance: 0 },
+        { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
+        { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null },
+        { name: 'Speed', importance: 0, minimum: null, anchors: null },
       ],
     });
+    expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('always sends minimum and anchors, so clearing them clears what is stored', () => {
+    const details = storedDetails();
+    details.criteria[0] = { ...details.criteria[0]!, minimum: 4, anchors: { low: 'slow', high: 'fast' } };
+    const values = setupValuesFrom(details);
+    values.criteria[0] = { ...values.criteria[0]!, minimum: null, anchors: { low: ' ', high: '' } };
+    values.criteria[1] = { ...values.criteria[1]!, minimum: 6, anchors: { low: '', high: ' < 1 hour ' } };
+
+    const request = setupRequestFrom(values);
+
+    expect(request.criteria).toEqual([
+      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
+      { id: 11, name: 'Time', importance: 40, minimum: 6, anchors: { low: '', high: '< 1 hour' } },
+    ]);
     expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
   });
 

@@ -3,6 +3,7 @@ import type { Decision, DecisionDetails } from '../../../shared/api/decisions.ts
 import type { TeamEditRequest } from '../../../shared/api/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { cellKey, cellValueOf, clampPercent, isInvalidCell } from '../../lib/matrix-model.ts';
+import { mustHaveAndAnchorsOf, mustHaveAndAnchorsRequest } from '../decisions/must-have-and-anchors.ts';
 import { toDateTimeLocal } from './deadline.ts';
 import { duplicateRows, savableRows, type NameRow } from './name-rows.ts';
 
@@ -51,6 +52,8 @@ export function voteRowsOf(details: Pick<DecisionDetails, 'options' | 'criteria'
       key: `criterion-${criterion.id}`,
       id: criterion.id,
       name: criterion.name,
+      // Shown beside the vote inputs: what the ends of the scale mean.
+      anchors: mustHaveAndAnchorsOf(criterion).anchors,
     })),
   };
 }
@@ -92,6 +95,7 @@ export function setupValuesFrom(details: DecisionDetails): TeamSetupValues {
       id: criterion.id,
       name: criterion.name,
       importance: criterion.importance,
+      ...mustHaveAndAnchorsOf(criterion),
     })),
   };
 }
@@ -133,6 +137,7 @@ function listsFrom(values: Pick<TeamSetupValues, 'options' | 'criteria'>) {
       ...(criterion.id ? { id: criterion.id } : {}),
       name: criterion.name,
       importance: criterion.importance ?? 0,
+      ...mustHaveAndAnchorsRequest(criterion),
     })),
   };
 }

@@ -1,0 +1,115 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import {
+  criterionAnchorsSchema,
+  criterionMinimumSchema,
+  type Criterion,
+  type CriterionAnchors,
+} from '../../../shared/api/decisions.ts';
+import type { Scale } from '../../lib/matrix-model.ts';
+
+/**
+ * A criterion's must-have minimum and scale anchors (issue 17) as the criteria editors hold them:
+ * the minimum as a number or null (none), both anchors as typed text ("" when unused).
+ */
+export interface MustHaveAndAnchors {
+  minimum: number | null;
+  anchors: CriterionAnchors;
+}
+
+export function noMustHaveOrAnchors(): MustHaveAndAnchors {
+  return { minimum: null, anchors: { low: '', high: '' } };
+}
+
+/** The editor's values of a stored criterion. */
+export function mustHaveAndAnchorsOf(criterion: Pick<Criterion, 'minimum' | 'anchors'>): MustHaveAndAnchors {
+  return {
+    minimum: criterion.minimum,
+    anchors: { low: criterion.anchors?.low ?? '', high: criterion.anchors?.high ?? '' },
+  };
+}
+
+/**
+ * The request fields: always sent, so a cleared minimum (null) or cleared anchors (null) really
+ * clear what is stored; the server keeps the stored ones only when the fields are absent.
+ */
+export function mustHaveAndAnchorsRequest(values: Partial<MustHaveAndAnchors>) {
+  const low = values.anchors?.low.trim() ?? '';
+  const high = values.anchors?.high.trim() ?? '';
+  return {
+    minimum: values.minimum ?? null,
+    anchors: low || high ? { low, high } : null,
+  };
+}
+
+/** The first message (an i18n key) the schema has for the value, or undefined when it passes. */
+function firstProblem(schema: z.ZodType, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** The minimum by the server's schema (a whole number 0–10 or none), held to the decision's scale. */
+export function minimumProblem(minimum: number | null | undefined, scale: Scale): string | undefined {
+  const problem = firstProblem(criterionMinimumSchema, minimum);
+  if (problem) return problem;
+  return minimum !== null && minimum !== undefined && (minimum < scale.min || minimum > scale.max)
+    ? 'validation.minimumRange'
+    : undefined;
+}
+
+export function anchorProblem(text: string | undefined): string | undefined {
+  return firstProblem(criterionAnchorsSchema, { low: text ?? '', high: '' });
+}
+
+/**
+ * The form schema of both fields, checked by the shared schemas the server applies (the minimum
+ * also on the decision's scale); the values keep their editing shape.
+ */
+export function mustHaveAndAnchorsSchema(scale: Scale) {
+  const checkedText = z.string().superRefine((text, context) => {
+    const problem = anchorProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+  return z.object({
+    minimum: z
+      .number()
+      .nullable()
+      .superRefine((minimum, context) => {
+        const problem = minimumProblem(minimum, scale);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+    anchors: z.object({ low: checkedText, high: checkedText }),
+  });
+}
+
+/**
+ * "1 = > 2,000 € · 10 = < 800 €": what the ends of the scale mean, shown beside a grid's inputs;
+ * null when the criterion has no anchors.
+ */
+export function scaleAnchorsText(
+  t: TFunction,
+  anchors: CriterionAnchors | null | undefined,
+  scale: Scale,
+): string | null {
+  const parts = [
+    anchors?.low.trim() ? t('decisionForm.anchorPart', { score: scale.min, text: anchors.low.trim() }) : null,
+    anchors?.high.trim()
+      ? t('decisionForm.anchorPart', { score: scale.max, text: anchors.high.trim() })
+      : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/**
+ * A grid column's anchors as its header's description: the text and the id the column's inputs
+ * name in aria-describedby, so screen readers hear it with every cell; null without anchors.
+ */
+export function scaleAnchorsDescription(
+  t: TFunction,
+  anchors: CriterionAnchors | null | undefined,
+  scale: Scale,
+  id: string,
+): { id: string; text: string } | null {
+  const text = scaleAnchorsText(t, anchors, scale);
+  return text === null ? null : { id, text };
+}
