@@ -193,9 +193,12 @@ test.describe('on a 390 px phone', () => {
     const details = new DecisionDetailsPage(page);
     await details.goto(decision.id);
     for (const option of ['Bravo', 'Delta', 'Charlie', 'Alpha']) {
-      await details.row(option).scrollIntoViewIfNeeded();
-      await expect(details.row(option).getByRole('rowheader')).toBeInViewport();
-      await expect(details.totalOf(option)).toBeInViewport();
+      // Scrolled again on a retry: sections rendering below (chart, analysis) may still move the page.
+      await expect(async () => {
+        await details.row(option).scrollIntoViewIfNeeded();
+        await expect(details.row(option).getByRole('rowheader')).toBeInViewport({ timeout: 1000 });
+        await expect(details.totalOf(option)).toBeInViewport({ timeout: 1000 });
+      }).toPass();
     }
     // Scrolled sideways, the name and the total stay where they are.
     await details.matrix.locator('xpath=..').evaluate((region) => (region.scrollLeft = region.scrollWidth));
