@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AiConfig } from '../config.ts';
 import { DATA_CLOSE, DATA_OPEN } from '../modules/ai/prompt.ts';
 
 /**
@@ -182,5 +183,19 @@ export async function startFakeAiServer(
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** The app's AI settings pointing at `fake`, with limits high enough not to matter unless overridden. */
+export function fakeAiConfig(
+  fake: Pick<FakeAiServer, 'baseUrl'>,
+  overrides: Partial<AiConfig> = {},
+): AiConfig {
+  return {
+    provider: { provider: 'openai-compatible', model: 'fake', baseUrl: fake.baseUrl, apiKey: 'test-key' },
+    timeoutMs: 5000,
+    ratePerMinute: 1000,
+    dailyLimit: 1000,
+    ...overrides,
   };
 }

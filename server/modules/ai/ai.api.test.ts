@@ -11,7 +11,7 @@ import type { AiConfig } from '../../config.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
-import { promptDataOf, startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
+import { fakeAiConfig, promptDataOf, startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
 import { dropLingeringConnections, listenOnRandomPort, openEventStream } from '../../test/sse.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import {
@@ -27,18 +27,8 @@ import { DATA_CLOSE, DATA_OPEN } from './prompt.ts';
 let fake: FakeAiServer;
 const apps: TestApp[] = [];
 
-function aiConfig(overrides: Partial<AiConfig> = {}): AiConfig {
-  return {
-    provider: { provider: 'openai-compatible', model: 'fake', baseUrl: fake.baseUrl, apiKey: 'test-key' },
-    timeoutMs: 5000,
-    ratePerMinute: 1000,
-    dailyLimit: 1000,
-    ...overrides,
-  };
-}
-
 async function appWith(overrides: Partial<AiConfig> = {}): Promise<TestApp> {
-  const testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, ai: aiConfig(overrides) });
+  const testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, ai: fakeAiConfig(fake, overrides) });
   apps.push(testApp);
   return testApp;
 }

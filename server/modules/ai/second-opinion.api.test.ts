@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { csvRows, csvSection } from '../../test/export-files.ts';
-import { startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
+import { fakeAiConfig, startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, detailsOf, teamApi } from '../../test/team-factories.ts';
 
@@ -19,18 +19,8 @@ import { addMember, createTeamDecision, detailsOf, teamApi } from '../../test/te
 let fake: FakeAiServer;
 const apps: TestApp[] = [];
 
-function aiConfig(overrides: Partial<AiConfig> = {}): AiConfig {
-  return {
-    provider: { provider: 'openai-compatible', model: 'fake', baseUrl: fake.baseUrl, apiKey: 'test-key' },
-    timeoutMs: 5000,
-    ratePerMinute: 1000,
-    dailyLimit: 1000,
-    ...overrides,
-  };
-}
-
 async function appWith(overrides: Partial<AiConfig> = {}): Promise<TestApp> {
-  const testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, ai: aiConfig(overrides) });
+  const testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, ai: fakeAiConfig(fake, overrides) });
   apps.push(testApp);
   return testApp;
 }
