@@ -103,17 +103,17 @@ function OutcomeBanner({ details, canDecide, onEdit }: OutcomeBannerProps) {
   const recordedLine = useRecordedLine(details, format.dateTime(outcome.decided_at));
   const reviewDay = outcome.review_on ? format.date(`${outcome.review_on}T12:00:00`) : null;
 
-  function removeOutcome() {
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        setIsRemoveOpen(false);
-        notify('success', t('outcome.removed'));
-      },
-      onError: (error) => {
-        setIsRemoveOpen(false);
-        notify('error', serverMessageOf(error) ?? t('outcome.removeFailed'));
-      },
-    });
+  // mutateAsync, not mutate's callbacks: the reload that follows a removal unmounts this banner,
+  // and TanStack Query drops the callbacks of an unmounted observer, so the toast would be lost.
+  async function removeOutcome() {
+    try {
+      await remove.mutateAsync();
+      notify('success', t('outcome.removed'));
+    } catch (error) {
+      notify('error', serverMessageOf(error) ?? t('outcome.removeFailed'));
+    } finally {
+      setIsRemoveOpen(false);
+    }
   }
 
   return (
@@ -159,7 +159,7 @@ function OutcomeBanner({ details, canDecide, onEdit }: OutcomeBannerProps) {
         message={t('outcome.removeConfirm')}
         confirmLabel={t('outcome.remove')}
         isBusy={remove.isPending}
-        onConfirm={removeOutcome}
+        onConfirm={() => void removeOutcome()}
         onCancel={() => setIsRemoveOpen(false)}
       />
     </section>
