@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   aiRecommendationResponseSchema,
   aiStatusSchema,
@@ -7,11 +7,10 @@ import {
   type AiRecommendationResponse,
 } from '../../../shared/api/ai.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import type { AiConfig } from '../../config.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
-import { fakeAiConfig, promptDataOf, startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
+import { promptDataOf, type FakeAiServer } from '../../test/fake-ai.ts';
+import { useFakeAiApps } from '../../test/fake-ai-apps.ts';
 import { dropLingeringConnections, listenOnRandomPort, openEventStream } from '../../test/sse.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import {
@@ -24,28 +23,15 @@ import {
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { DATA_CLOSE, DATA_OPEN } from './prompt.ts';
 
-let fake: FakeAiServer;
-const apps: TestApp[] = [];
-
-async function appWith(overrides: Partial<AiConfig> = {}): Promise<TestApp> {
-  const testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, ai: fakeAiConfig(fake, overrides) });
-  apps.push(testApp);
-  return testApp;
-}
-
+const ai = useFakeAiApps();
+const { appWith, appWithoutAi } = ai;
 let app: FastifyInstance;
+let fake: FakeAiServer;
+beforeAll(() => {
+  ({ app, fake } = ai);
+});
 const decisions = decisionApi(() => app);
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  fake = await startFakeAiServer();
-  app = (await appWith()).app;
-});
-afterAll(async () => {
-  for (const testApp of apps) await testApp.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
 
 const REQUEST = {
   decisionName: 'New laptop',
@@ -133,8 +119,7 @@ describe('GET /api/ai/status', () => {
   });
 
   it('says unavailable without a provider, and the AI endpoints answer 503 in plain words (setup hints go to the log)', async () => {
-    const bare = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-    apps.push(bare);
+    const bare = await appWithoutAi();
     const owner = await createSignedInUser(bare.app);
     const status = await bare.app.inject({ method: 'GET', url: '/api/ai/status', headers: owner.headers });
     expect(status.json()).toEqual({ available: false });

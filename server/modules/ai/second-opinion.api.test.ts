@@ -1,14 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aiOpinionResponseSchema, aiSuggestionsResponseSchema } from '../../../shared/api/ai.ts';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
-import type { AiConfig } from '../../config.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { csvRows, csvSection } from '../../test/export-files.ts';
-import { fakeAiConfig, startFakeAiServer, type FakeAiServer } from '../../test/fake-ai.ts';
+import type { FakeAiServer } from '../../test/fake-ai.ts';
+import { useFakeAiApps } from '../../test/fake-ai-apps.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, detailsOf, teamApi } from '../../test/team-factories.ts';
 
@@ -16,28 +15,15 @@ import { addMember, createTeamDecision, detailsOf, teamApi } from '../../test/te
 // personal value the owner changed, and a team decision's AI opinion that never anchors anyone and
 // never counts. Everything against the fake OpenAI-compatible server.
 
-let fake: FakeAiServer;
-const apps: TestApp[] = [];
-
-async function appWith(overrides: Partial<AiConfig> = {}): Promise<TestApp> {
-  const testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, ai: fakeAiConfig(fake, overrides) });
-  apps.push(testApp);
-  return testApp;
-}
-
+const ai = useFakeAiApps();
+const { appWith, appWithoutAi } = ai;
 let app: FastifyInstance;
+let fake: FakeAiServer;
+beforeAll(() => {
+  ({ app, fake } = ai);
+});
 const decisions = decisionApi(() => app);
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  fake = await startFakeAiServer();
-  app = (await appWith()).app;
-});
-afterAll(async () => {
-  for (const testApp of apps) await testApp.close();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
 
 function suggest(
   caller: SignedInUser,
@@ -168,8 +154,7 @@ describe('POST /api/ai/suggestions', () => {
     const user = await createSignedInUser(limited.app);
     expect((await suggest(user, SETUP, limited.app)).statusCode).toBe(200);
     expectApiError(await suggest(user, SETUP, limited.app), 429, 'AI_RATE_LIMITED');
-    const bare = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-    apps.push(bare);
+    const bare = await appWithoutAi();
     const someone = await createSignedInUser(bare.app);
     expectApiError(await suggest(someone, SETUP, bare.app), 503, 'AI_NOT_CONFIGURED');
   });
@@ -454,8 +439,7 @@ describe('POST /api/decision/{id}/ai-opinion', () => {
     expect((await askOpinion(owner, created.decision.id, limited.app)).statusCode).toBe(200);
     expectApiError(await askOpinion(owner, created.decision.id, limited.app), 429, 'AI_RATE_LIMITED');
 
-    const bare = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-    apps.push(bare);
+    const bare = await appWithoutAi();
     const someone = await createSignedInUser(bare.app);
     const offline = await createTeamDecision(bare.app, someone);
     expectApiError(await askOpinion(someone, offline.decision.id, bare.app), 503, 'AI_NOT_CONFIGURED');
