@@ -3,7 +3,7 @@ import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
 import { createAccount, logInThroughUi, type TestAccount } from './support/accounts.ts';
-import { scriptFakeAi } from './support/ai.ts';
+import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import {
@@ -124,7 +124,7 @@ test('team: the owner asks the AI; a voter sees its opinion only after voting, w
   const ownerView = new TeamDecisionPage(ownerPage);
   await ownerView.goto(decision.id);
   await expect(ownerView.aiOpinion).toContainText('never counts in the team result');
-  await scriptFakeAi(request, { kind: 'slow', delayMs: 800, then: { kind: 'good' } });
+  await scriptFakeAi(request, SLOW_GOOD_ANSWER);
   await ownerView.askAiButton.click();
   await expect(ownerView.aiOpinion.getByRole('button', { name: 'The AI is scoring…' })).toBeDisabled();
   await expect(ownerPage.getByText("The AI's opinion is saved.")).toBeVisible();

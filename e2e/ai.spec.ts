@@ -4,7 +4,7 @@ import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { createAccount, logInThroughUi } from './support/accounts.ts';
-import { scriptFakeAi } from './support/ai.ts';
+import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { apiToken } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -17,7 +17,7 @@ test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → edi
   page,
   request,
 }) => {
-  test.setTimeout(75_000); // three pages, a 1.2 s model answer and two axe runs: 26–30 s on CI machines
+  test.setTimeout(75_000); // three pages, a 4 s model answer and two axe runs: 26–30 s on CI machines
   await logInThroughUi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
@@ -38,7 +38,7 @@ test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → edi
   ).toBeVisible();
   await form.description.fill('For travel and programming');
 
-  await scriptFakeAi(request, { kind: 'slow', delayMs: 1200, then: { kind: 'good' } });
+  await scriptFakeAi(request, SLOW_GOOD_ANSWER);
   await form.startAiButton.click();
   await expect(form.startAiButton).toHaveText('GPT evaluation running…');
   await expect(form.startAiButton).toBeDisabled();
@@ -149,7 +149,7 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
   // The AI run belongs to the set-up, and only in AI mode.
   await expect(page.getByRole('button', { name: 'KI-Auswertung starten' })).toHaveCount(0);
   await edit.setupTab.click();
-  await scriptFakeAi(request, { kind: 'slow', delayMs: 1200, then: { kind: 'good' } });
+  await scriptFakeAi(request, SLOW_GOOD_ANSWER);
   await page.getByRole('button', { name: 'KI-Auswertung starten' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'KI-Auswertung starten' }).click();
   await expect(page.getByRole('button', { name: 'KI-Auswertung läuft…' })).toBeDisabled();

@@ -9,3 +9,9 @@ export async function scriptFakeAi(request: APIRequestContext, ...replies: FakeA
   const response = await request.post(`${fakeAiUrl}/__script`, { data: replies });
   expect(response.status()).toBe(204);
 }
+
+/**
+ * A good answer after 4 s, for checks of the "running" state: on a loaded 2-core machine a click on a
+ * dialog's confirm button once took 2.2 s by itself, past a 1.2 s answer. The app waits 10 s.
+ */
+export const SLOW_GOOD_ANSWER: FakeAiReply = { kind: 'slow', delayMs: 4000, then: { kind: 'good' } };
