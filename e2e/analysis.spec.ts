@@ -253,6 +253,43 @@ test('a team voter tries weights and keeps them as their own', async ({ browser,
   await expect(panel.slider('Price')).toHaveValue('67');
 });
 
+test('without any weight the panel says so instead of a label, and the sliders still try weights', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createAccount(request);
+  const token = await apiToken(request, owner);
+  // Criteria created without importances weigh 0 until someone weights them: every total is 0.
+  const decision = await createTeamDecisionViaApi(request, token, {
+    name: 'Unweighted offsite',
+    options: ['Lisbon', 'Oslo'],
+    criteria: [{ name: 'Cost' }, { name: 'Weather' }],
+  });
+  await voteViaApi(request, token, decision.id, [
+    { option: 0, criterion: 0, value: 3 },
+    { option: 0, criterion: 1, value: 4 },
+    { option: 1, criterion: 0, value: 8 },
+    { option: 1, criterion: 1, value: 7 },
+  ]);
+  await logInThroughUi(page, owner);
+  await new TeamDecisionPage(page).goto(decision.id);
+  const panel = new AnalysisPanel(page);
+  await expect(panel.verdict).toHaveText(
+    'Every criterion weighs 0 so far, so every option totals 0: give the criteria weights to see how solid the result is.',
+  );
+  await expect(panel.label).toHaveCount(0);
+  await expect(panel.winProbability).toHaveCount(0);
+
+  // Trying a weight gives the real analysis at once.
+  await panel.slider('Cost').focus();
+  await page.keyboard.press('End');
+  await expect(panel.notSaved).toBeVisible();
+  await expect(panel.label).toHaveText('Robust');
+  await expect(panel.winProbability).toBeVisible();
+  await expect(panel.leader).toHaveAttribute('data-option', 'Oslo');
+});
+
 test('a reader of a public decision tries weights but cannot keep them', async ({ browser, request }) => {
   test.setTimeout(60_000);
   const owner = await createAccount(request);

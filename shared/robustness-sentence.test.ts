@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionAnalysis } from './api/analysis.ts';
-import { robustnessSentenceOf } from './robustness-sentence.ts';
+import { robustnessSentenceOf, weighsNothing } from './robustness-sentence.ts';
 
 const names = { option: (id: number) => `O${id}`, criterion: (id: number) => `C${id}` };
 const analysis = (overrides: Partial<DecisionAnalysis>): DecisionAnalysis => ({
@@ -44,5 +44,30 @@ describe('robustnessSentenceOf', () => {
   it('says when no weight changes the leader, and when nobody leads', () => {
     expect(robustnessSentenceOf(analysis({}), names).key).toBe('robustness.sentence.noFlip');
     expect(robustnessSentenceOf(analysis({ leaders: [] }), names).key).toBe('robustness.sentence.noLeader');
+  });
+
+  it('says there are no weights yet when every criterion weighs 0, instead of calling a tie of zeros robust', () => {
+    const zero = { share: 0, up: null, down: null };
+    const unweighted = analysis({
+      leaders: [1, 2],
+      sensitivity: [
+        { criterion_id: 10, ...zero },
+        { criterion_id: 11, ...zero },
+      ],
+    });
+    expect(weighsNothing(unweighted)).toBe(true);
+    expect(robustnessSentenceOf(unweighted, names).key).toBe('robustness.sentence.noWeights');
+    const weighted = analysis({
+      sensitivity: [
+        { criterion_id: 10, ...zero },
+        { criterion_id: 11, ...zero, share: 100 },
+      ],
+    });
+    expect(weighsNothing(weighted)).toBe(false);
+    expect(robustnessSentenceOf(weighted, names).key).toBe('robustness.sentence.noFlip');
+    // Must-haves that knock out every option still come first.
+    expect(robustnessSentenceOf({ ...unweighted, leaders: [] }, names).key).toBe(
+      'robustness.sentence.noLeader',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { weighsNothing } from '../../../shared/robustness-sentence.ts';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
@@ -124,7 +125,9 @@ function AnalysisPanel({ details }: { details: DecisionDetails }) {
               knockedOut={knockedOut}
               totalDecimals={isTeam ? 2 : 1}
             />
-            <WinProbability stability={analysis.stability} optionNames={optionNames} />
+            {weighsNothing(analysis) ? null : (
+              <WinProbability stability={analysis.stability} optionNames={optionNames} />
+            )}
             <Suspense fallback={<div className="min-h-72" aria-hidden />}>
               <SweepChart
                 data={data}

@@ -1,7 +1,7 @@
 import { ShieldAlert, ShieldCheck, ShieldQuestionMark } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionAnalysis, RobustnessLabel } from '../../../shared/api/analysis.ts';
-import { robustnessSentenceOf } from '../../../shared/robustness-sentence.ts';
+import { robustnessSentenceOf, weighsNothing } from '../../../shared/robustness-sentence.ts';
 import { usePercentText } from './usePercentText.ts';
 
 const labelLooks: Record<RobustnessLabel, { classes: string; Icon: typeof ShieldCheck }> = {
@@ -53,21 +53,24 @@ export function RobustnessSummary({ analysis, optionNames, criterionNames }: Rob
 
   return (
     <div className="flex flex-col gap-2" data-testid="robustness">
-      <p className="flex flex-wrap items-center gap-2">
-        <span className="text-sm font-medium text-slate-700 dark:text-slate-300">
-          {t('analysis.robustness.heading')}
-        </span>
-        <span
-          data-label={label}
-          className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${classes}`}
-        >
-          <Icon aria-hidden size={16} />
-          {t(`analysis.robustness.${label}`)}
-        </span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">
-          {t(`analysis.robustness.hint.${label}`)}
-        </span>
-      </p>
+      {/* Without weights every total is 0: a label would only describe a tie of zeros. */}
+      {weighsNothing(analysis) ? null : (
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            {t('analysis.robustness.heading')}
+          </span>
+          <span
+            data-label={label}
+            className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${classes}`}
+          >
+            <Icon aria-hidden size={16} />
+            {t(`analysis.robustness.${label}`)}
+          </span>
+          <span className="text-sm text-slate-600 dark:text-slate-400">
+            {t(`analysis.robustness.hint.${label}`)}
+          </span>
+        </p>
+      )}
       <p className="text-lg text-slate-900 dark:text-white" data-testid="verdict">
         {sentence}
       </p>
