@@ -138,6 +138,29 @@ test('the panel answers how solid the worked example is', async ({ page, request
   );
 });
 
+test('on a 390 px phone the sweep chart keeps 12 px labels inside the screen', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const account = await createAccount(request);
+  const decision = await createDecisionViaApi(request, await apiToken(request, account), WORKED_EXAMPLE);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInThroughUi(page, account);
+  await new DecisionDetailsPage(page).goto(decision.id);
+  const panel = new AnalysisPanel(page);
+  await panel.sweepChart.scrollIntoViewIfNeeded();
+  // The drawing is as wide as its box, so its labels are not scaled down with it.
+  const labels = panel.sweepChart.locator('text');
+  await expect(labels.first()).toBeVisible();
+  await expect
+    .poll(() =>
+      labels.evaluateAll((texts) => Math.min(...texts.map((text) => text.getBoundingClientRect().height))),
+    )
+    .toBeGreaterThanOrEqual(12);
+  const rightmost = await labels.evaluateAll((texts) =>
+    Math.max(...texts.map((text) => text.getBoundingClientRect().right)),
+  );
+  expect(rightmost).toBeLessThanOrEqual(390);
+});
+
 test('what-if: the Price slider moves the lead to A, unsaved until reset', async ({ page, request }) => {
   test.setTimeout(60_000);
   const account = await createAccount(request);

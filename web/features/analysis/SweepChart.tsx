@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionAnalysis } from '../../../shared/api/analysis.ts';
 import { sweepLinesOf, totalOnLine, type SweepLine } from '../../../shared/scoring/analysis.ts';
@@ -19,10 +19,15 @@ const LINE_LOOKS = [
   { stroke: 'stroke-fuchsia-600 dark:stroke-fuchsia-400', dash: '6 3 1 3' },
 ] as const;
 
-const WIDTH = 640;
+/**
+ * The drawing is as wide as its box (between these bounds), so one unit is one pixel and the labels
+ * keep their 12 px on a phone instead of shrinking with a fixed-width drawing.
+ */
+const WIDEST = 640;
+const NARROWEST = 260;
 const HEIGHT = 280;
-const MARGIN = { top: 24, right: 16, bottom: 44, left: 40 };
-const PLOT_WIDTH = WIDTH - MARGIN.left - MARGIN.right;
+// The right margin holds half of the "100 %" label under the last tick.
+const MARGIN = { top: 24, right: 22, bottom: 44, left: 40 };
 const PLOT_HEIGHT = HEIGHT - MARGIN.top - MARGIN.bottom;
 const SHARE_TICKS = [0, 25, 50, 75, 100];
 
@@ -57,6 +62,18 @@ export default function SweepChart({ data, weights, analysis, initialCriterionId
   const percent = usePercentText();
   const id = useId();
   const [pickedId, setPickedId] = useState(initialCriterionId);
+  const [width, setWidth] = useState(WIDEST);
+  // A callback ref: the chart may first render without its drawing (no lines yet).
+  const chartRef = useCallback((chart: SVGSVGElement | null) => {
+    if (!chart || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const boxWidth = Math.round(entry?.contentRect.width ?? 0);
+      if (boxWidth > 0) setWidth(Math.min(WIDEST, Math.max(NARROWEST, boxWidth)));
+    });
+    observer.observe(chart);
+    return () => observer.disconnect();
+  }, []);
+  const plotWidth = width - MARGIN.left - MARGIN.right;
   const criterion = data.criteria.find((entry) => entry.id === pickedId) ?? data.criteria[0];
   if (!criterion) return null;
 
@@ -74,7 +91,7 @@ export default function SweepChart({ data, weights, analysis, initialCriterionId
   const lines = sweepLinesOf(candidates, criteria, data.values, criterion.id);
   if (lines.length === 0) return null;
   const axis = totalAxisOf(lines);
-  const x = (atShare: number) => MARGIN.left + (atShare / 100) * PLOT_WIDTH;
+  const x = (atShare: number) => MARGIN.left + (atShare / 100) * plotWidth;
   const y = (total: number) => MARGIN.top + ((axis.high - total) / (axis.high - axis.low)) * PLOT_HEIGHT;
   const nameOf = (optionId: number) => data.options.find((option) => option.id === optionId)?.name ?? '';
   const sensitivity = analysis.sensitivity.find((entry) => entry.criterion_id === criterion.id);
@@ -111,10 +128,11 @@ export default function SweepChart({ data, weights, analysis, initialCriterionId
       </header>
 
       <svg
+        ref={chartRef}
         role="img"
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         className="h-auto w-full max-w-3xl text-xs"
       >
         <title id={titleId}>{t('analysis.sweep.label', { criterion: criterion.name })}</title>
@@ -122,7 +140,7 @@ export default function SweepChart({ data, weights, analysis, initialCriterionId
           <g key={`total-${tick}`}>
             <line
               x1={MARGIN.left}
-              x2={WIDTH - MARGIN.right}
+              x2={width - MARGIN.right}
               y1={y(tick)}
               y2={y(tick)}
               className="stroke-slate-200 dark:stroke-slate-700"
@@ -150,7 +168,7 @@ export default function SweepChart({ data, weights, analysis, initialCriterionId
           </text>
         ))}
         <text
-          x={MARGIN.left + PLOT_WIDTH / 2}
+          x={MARGIN.left + plotWidth / 2}
           y={HEIGHT - 6}
           textAnchor="middle"
           className="fill-slate-700 dark:fill-slate-300"
