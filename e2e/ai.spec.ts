@@ -158,13 +158,16 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
 
   // The team result uses the AI's values; each cell's reason is there on focus. (The heat map below
   // has rows of the same names.)
-  const osloWeather = page
+  const osloRow = page
     .getByRole('main')
     .getByRole('region', { name: /^Teamwert jeder Option/ })
     .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: 'Oslo' }) })
-    .getByRole('button');
+    .filter({ has: page.getByRole('rowheader', { name: 'Oslo' }) });
+  const osloWeather = osloRow.getByRole('button');
   await expect(osloWeather.last()).toHaveText('3,0');
+  // The values are the model's, not votes.
+  await expect(osloRow.getByText('KI-Wert')).toHaveCount(2);
+  await expect(osloRow).not.toContainText('Stimme');
   await osloWeather.last().focus();
   await expect(page.getByRole('tooltip').filter({ hasText: 'Oslo fits Weather' })).toBeVisible();
 

@@ -135,7 +135,10 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
                 <span className="block font-medium">{format.number(cell.value, 1)}</span>
               )}
               <span className="block text-xs text-slate-600 dark:text-slate-400">
-                {t('teamView.votes', { count: cell.votes })}
+                {/* In AI mode the value is the model's, not a member's vote. */}
+                {details.decision.mode === 'ai'
+                  ? t('teamView.aiScore')
+                  : t('teamView.votes', { count: cell.votes })}
               </span>
               {aiNote}
             </>
