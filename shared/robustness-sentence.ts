@@ -4,8 +4,7 @@ import type { DecisionAnalysis } from './api/analysis.ts';
  * The one plain sentence about how solid a result is (issue 17), one wording for the screens and the
  * exports: the nearest flip ("A takes the lead if Price counts 51.6 % instead of 50 %"), a tie that
  * the slightest change of a weight breaks, that no single weight changes the leader, or that there are
- * no weights yet. Shares stay
- * numbers: each caller formats them in the reader's language.
+ * no weights yet. Shares stay numbers: each caller formats them in the reader's language.
  */
 export type RobustnessSentence =
   | { key: 'robustness.sentence.noLeader' | 'robustness.sentence.noWeights' | 'robustness.sentence.noFlip' }
