@@ -117,13 +117,14 @@ export function normaliseSuggestions(
   existing: { options: readonly { name: string }[]; criteria: readonly { name: string }[] },
   limit: number,
 ): AiSuggestionsResponse {
+  // In the model's order: the first of two names that differ only in case or spaces wins.
   const pick = <T extends { name: string; reason: string }>(
     suggestions: readonly T[],
     present: readonly { name: string }[],
     maxName: number,
-  ) => {
+  ): T[] => {
     const seen = new Set(present.map((entry) => nameKey(entry.name)));
-    const picked: (T & { name: string; reason: string })[] = [];
+    const picked: T[] = [];
     for (const suggestion of suggestions) {
       const name = tidyExplanation(suggestion.name, maxName);
       if (!name || seen.has(nameKey(name)) || picked.length >= limit) continue;
@@ -134,10 +135,7 @@ export function normaliseSuggestions(
   };
   return {
     options: pick(answer.options, existing.options, LIMITS.decision.optionNameMax).map(
-      ({ name, reason }) => ({
-        name,
-        reason,
-      }),
+      ({ name, reason }) => ({ name, reason }),
     ),
     criteria: pick(answer.criteria, existing.criteria, LIMITS.decision.criterionNameMax).map(
       ({ name, reason, importance }) => ({

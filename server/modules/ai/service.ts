@@ -30,10 +30,24 @@ export interface AiRequestInput {
   }[];
 }
 
+interface StoredCriterion {
+  id: number;
+  name: string;
+  anchor_low: string | null;
+  anchor_high: string | null;
+}
+
+/** A stored criterion's anchors as the prompt takes them, or null without any. */
+function storedAnchorsOf(row: StoredCriterion): { low: string; high: string } | null {
+  return row.anchor_low !== null || row.anchor_high !== null
+    ? { low: row.anchor_low ?? '', high: row.anchor_high ?? '' }
+    : null;
+}
+
 /** The stored anchors of criteria the request names without any, so the model sees what the grid shows. */
 function withStoredAnchors(
   criteria: AiRequestInput['criteria'],
-  stored: readonly { id: number; name: string; anchor_low: string | null; anchor_high: string | null }[],
+  stored: readonly StoredCriterion[],
 ): AiRequestInput['criteria'] {
   return criteria.map((criterion) => {
     if (criterion.anchors !== undefined) return criterion;
@@ -41,10 +55,8 @@ function withStoredAnchors(
     const match =
       stored.find((row) => row.id === criterion.id) ??
       stored.find((row) => row.name.trim().toLocaleLowerCase() === key);
-    const hasAnchors = match && (match.anchor_low !== null || match.anchor_high !== null);
-    return hasAnchors
-      ? { ...criterion, anchors: { low: match.anchor_low ?? '', high: match.anchor_high ?? '' } }
-      : criterion;
+    const anchors = match ? storedAnchorsOf(match) : null;
+    return anchors ? { ...criterion, anchors } : criterion;
   });
 }
 
@@ -100,8 +112,39 @@ export function createAiService(deps: AiServiceDeps) {
     }
   }
 
+  /**
+   * One run per decision at a time (a team's scoring or AI opinion). The lock comes first, so a double
+   * click does not use up the caller's AI calls; a lock older than two timeouts is a crashed run's.
+   */
+  async function withDecisionRun<T>(access: DecisionAccess, run: () => Promise<T>): Promise<T> {
+    const decisionId = access.decision.id;
+    const staleBefore = new Date(Date.now() - 2 * config.timeoutMs - MINUTE_MS).toISOString();
+    await usage.clearStaleRun(decisionId, staleBefore);
+    if (!(await usage.startRun(decisionId, access.userId, isoNow()))) {
+      throw new AppError('AI_ALREADY_RUNNING');
+    }
+    try {
+      await admitCall(access.userId);
+      return await run();
+    } finally {
+      await usage.finishRun(decisionId);
+    }
+  }
+
+  /** Asks once more when the answer is malformed (or scores nothing usable), then gives up. */
+  async function withOneRetry<T>(ask: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ask();
+      } catch (error) {
+        if (!(error instanceof MalformedAnswerError)) throw error;
+        if (attempt >= 2) throw new AppError('AI_INVALID_OUTPUT');
+      }
+    }
+  }
+
   /** Asks the model, with one more try when the answer is malformed or scores nothing usable. */
-  async function recommend(
+  function recommend(
     model: AiModelClient,
     input: AiRequestInput,
     scale: { min: number; max: number },
@@ -109,17 +152,12 @@ export function createAiService(deps: AiServiceDeps) {
   ) {
     const prompt = buildPrompt({ ...input, scale, language });
     const context = { optionCount: input.options.length, criterionCount: input.criteria.length, scale };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const answer = await model.generate(prompt, { schema: modelAnswerSchema, name: 'recommendations' });
-        const result = normaliseRecommendations(answer, context);
-        if (result.scoredCells === 0) throw new MalformedAnswerError('no usable cell');
-        return { recommendations: result.recommendations, missing: result.missing };
-      } catch (error) {
-        if (!(error instanceof MalformedAnswerError)) throw error;
-        if (attempt >= 2) throw new AppError('AI_INVALID_OUTPUT');
-      }
-    }
+    return withOneRetry(async () => {
+      const answer = await model.generate(prompt, { schema: modelAnswerSchema, name: 'recommendations' });
+      const result = normaliseRecommendations(answer, context);
+      if (result.scoredCells === 0) throw new MalformedAnswerError('no usable cell');
+      return { recommendations: result.recommendations, missing: result.missing };
+    });
   }
 
   return {
@@ -142,18 +180,10 @@ export function createAiService(deps: AiServiceDeps) {
       await admitCall(userId);
       const limit = LIMITS.ai.suggestionsMax;
       const prompt = buildSuggestionsPrompt({ ...input, limit, language });
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const answer = await model.generate(prompt, {
-            schema: suggestionsAnswerSchema,
-            name: 'suggestions',
-          });
-          return normaliseSuggestions(answer, input, limit);
-        } catch (error) {
-          if (!(error instanceof MalformedAnswerError)) throw error;
-          if (attempt >= 2) throw new AppError('AI_INVALID_OUTPUT');
-        }
-      }
+      return withOneRetry(async () => {
+        const answer = await model.generate(prompt, { schema: suggestionsAnswerSchema, name: 'suggestions' });
+        return normaliseSuggestions(answer, input, limit);
+      });
     },
 
     /** Personal decisions: scores on the 1–10 grid, nothing stored (the user edits, then saves). */
@@ -173,18 +203,12 @@ export function createAiService(deps: AiServiceDeps) {
       const { decision } = access;
       const { options, criteria } = await decisionsService.details(access);
       if (!options.length || !criteria.length) throw new AppError('NOTHING_TO_SCORE');
-      const staleBefore = new Date(Date.now() - 2 * config.timeoutMs - MINUTE_MS).toISOString();
-      await usage.clearStaleRun(decision.id, staleBefore);
-      if (!(await usage.startRun(decision.id, access.userId, isoNow()))) {
-        throw new AppError('AI_ALREADY_RUNNING');
-      }
-      try {
-        await admitCall(access.userId);
+      return withDecisionRun(access, async () => {
         const input: AiRequestInput = {
           decisionName: decision.name,
           description: decision.description,
           options,
-          criteria: withStoredAnchors(criteria, criteria),
+          criteria: criteria.map((criterion) => ({ ...criterion, anchors: storedAnchorsOf(criterion) })),
         };
         const result = await recommend(model, input, scaleOfDecision(decision.type), language);
         const cells = result.recommendations.flatMap((recommendation) =>
@@ -195,10 +219,8 @@ export function createAiService(deps: AiServiceDeps) {
             explanation: cell.explanation || null,
           })),
         );
-        return await decisionsService.saveAiOpinion(access, cells);
-      } finally {
-        await usage.finishRun(decision.id);
-      }
+        return decisionsService.saveAiOpinion(access, cells);
+      });
     },
 
     /**
@@ -216,14 +238,7 @@ export function createAiService(deps: AiServiceDeps) {
       };
       await decisionsService.assertValidUpdate(access.decision, decisionInput);
 
-      // The lock comes first, so a double click does not use up the caller's AI calls.
-      const staleBefore = new Date(Date.now() - 2 * config.timeoutMs - MINUTE_MS).toISOString();
-      await usage.clearStaleRun(decision.id, staleBefore);
-      if (!(await usage.startRun(decision.id, access.userId, isoNow()))) {
-        throw new AppError('AI_ALREADY_RUNNING');
-      }
-      try {
-        await admitCall(access.userId);
+      return withDecisionRun(access, async () => {
         const { criteria: storedCriteria } = await decisionsService.details(access);
         const result = await recommend(
           model,
@@ -241,9 +256,7 @@ export function createAiService(deps: AiServiceDeps) {
         );
         await decisionsService.completeWithAi(access, decisionInput, cells);
         return result;
-      } finally {
-        await usage.finishRun(decision.id);
-      }
+      });
     },
   };
 }
