@@ -1,6 +1,7 @@
 import { scaleOfDecision } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { DecisionAccess } from './access.ts';
+import { addOffScaleValues } from './matrix.ts';
 import type { DecisionRow } from './repo.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
@@ -35,13 +36,7 @@ export function assertEvaluationCells(
   const fields: Record<string, string> = {};
   const cells = new Set<string>();
   evaluations.forEach((evaluation, index) => {
-    if (evaluation.value < scale.min || evaluation.value > scale.max) {
-      fields[`evaluations.${index}.value`] = 'validation.valueRange';
-    }
-    const aiValue = evaluation.ai_value;
-    if (aiValue !== null && aiValue !== undefined && (aiValue < scale.min || aiValue > scale.max)) {
-      fields[`evaluations.${index}.ai_value`] = 'validation.valueRange';
-    }
+    addOffScaleValues(evaluation, index, scale, fields);
     if (!optionIds.has(evaluation.option_id))
       fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
     if (!criterionIds.has(evaluation.criterion_id)) {

@@ -67,6 +67,21 @@ export interface IndexedEvaluation {
   ai_explanation?: string | null | undefined;
 }
 
+/** Names a cell's value, and the AI's proposal for it, when off the decision's scale. */
+export function addOffScaleValues(
+  evaluation: { value: number; ai_value?: number | null | undefined },
+  index: number,
+  scale: { min: number; max: number },
+  fields: Record<string, string>,
+): void {
+  const isOffScale = (value: number) => value < scale.min || value > scale.max;
+  if (isOffScale(evaluation.value)) fields[`evaluations.${index}.value`] = 'validation.valueRange';
+  const aiValue = evaluation.ai_value;
+  if (aiValue !== null && aiValue !== undefined && isOffScale(aiValue)) {
+    fields[`evaluations.${index}.ai_value`] = 'validation.valueRange';
+  }
+}
+
 /** Checks positions against the submitted lists before anything is written; one value per cell. */
 export function assertEvaluationIndexes(
   evaluations: readonly IndexedEvaluation[],
@@ -77,13 +92,7 @@ export function assertEvaluationIndexes(
   const fields: Record<string, string> = {};
   const cells = new Set<string>();
   evaluations.forEach((evaluation, index) => {
-    if (evaluation.value < scale.min || evaluation.value > scale.max) {
-      fields[`evaluations.${index}.value`] = 'validation.valueRange';
-    }
-    const aiValue = evaluation.ai_value;
-    if (aiValue !== null && aiValue !== undefined && (aiValue < scale.min || aiValue > scale.max)) {
-      fields[`evaluations.${index}.ai_value`] = 'validation.valueRange';
-    }
+    addOffScaleValues(evaluation, index, scale, fields);
     if (evaluation.option_index >= optionCount)
       fields[`evaluations.${index}.option_index`] = 'validation.unknownOption';
     if (evaluation.criterion_index >= criterionCount) {
