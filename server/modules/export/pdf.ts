@@ -536,30 +536,33 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
 
   /** Cells the owner changed from the AI's proposal: "Price – Alpha: 6 (AI: 7)". */
   function drawAiChanges() {
-    if (!report.aiChanges.length || !heading(t('export.aiChanges'), 20)) return;
-    for (const [index, change] of report.aiChanges.entries()) {
-      style('regular', 7.5);
-      const reason = change.aiExplanation ? ` – ${change.aiExplanation.replace(/\s+/g, ' ')}` : '';
-      const text = `${change.option} – ${change.criterion}: ${num(change.value)} (${t('export.aiSaid', { value: num(change.aiValue) })})${reason}`;
-      const height = Math.min(doc.heightOfString(text, { width }), 2 * 10);
-      if (!ensureSpace(height + 2)) {
-        moreNote(report.aiChanges.length - index);
-        return;
-      }
-      doc.text(text, left, doc.y, { width, height, ellipsis: true });
-      doc.y += 2;
-    }
+    drawNoteLines(
+      t('export.aiChanges'),
+      report.aiChanges.map((change) => {
+        const reason = change.aiExplanation ? ` – ${change.aiExplanation.replace(/\s+/g, ' ')}` : '';
+        return `${change.option} – ${change.criterion}: ${num(change.value)} (${t('export.aiSaid', { value: num(change.aiValue) })})${reason}`;
+      }),
+    );
   }
 
   function drawReasons() {
-    if (!report.reasons.length || !heading(t('export.reasons'), 20)) return;
-    for (const [index, reason] of report.reasons.entries()) {
+    drawNoteLines(
+      t('export.reasons'),
+      report.reasons.map((reason) => {
+        const head = `${reason.option} – ${reason.criterion} (${num(reason.value)})${reason.isAi ? ` · ${t('export.ai')}` : ''}: `;
+        return head + reason.explanation.replace(/\s+/g, ' ');
+      }),
+    );
+  }
+
+  /** A section of short notes, each at most two lines; when the pages run out, how many are left. */
+  function drawNoteLines(title: string, lines: readonly string[]) {
+    if (!lines.length || !heading(title, 20)) return;
+    for (const [index, text] of lines.entries()) {
       style('regular', 7.5);
-      const head = `${reason.option} – ${reason.criterion} (${num(reason.value)})${reason.isAi ? ` · ${t('export.ai')}` : ''}: `;
-      const text = head + reason.explanation.replace(/\s+/g, ' ');
       const height = Math.min(doc.heightOfString(text, { width }), 2 * 10);
       if (!ensureSpace(height + 2)) {
-        moreNote(report.reasons.length - index);
+        moreNote(lines.length - index);
         return;
       }
       doc.text(text, left, doc.y, { width, height, ellipsis: true });
