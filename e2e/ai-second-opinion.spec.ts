@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, type TestAccount } from './support/accounts.ts';
+import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts';
 import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
@@ -23,12 +23,6 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 /** A fresh browser session (its own storage): another member on another device. */
-async function sessionOf(browser: Browser, account: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logInThroughUi(page, account);
-  return page;
-}
-
 test('New decision: suggestions with reasons, added with one click, marked as suggested until renamed', async ({
   page,
   request,

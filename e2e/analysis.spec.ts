@@ -1,18 +1,11 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import type { DecisionAnalysis } from '../shared/api/analysis.ts';
 import type { CreateDecisionRequest } from '../shared/api/decisions.ts';
 import { AnalysisPanel } from './pages/AnalysisPanel.ts';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, type TestAccount } from './support/accounts.ts';
+import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, createDecisionViaApi } from './support/decisions.ts';
 import { detailsViaApi } from './support/people.ts';
@@ -48,16 +41,6 @@ const WORKED_EXAMPLE: CreateDecisionRequest = {
     row.map((value, criterion_index) => ({ option_index, criterion_index, value, explanation: null })),
   ),
 };
-
-async function sessionOf(
-  browser: Browser,
-  account: TestAccount,
-  colorScheme?: 'light' | 'dark',
-): Promise<Page> {
-  const page = await (await browser.newContext(colorScheme ? { colorScheme } : {})).newPage();
-  await logInThroughUi(page, account);
-  return page;
-}
 
 /**
  * A matrix row by its option's exact name: the one-letter names of the example also occur inside

@@ -1,10 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DashboardPage } from './pages/DashboardPage.ts';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { NewTeamDecisionPage } from './pages/NewTeamDecisionPage.ts';
 import { ResultsVisibilityChoice } from './pages/ResultsVisibilityChoice.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, type TestAccount } from './support/accounts.ts';
+import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { voteViaApi } from './support/people.ts';
@@ -16,12 +16,6 @@ import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A fresh browser session (its own storage): another member on another device. */
-async function sessionOf(browser: Browser, account: TestAccount): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await logInThroughUi(page, account);
-  return page;
-}
-
 /** Makes `member` an accepted editor of the decision, through the API. */
 async function addEditor(request: APIRequestContext, ownerToken: string, decisionId: number) {
   const member = await createAccount(request);

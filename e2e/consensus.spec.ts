@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { CommentsPanel } from './pages/CommentsPanel.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, type TestAccount } from './support/accounts.ts';
+import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { detailsViaApi } from './support/people.ts';
@@ -12,16 +12,6 @@ import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/
 // "Discuss", which attaches a comment to the cell for everyone to see.
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function sessionOf(
-  browser: Browser,
-  account: TestAccount,
-  colorScheme?: 'light' | 'dark',
-): Promise<Page> {
-  const page = await (await browser.newContext(colorScheme ? { colorScheme } : {})).newPage();
-  await logInThroughUi(page, account);
-  return page;
-}
 
 /**
  * Owner and editor score Lisbon and Prague on Cost and Weather:

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage.ts';
 import { uniqueEmail, uniquePassword } from './test-data.ts';
 
@@ -20,4 +20,15 @@ export async function logInThroughUi(page: Page, account: TestAccount): Promise<
   await loginPage.goto();
   await loginPage.logIn(account.email, account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A second (or third) signed-in person: a browser context of their own, logged in through the UI. */
+export async function sessionOf(
+  browser: Browser,
+  account: TestAccount,
+  colorScheme?: 'light' | 'dark',
+): Promise<Page> {
+  const page = await (await browser.newContext(colorScheme ? { colorScheme } : {})).newPage();
+  await logInThroughUi(page, account);
+  return page;
 }
