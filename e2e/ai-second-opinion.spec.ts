@@ -6,13 +6,7 @@ import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts'
 import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
-import {
-  acceptViaApi,
-  activateViaApi,
-  createTeamDecisionViaApi,
-  inviteViaApi,
-  voteViaApi,
-} from './support/team.ts';
+import { activateViaApi, createTeamDecisionViaApi, joinViaApi, voteViaApi } from './support/team.ts';
 
 // Issue 18, the AI as a second opinion: suggestions while setting up, the AI's proposal kept beside a
 // personal value the owner changed, and a team decision's AI opinion shown to a voter only after voting.
@@ -22,7 +16,6 @@ import {
 // The fake AI server's script queue is shared: these tests run one after the other.
 test.describe.configure({ mode: 'serial' });
 
-/** A fresh browser session (its own storage): another member on another device. */
 test('New decision: suggestions with reasons, added with one click, marked as suggested until renamed', async ({
   page,
   request,
@@ -107,11 +100,7 @@ test('team: the owner asks the AI; a voter sees its opinion only after voting, w
       { name: 'Weather', importance: 40 },
     ],
   });
-  await acceptViaApi(
-    request,
-    editorToken,
-    await inviteViaApi(request, ownerToken, decision.id, editor.email),
-  );
+  await joinViaApi(request, ownerToken, decision.id, editor.email, editorToken);
   await activateViaApi(request, ownerToken, decision.id);
 
   const ownerPage = await sessionOf(browser, owner);

@@ -6,7 +6,7 @@ import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { createAccount, logInThroughUi } from './support/accounts.ts';
 import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { apiToken } from './support/decisions.ts';
-import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
+import { createTeamDecisionViaApi, joinViaApi } from './support/team.ts';
 import { seriousViolations } from './support/axe.ts';
 
 // The fake AI server's script queue is shared: these tests run one after the other.
@@ -136,11 +136,7 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
     options: ['Lisbon', 'Oslo'],
     criteria: [{ name: 'Cost' }, { name: 'Weather' }],
   });
-  await acceptViaApi(
-    request,
-    await apiToken(request, member),
-    await inviteViaApi(request, ownerToken, decision.id, member.email),
-  );
+  await joinViaApi(request, ownerToken, decision.id, member.email, await apiToken(request, member));
 
   await logInThroughUi(page, owner);
   await new AppFrame(page).switchLanguage('Deutsch');

@@ -9,7 +9,7 @@ import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts'
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, createDecisionViaApi } from './support/decisions.ts';
 import { detailsViaApi } from './support/people.ts';
-import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi, voteViaApi } from './support/team.ts';
+import { createTeamDecisionViaApi, joinViaApi, voteViaApi } from './support/team.ts';
 
 // How solid is the answer (issue 17): robustness, the nearest flip, win probability, the sweep chart,
 // what-if weights that can be kept, and options a must-have knocks out.
@@ -71,11 +71,7 @@ async function teamWorkedExample(request: APIRequestContext) {
       { name: 'Service', importance: 20 },
     ],
   });
-  await acceptViaApi(
-    request,
-    memberToken,
-    await inviteViaApi(request, ownerToken, decision.id, member.email),
-  );
+  await joinViaApi(request, ownerToken, decision.id, member.email, memberToken);
   const votes = VALUES.flatMap((row, option) =>
     row.map((value, criterion) => ({ option, criterion, value })),
   );

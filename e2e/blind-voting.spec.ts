@@ -8,25 +8,17 @@ import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts'
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { voteViaApi } from './support/people.ts';
-import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
+import { activateViaApi, createTeamDecisionViaApi, joinViaApi } from './support/team.ts';
 
 // Blind voting (issue 16): results stay hidden until the reader voted in full (after_vote) or until
 // voting ended (after_close), in separate browser sessions, one per member.
 
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** A fresh browser session (its own storage): another member on another device. */
 /** Makes `member` an accepted editor of the decision, through the API. */
 async function addEditor(request: APIRequestContext, ownerToken: string, decisionId: number) {
   const member = await createAccount(request);
   const memberToken = await apiToken(request, member);
-  await acceptViaApi(request, memberToken, await inviteViaApi(request, ownerToken, decisionId, member.email));
+  await joinViaApi(request, ownerToken, decisionId, member.email, memberToken);
   return { member, memberToken };
-}
-
-async function activate(request: APIRequestContext, token: string, decisionId: number) {
-  const response = await request.post(`/api/decision/${decisionId}/activate`, { headers: auth(token) });
-  expect(response.status()).toBe(200);
 }
 
 test('after_vote: a member sees no result until their own vote is complete, then sees it', async ({
@@ -53,7 +45,7 @@ test('after_vote: a member sees no result until their own vote is complete, then
 
   const ownerToken = await apiToken(request, owner);
   const { member } = await addEditor(request, ownerToken, decisionId);
-  await activate(request, ownerToken, decisionId);
+  await activateViaApi(request, ownerToken, decisionId);
 
   // Member B: the results area says when they appear, and shows no number.
   const memberPage = await sessionOf(browser, member);
@@ -110,7 +102,7 @@ test('after_close: nobody sees results, the owner included, until "End voting no
     results_visibility: 'after_close',
   });
   const { member, memberToken } = await addEditor(request, ownerToken, decision.id);
-  await activate(request, ownerToken, decision.id);
+  await activateViaApi(request, ownerToken, decision.id);
   await voteViaApi(request, ownerToken, decision.id);
   await voteViaApi(request, memberToken, decision.id);
 

@@ -10,7 +10,7 @@ import { createAccount, logInThroughUi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { detailsViaApi } from './support/people.ts';
-import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
+import { createTeamDecisionViaApi, joinViaApi } from './support/team.ts';
 
 const LAPTOP_CRITERIA = [
   { name: 'Price', importance: '25', low: '> 2,000 €', high: '< 800 €' },
@@ -251,11 +251,7 @@ test('a voter scales their own weights to 100 %, compares in pairs and saves; an
       { name: 'Travel', importance: 40 },
     ],
   });
-  await acceptViaApi(
-    request,
-    editorToken,
-    await inviteViaApi(request, ownerToken, decision.id, editor.email),
-  );
+  await joinViaApi(request, ownerToken, decision.id, editor.email, editorToken);
   await logInThroughUi(page, editor);
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);

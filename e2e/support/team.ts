@@ -50,6 +50,18 @@ export async function acceptViaApi(request: APIRequestContext, token: string, in
   expect(response.status()).toBe(200);
 }
 
+/** Invites `email` as `role` and accepts with that person's token: a member in one step. */
+export async function joinViaApi(
+  request: APIRequestContext,
+  ownerToken: string,
+  decisionId: number,
+  email: string,
+  memberToken: string,
+  role: 'editor' | 'viewer' = 'editor',
+): Promise<void> {
+  await acceptViaApi(request, memberToken, await inviteViaApi(request, ownerToken, decisionId, email, role));
+}
+
 /** Activates a draft: the members may vote, and reminders become possible. */
 export async function activateViaApi(request: APIRequestContext, token: string, decisionId: number) {
   const response = await request.post(`/api/decision/${decisionId}/activate`, { headers: auth(token) });
