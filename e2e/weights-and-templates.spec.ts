@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { CreateDecisionRequest } from '../shared/api/decisions.ts';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
@@ -24,6 +25,16 @@ const LAPTOP_CRITERIA = [
   { name: 'Weight', importance: '15', low: '> 2.5 kg', high: '< 1.2 kg' },
   { name: 'Display', importance: '15', low: 'Dim and low resolution', high: 'Bright, sharp, true colours' },
 ];
+
+/** A new account's decision, opened signed in on its edit page. */
+async function editPageOf(page: Page, request: APIRequestContext, input: CreateDecisionRequest) {
+  const account = await createAccount(request);
+  const token = await apiToken(request, account);
+  const decision = await createDecisionViaApi(request, token, input);
+  await logInThroughUi(page, account);
+  await page.goto(`/decision/${decision.id}/edit`);
+  return { decision, token, form: new DecisionFormPage(page), tools: new WeightsTools(page) };
+}
 
 test('a new decision from the laptop template: criteria, weights and anchors filled, saved, anchors beside the grid', async ({
   page,
@@ -95,8 +106,7 @@ test('compare three criteria in pairs: weights and consistency live, a warning o
   request,
 }) => {
   test.setTimeout(60_000);
-  const account = await createAccount(request);
-  const decision = await createDecisionViaApi(request, await apiToken(request, account), {
+  const { form, tools } = await editPageOf(page, request, {
     name: 'Pick a bike',
     options: ['City bike', 'Gravel bike'],
     criteria: [
@@ -105,10 +115,6 @@ test('compare three criteria in pairs: weights and consistency live, a warning o
       { name: 'Speed', importance: 10 },
     ],
   });
-  await logInThroughUi(page, account);
-  await page.goto(`/decision/${decision.id}/edit`);
-  const form = new DecisionFormPage(page);
-  const tools = new WeightsTools(page);
   await expect(form.importance(1)).toHaveValue('10');
 
   await tools.pairsButton.click();
@@ -147,8 +153,7 @@ test('rank four criteria with the move buttons: 52, 27, 15 and 6 %, adding up to
   request,
 }) => {
   test.setTimeout(60_000);
-  const account = await createAccount(request);
-  const decision = await createDecisionViaApi(request, await apiToken(request, account), {
+  const { decision, form, tools } = await editPageOf(page, request, {
     name: 'New phone',
     options: ['Phone A', 'Phone B'],
     criteria: [
@@ -158,10 +163,6 @@ test('rank four criteria with the move buttons: 52, 27, 15 and 6 %, adding up to
       { name: 'Price', importance: 25 },
     ],
   });
-  await logInThroughUi(page, account);
-  await page.goto(`/decision/${decision.id}/edit`);
-  const form = new DecisionFormPage(page);
-  const tools = new WeightsTools(page);
   // Pairwise comparison is offered for 3–7 criteria, so it is available here too.
   await expect(tools.pairsButton).toBeEnabled();
 
@@ -194,13 +195,8 @@ test('a minimum is saved and knocks an option below it out of the top; clearing 
   request,
 }) => {
   test.setTimeout(90_000); // two saves, two reloads, details twice
-  const account = await createAccount(request);
-  const token = await apiToken(request, account);
   // Train 7.2 (Comfort 6), Car 6.6 (Comfort 9).
-  const decision = await createDecisionViaApi(request, token, COMMUTE_DECISION);
-  await logInThroughUi(page, account);
-  await page.goto(`/decision/${decision.id}/edit`);
-  const form = new DecisionFormPage(page);
+  const { decision, token, form } = await editPageOf(page, request, COMMUTE_DECISION);
   const comfort = form.mustHave('Comfort');
 
   await comfort.open();
