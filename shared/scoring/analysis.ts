@@ -171,6 +171,20 @@ function totalsWith(
   });
 }
 
+/** Each option's Σ value × weight / Σ weight under the criteria's own weights (0 without any weight). */
+export function weightedTotalsOf(
+  options: readonly { id: number }[],
+  criteria: readonly AnalysisCriterion[],
+  values: ReadonlyMap<string, number>,
+): number[] {
+  return totalsWith(
+    options,
+    criteria,
+    values,
+    criteria.map((criterion) => criterion.weight),
+  );
+}
+
 /** Positions of the highest totals (ties within TIE_EPSILON). */
 function leadingPositions(totals: readonly number[]): number[] {
   const best = Math.max(...totals);

@@ -4,12 +4,12 @@ import {
   analyseDecision,
   knockoutsOf,
   valuesOfCells,
+  weightedTotalsOf,
   type AnalysisCriterion,
   type KnockedOut,
 } from '../../../shared/scoring/analysis.ts';
 import { countedPersonalCells, rankOptions, type RankedOption } from '../../../shared/scoring/personal.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
-import { cellKey } from '../../../shared/scoring/team.ts';
 
 /**
  * What a decision's result rests on, read from its details (the browser's side of
@@ -120,23 +120,13 @@ export function whatIfAnalysisOf(data: AnalysisData, weights: Weights): Decision
  */
 export function liveRankingOf(data: AnalysisData, weights: Weights): RankedOption[] {
   const criteria = criteriaWith(data, weights);
-  const weightSum = criteria.reduce((sum, criterion) => sum + criterion.weight, 0);
-  const totals = new Map(
-    data.options.map((option) => {
-      if (data.unscored.has(option.id)) return [option.id, null];
-      if (weightSum <= 0) return [option.id, 0];
-      const weighted = criteria.reduce(
-        (sum, criterion) => sum + (data.values.get(cellKey(option.id, criterion.id)) ?? 0) * criterion.weight,
-        0,
-      );
-      return [option.id, weighted / weightSum];
-    }),
+  const scored = data.options.filter((option) => !data.unscored.has(option.id));
+  // Every option in the details' order (ties keep it); unscored ones stay without a total.
+  const totals = new Map<number, number | null>(data.options.map((option) => [option.id, null]));
+  weightedTotalsOf(scored, criteria, data.values).forEach((total, index) =>
+    totals.set(scored[index]!.id, total),
   );
-  const knockedOut = knockoutsOf(
-    data.options.filter((option) => !data.unscored.has(option.id)),
-    criteria,
-    data.values,
-  );
+  const knockedOut = knockoutsOf(scored, criteria, data.values);
   return rankOptions(totals, 2, new Set(knockedOut.map((entry) => entry.option_id)));
 }
 
