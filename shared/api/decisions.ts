@@ -409,15 +409,5 @@ export type CreateDecisionRequest = z.input<typeof createDecisionRequestSchema>;
 export type UpdateDecisionRequest = z.input<typeof updateDecisionRequestSchema>;
 export type EvaluateRequest = z.input<typeof evaluateRequestSchema>;
 
-/** Positions of names that repeat an earlier one, compared trimmed and case-insensitive (UI and server). */
-export function findDuplicateNames(names: readonly string[]): number[] {
-  const seen = new Set<string>();
-  const duplicates: number[] = [];
-  names.forEach((name, index) => {
-    const key = name.trim().toLocaleLowerCase();
-    if (!key) return;
-    if (seen.has(key)) duplicates.push(index);
-    seen.add(key);
-  });
-  return duplicates;
-}
+// Kept here for the callers that already read the schemas from this module.
+export { findDuplicateNames } from '../names.ts';

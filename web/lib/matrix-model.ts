@@ -1,3 +1,4 @@
+import { findDuplicateNames, nameKey } from '../../shared/names.ts';
 import { knockoutsOf, valuesOfCells } from '../../shared/scoring/analysis.ts';
 import { computePersonalTotals, rankOptions, type RankedOption } from '../../shared/scoring/personal.ts';
 
@@ -87,21 +88,19 @@ export function rankScoreGrid(
   return rankOptions(totals, 2, new Set(knockedOut.map((entry) => entry.option_id)));
 }
 
-/**
- * Positions of names that repeat an earlier one, compared trimmed and case-insensitive. The same
- * rule as `findDuplicateNames` in shared/api/decisions.ts (which the server applies), kept here so
- * pages without zod can use it; a unit test holds the two together.
- */
+/** Positions of names that repeat an earlier one: the server's rule (shared/names.ts), as a set. */
 export function duplicateIndexes(names: readonly string[]): Set<number> {
-  const seen = new Set<string>();
-  const duplicates = new Set<number>();
+  return new Set(findDuplicateNames(names));
+}
+
+/** Positions of every row whose name is used more than once (all of them, so each one turns red). */
+export function duplicatePositions(names: readonly string[]): Set<number> {
+  const repeatedKeys = new Set([...duplicateIndexes(names)].map((index) => nameKey(names[index] ?? '')));
+  const positions = new Set<number>();
   names.forEach((name, index) => {
-    const key = name.trim().toLocaleLowerCase();
-    if (!key) return;
-    if (seen.has(key)) duplicates.add(index);
-    seen.add(key);
+    if (repeatedKeys.has(nameKey(name))) positions.add(index);
   });
-  return duplicates;
+  return positions;
 }
 
 /** Typed percentages are clamped into 0..100 and rounded to whole numbers; empty or not a number gives null. */

@@ -5,6 +5,7 @@ import type {
   AiSuggestionsResponse,
 } from '../../../shared/api/ai.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { nameKey } from '../../../shared/names.ts';
 
 /**
  * What the model is asked for (SPEC.md section 3). Deliberately loose on numbers: fractional or
@@ -101,11 +102,6 @@ export const suggestionsAnswerSchema = z.object({
 });
 
 export type SuggestionsAnswer = z.infer<typeof suggestionsAnswerSchema>;
-
-/** Trimmed and compared case-insensitively, as duplicate names are everywhere else (SPEC.md section 5). */
-function nameKey(name: string): string {
-  return name.trim().toLocaleLowerCase();
-}
 
 /**
  * Makes suggestions safe to show: names tidied to one line within the name limits, empty ones and any

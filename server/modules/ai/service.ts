@@ -1,5 +1,6 @@
 import type { AiStatus, AiSuggestionsRequest, AiSuggestionsResponse } from '../../../shared/api/ai.ts';
 import { LIMITS, scaleOfDecision, type Language } from '../../../shared/limits.ts';
+import { nameKey } from '../../../shared/names.ts';
 import { AppError } from '../../app-error.ts';
 import type { AiConfig } from '../../config.ts';
 import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
@@ -51,10 +52,9 @@ function withStoredAnchors(
 ): AiRequestInput['criteria'] {
   return criteria.map((criterion) => {
     if (criterion.anchors !== undefined) return criterion;
-    const key = criterion.name.trim().toLocaleLowerCase();
     const match =
       stored.find((row) => row.id === criterion.id) ??
-      stored.find((row) => row.name.trim().toLocaleLowerCase() === key);
+      stored.find((row) => nameKey(row.name) === nameKey(criterion.name));
     const anchors = match ? storedAnchorsOf(match) : null;
     return anchors ? { ...criterion, anchors } : criterion;
   });

@@ -1,5 +1,6 @@
 import type { AiSuggestionsRequest, AiSuggestionsResponse } from '../../../shared/api/ai.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { nameKey } from '../../../shared/names.ts';
 
 /** One suggested option or criterion as the lists show it (criteria come with an importance). */
 export interface RowSuggestion {
@@ -30,9 +31,6 @@ export type SuggestionPlace =
   | { kind: 'append' }
   /** The list is at its maximum and has no empty row. */
   | { kind: 'full' };
-
-// The rule of duplicate names everywhere: trimmed, in any case.
-const nameKey = (name: string) => name.trim().toLocaleLowerCase();
 
 const namesOf = (rows: readonly SuggestableRow[], max: number) =>
   rows

@@ -16,11 +16,11 @@ import { notify } from '../../lib/notify.ts';
 import { useIsAiUnavailable } from './decisions-api.ts';
 import { ModeSelectField } from '../ai/ModeSelectField.tsx';
 import { TemplatePicker } from '../templates/TemplatePicker.tsx';
+import { duplicatePositions } from '../../lib/matrix-model.ts';
 import { DecisionAiPanel } from './DecisionAiPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';
 import {
   decisionFormSchema,
-  duplicatePositions,
   exampleDecisionForm,
   hasDecisionContent,
   PERSONAL_SCALE,

@@ -6,7 +6,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
-import { duplicateIndexes } from '../../lib/matrix-model.ts';
+import { duplicateIndexes, duplicatePositions } from '../../lib/matrix-model.ts';
 import { AiSuggestions } from '../ai-suggestions/AiSuggestions.tsx';
 import { SuggestedBadge } from '../ai-suggestions/SuggestedBadge.tsx';
 import {
@@ -58,11 +58,7 @@ export interface NameRowsEditorProps {
 
 /** Rows whose name repeats: the later copies (the ones left out on save), or every copy. */
 function flaggedRows(names: readonly string[], isEveryCopyFlagged: boolean): Set<number> {
-  const laterCopies = duplicateIndexes(names);
-  if (!isEveryCopyFlagged) return laterCopies;
-  const keyOf = (name: string) => name.trim().toLocaleLowerCase();
-  const repeated = new Set([...laterCopies].map((index) => keyOf(names[index] ?? '')));
-  return new Set(names.flatMap((name, index) => (repeated.has(keyOf(name)) ? [index] : [])));
+  return isEveryCopyFlagged ? duplicatePositions(names) : duplicateIndexes(names);
 }
 
 /** The one editor of option and criterion rows: add, remove, left-trimmed names, duplicates flagged. */

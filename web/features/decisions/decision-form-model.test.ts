@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createDecisionRequestSchema, type DecisionDetails } from '../../../shared/api/decisions.ts';
-import { cellKey } from '../../lib/matrix-model.ts';
+import { cellKey, duplicatePositions } from '../../lib/matrix-model.ts';
 import {
   changedAiProposal,
   decisionFormSchema,
-  duplicatePositions,
   emptyCriterion,
   emptyDecisionForm,
   emptyOption,

@@ -9,14 +9,7 @@ import {
 import { multiLineText, singleLineText } from '../../../shared/api/text.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { countedPersonalCells, type RankedOption } from '../../../shared/scoring/personal.ts';
-import {
-  cellKey,
-  cellValueOf,
-  duplicateIndexes,
-  isInvalidCell,
-  newRowKey,
-  rankScoreGrid,
-} from '../../lib/matrix-model.ts';
+import { cellKey, cellValueOf, isInvalidCell, newRowKey, rankScoreGrid } from '../../lib/matrix-model.ts';
 import type { FilledTemplate } from '../templates/filled-template.ts';
 import {
   mustHaveAndAnchorsOf,
@@ -151,18 +144,6 @@ export const decisionFormSchema = z
       }
     }
   });
-
-/** Positions of every row whose name is used more than once (all of them, so each one turns red). */
-export function duplicatePositions(names: readonly string[]): Set<number> {
-  const repeatedKeys = new Set(
-    [...duplicateIndexes(names)].map((index) => names[index]?.trim().toLocaleLowerCase()),
-  );
-  const positions = new Set<number>();
-  names.forEach((name, index) => {
-    if (repeatedKeys.has(name.trim().toLocaleLowerCase())) positions.add(index);
-  });
-  return positions;
-}
 
 export function importanceOf(raw: string): number {
   const importance = Number(raw);
