@@ -119,17 +119,18 @@ test('compare three criteria in pairs: weights and consistency live, a warning o
 
   await tools.pairsButton.click();
   await expect(tools.pairsDialog).toBeVisible();
-  // Nothing answered yet: every pair counts as equal.
-  await expect(tools.pairsResult).toContainText('Cost: 34 %');
+  // Nothing answered yet: every pair counts as equal, so the weights are equal (their shares add up to 100).
+  await expect(tools.pairsResult).toContainText('Cost: 33 → 34 %');
+  await expect(tools.pairsResult).toContainText('Comfort: 33 → 33 %');
   await expect(tools.pairsResult).toContainText('Consistency ratio: 0.00');
 
   // Saaty's textbook answers: Cost 3× Comfort, Cost 5× Speed, Comfort 3× Speed.
   await tools.answer('Cost', 'Comfort', 'Cost', 3);
   await tools.answer('Cost', 'Speed', 'Cost', 5);
   await tools.answer('Comfort', 'Speed', 'Comfort', 3);
-  await expect(tools.pairsResult).toContainText('Cost: 64 %');
-  await expect(tools.pairsResult).toContainText('Comfort: 26 %');
-  await expect(tools.pairsResult).toContainText('Speed: 10 %');
+  await expect(tools.pairsResult).toContainText('Cost: 64 → 64 %');
+  await expect(tools.pairsResult).toContainText('Comfort: 26 → 26 %');
+  await expect(tools.pairsResult).toContainText('Speed: 10 → 10 %');
   await expect(tools.pairsResult).toContainText('Consistency ratio: 0.03');
   await expect(tools.contradictionWarning).toHaveCount(0);
 

@@ -43,6 +43,18 @@ describe('translate', () => {
     expect(translate('en', 'errors.NOT_FOUND')).toBe('Not found.');
   });
 
+  it('picks the plural form of a key by count, as i18next does in the browser', () => {
+    expect(translate('en', 'results.noResult.missing_cells', { count: 1 })).toBe(
+      'No result yet: 1 cell is still empty.',
+    );
+    expect(translate('en', 'results.noResult.missing_cells', { count: 3 })).toBe(
+      'No result yet: 3 cells are still empty.',
+    );
+    expect(translate('de', 'results.noResult.missing_cells', { count: 0 })).toBe(
+      'Noch kein Ergebnis: 0 Zellen sind noch leer.',
+    );
+  });
+
   it('returns the key itself when no catalog knows it', () => {
     expect(translate('de', 'errors.NO_SUCH_CODE')).toBe('errors.NO_SUCH_CODE');
     expect(hasTranslation('errors.NO_SUCH_CODE')).toBe(false);

@@ -14,13 +14,25 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Server-side translation with the same catalogs and `{{name}}` placeholders as the web app. */
+/**
+ * The key i18next would read: with a numeric `count`, its plural form (`key_one`, `key_other`) when
+ * the catalog has one, so server texts and screens share the same plural keys.
+ */
+function pluralKeyOf(messages: Messages, language: Language, key: string, count: unknown): string {
+  if (typeof count !== 'number') return key;
+  const plural = `${key}_${new Intl.PluralRules(language).select(count)}`;
+  return lookup(messages, plural) !== undefined ? plural : key;
+}
+
+/** Server-side translation with the same catalogs, `{{name}}` placeholders and plural keys as the web app. */
 export function translate(
   language: Language,
   key: string,
   params: Record<string, string | number> = {},
 ): string {
-  const template = lookup(catalogs[language], key) ?? lookup(catalogs.en, key) ?? key;
+  const inLanguage = pluralKeyOf(catalogs[language], language, key, params.count);
+  const inEnglish = pluralKeyOf(catalogs.en, 'en', key, params.count);
+  const template = lookup(catalogs[language], inLanguage) ?? lookup(catalogs.en, inEnglish) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 

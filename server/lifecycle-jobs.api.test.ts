@@ -193,11 +193,41 @@ describe('voting ended', () => {
     await runJobsOnBothInstances();
     for (const member of [owner, admin, viewer]) {
       expect((await noticesOf(member, 'voting_ended', decision.id)).map((n) => n.message)).toEqual([
-        'Voting ended: nobody voted in “Nobody voted”.',
+        'Voting ended: nobody completed a vote in “Nobody voted”, so there is no result yet.',
       ]);
     }
     expect((await noticesOf(owner, 'voting_ended', decision.id, 'de'))[0]!.message).toBe(
-      'Abstimmung beendet: Niemand hat in „Nobody voted“ abgestimmt.',
+      'Abstimmung beendet: Niemand hat in „Nobody voted“ vollständig abgestimmt, daher gibt es noch kein Ergebnis.',
+    );
+  });
+
+  it('says why there is no result: a partial vote is no complete vote, and zero weights name no leader', async () => {
+    const owner = await createSignedInUser(app);
+    const partial = await teamWithRoles(app, owner, { name: 'Half done' });
+    // One cell of four: the editor's values count in that cell, but nobody voted in full.
+    expect(
+      (await team.evaluate(partial.editor, partial.decision.id, fullVote(partial, 7).slice(0, 1))).statusCode,
+    ).toBe(200);
+    const unweighted = await teamWithRoles(app, owner, { name: 'No weights' });
+    await app.database.db
+      .updateTable('criteria')
+      .set({ importance: 0 })
+      .where('decision_id', '=', unweighted.decision.id)
+      .execute();
+    expect(
+      (await team.evaluate(unweighted.editor, unweighted.decision.id, fullVote(unweighted, 7))).statusCode,
+    ).toBe(200);
+    for (const { decision } of [partial, unweighted]) {
+      expect((await team.endVoting(owner, decision.id)).statusCode).toBe(200);
+    }
+    expect(
+      (await noticesOf(partial.editor, 'voting_ended', partial.decision.id)).map((n) => n.message),
+    ).toEqual(['Voting ended: nobody completed a vote in “Half done”, so there is no result yet.']);
+    expect(
+      (await noticesOf(unweighted.viewer, 'voting_ended', unweighted.decision.id)).map((n) => n.message),
+    ).toEqual(['Voting ended: no weights were given in “No weights”, so there is no result yet.']);
+    expect((await noticesOf(owner, 'voting_ended', unweighted.decision.id, 'de'))[0]!.message).toBe(
+      'Abstimmung beendet: In „No weights“ wurden keine Gewichte vergeben, daher gibt es noch kein Ergebnis.',
     );
   });
 
@@ -210,17 +240,24 @@ describe('voting ended', () => {
       .set({ mode: 'ai' })
       .where('id', '=', decision.id)
       .execute();
-    await insertAiEvaluation(app, {
-      decisionId: decision.id,
-      optionId: optionIds[0]!,
-      criterionId: criterionIds[0]!,
-      value: 8,
-    });
+    for (const [option, criterion, value] of [
+      [0, 0, 8],
+      [0, 1, 5],
+      [1, 0, 4],
+      [1, 1, 4],
+    ] as const) {
+      await insertAiEvaluation(app, {
+        decisionId: decision.id,
+        optionId: optionIds[option]!,
+        criterionId: criterionIds[criterion]!,
+        value,
+      });
+    }
     await runJobsOnBothInstances();
     await runJobsOnBothInstances();
     expect((await noticesOf(editor, 'voting_ended', decision.id)).map((n) => n.message)).toEqual([
-      // 8 on Cost (weight 60) and nothing on Weather (40): 4.80.
-      'Voting ended: Lisbon leads with 4.80 in “By AI”.',
+      // 8 on Cost (weight 60) and 5 on Weather (40): 6.80.
+      'Voting ended: Lisbon leads with 6.80 in “By AI”.',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { DecisionType, TeamRole } from '../db/schema.ts';
+import type { NoResultReason } from '../../shared/scoring/decision-data.ts';
 
 /** The decision an event is about, as the subscriber needs it for links, names and followers. */
 export interface DecisionRef {
@@ -28,9 +29,15 @@ export type DomainEvent =
   | { type: 'deadline.changed'; decision: DecisionRef; actorId: number; timer: string | null }
   /**
    * Voting ended (deadline, "end voting now" or AI completion), told once per decision: every member
-   * hears how it stands, the leading option and its team result, or null when nobody voted.
+   * hears how it stands: the leading option and its team result, or (leader null) why there is no
+   * result yet (`noResultReason`).
    */
-  | { type: 'voting.ended'; decision: DecisionRef; leader: { option: string; result: number } | null }
+  | {
+      type: 'voting.ended';
+      decision: DecisionRef;
+      leader: { option: string; result: number } | null;
+      noResultReason: NoResultReason | null;
+    }
   /** Voters who have not voted in full were reminded, by a member (`senderId`) or automatically (null). */
   | { type: 'voters.reminded'; decision: DecisionRef; senderId: number | null; recipients: number[] }
   | { type: 'outcome.recorded'; decision: DecisionRef; actor: { id: number; name: string }; option: string }

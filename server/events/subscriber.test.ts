@@ -144,8 +144,14 @@ describe('createEventSubscriber', () => {
 
   it('voting.ended tells every member, the one who ended it included, how the vote stands', async () => {
     const { emit, notified, published } = harness();
-    await emit({ type: 'voting.ended', decision: team, leader: { option: 'Oslo', result: 7.25 } });
-    await emit({ type: 'voting.ended', decision: team, leader: null });
+    await emit({
+      type: 'voting.ended',
+      decision: team,
+      leader: { option: 'Oslo', result: 7.25 },
+      noResultReason: null,
+    });
+    await emit({ type: 'voting.ended', decision: team, leader: null, noResultReason: 'no_complete_voter' });
+    await emit({ type: 'voting.ended', decision: team, leader: null, noResultReason: 'no_weights' });
     expect(notified).toEqual([
       {
         userIds: [1, 2, 3],
@@ -160,13 +166,23 @@ describe('createEventSubscriber', () => {
         userIds: [1, 2, 3],
         notification: {
           kind: 'voting_ended',
-          params: { decision: 'Offsite', result_kind: 'no_votes' },
+          params: { decision: 'Offsite', result_kind: 'no_complete_vote' },
+          link: '/team-decision/7',
+          decisionId: 7,
+        },
+      },
+      {
+        userIds: [1, 2, 3],
+        notification: {
+          kind: 'voting_ended',
+          params: { decision: 'Offsite', result_kind: 'no_weights' },
           link: '/team-decision/7',
           decisionId: 7,
         },
       },
     ]);
     expect(published).toEqual([
+      { userIds: [1, 2, 3], event: changed(7) },
       { userIds: [1, 2, 3], event: changed(7) },
       { userIds: [1, 2, 3], event: changed(7) },
     ]);

@@ -3,6 +3,7 @@ import type { CommentsRepo } from '../modules/comments/repo.ts';
 import type { DecisionsRepo } from '../modules/decisions/repo.ts';
 import type { NewNotification, NotificationsService } from '../modules/notifications/service.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
+import type { NoResultReason } from '../../shared/scoring/decision-data.ts';
 import type { CommentRef, DecisionRef, DomainEvent, Emit } from './domain-events.ts';
 
 export interface SubscriberDeps {
@@ -17,6 +18,17 @@ const teamLink = (decision: Pick<DecisionRef, 'id'>) => `/team-decision/${decisi
 /** Where a decision is read: the team view, or a personal decision's details page. */
 const decisionLink = (decision: Pick<DecisionRef, 'id' | 'type'>) =>
   decision.type === 'team' ? teamLink(decision) : `/single-decision/${decision.id}`;
+
+/**
+ * The "voting ended" notice without a leader: nobody voted in full, no weights, cells the AI left
+ * unscored, or no option passes every must-have.
+ */
+function noResultKindOf(
+  reason: NoResultReason | null,
+): 'no_complete_vote' | 'no_weights' | 'missing_cells' | 'all_knocked_out' {
+  if (reason === 'no_weights' || reason === 'missing_cells' || reason === 'all_knocked_out') return reason;
+  return 'no_complete_vote';
+}
 
 /**
  * The one subscriber of domain events: who is notified of what (kind, message parameters, link) and
@@ -99,12 +111,12 @@ export function createEventSubscriber(deps: SubscriberDeps): Emit {
       }
       case 'voting.ended': {
         const { decision, leader } = event;
-        // Everyone, the person who ended it included: the notice carries the result.
+        // Everyone, the person who ended it included: the notice carries the result, or why there is none.
         await notify(await followersOf(decisions, decision), {
           kind: 'voting_ended',
           params: leader
             ? { decision: decision.name, result_kind: 'leader', option: leader.option, result: leader.result }
-            : { decision: decision.name, result_kind: 'no_votes' },
+            : { decision: decision.name, result_kind: noResultKindOf(event.noResultReason) },
           link: teamLink(decision),
           decisionId: decision.id,
         });

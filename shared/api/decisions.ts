@@ -288,6 +288,15 @@ export const abilitiesSchema = z.object({
  */
 export const decisionLockSchema = z.enum(['deadline', 'ai']).nullable();
 
+/** shared/scoring/decision-data.ts `NoResultReason`: why a decision names no leading option yet. */
+export const noResultReasonSchema = z.enum([
+  'no_matrix',
+  'missing_cells',
+  'no_complete_voter',
+  'no_weights',
+  'all_knocked_out',
+]);
+
 /**
  * One row of the ranking, best first. total = Σ value × weight / Σ weight on the decision's scale
  * (DESIGN.md); null (and rank null, last) for a team option nobody voted on yet: "no votes yet".
@@ -325,8 +334,16 @@ export const teamMemberSchema = z.object({
 
 /**
  * Where the team agrees: per cell with at least two votes and per criterion over the members' weights,
- * 100 × (1 − σ / σmax) in percent (shared/scoring/agreement.ts), 1 decimal; null below two values.
+ * 100 × (1 − σ / σmax) in percent (shared/scoring/agreement.ts), 1 decimal; null below two values. The
+ * screens show the spread instead ("from 3 to 7", close / mixed / split).
  */
+const spreadFields = {
+  /** The lowest and the highest value given ("from 3 to 7"); null without any. */
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  /** The spread as a plain label (shared/scoring/agreement.ts `spreadOf`); null below two values. */
+  spread: z.enum(['close', 'mixed', 'split']).nullable(),
+};
 export const consensusSchema = z.object({
   overall: z.number().nullable(),
   cells: z.array(
@@ -335,9 +352,18 @@ export const consensusSchema = z.object({
       criterion_id: z.number(),
       agreement: z.number().nullable(),
       votes: z.number(),
+      ...spreadFields,
     }),
   ),
-  criteria: z.array(z.object({ criterion_id: z.number(), agreement: z.number().nullable() })),
+  criteria: z.array(
+    z.object({
+      criterion_id: z.number(),
+      agreement: z.number().nullable(),
+      /** How many members weighted the criterion. */
+      votes: z.number(),
+      ...spreadFields,
+    }),
+  ),
 });
 
 export const decisionDetailsSchema = z.object({
@@ -355,7 +381,20 @@ export const decisionDetailsSchema = z.object({
   reminder_recipients: z.number().nullable(),
   weightsByUser: z.record(z.string(), z.array(z.object({ criterion_id: z.number(), weight: z.number() }))),
   teamMembers: z.array(teamMemberSchema),
-  results: z.object({ ranking: z.array(rankedOptionSchema), formula: z.string() }),
+  results: z.object({
+    ranking: z.array(rankedOptionSchema),
+    formula: z.string(),
+    /**
+     * Personal: no empty cell in an option that is not knocked out. Team: the result counts (someone
+     * voted in full, or the AI scored it in AI mode, and the team weights add up to more than 0).
+     * Until then no entry is `is_top`, `decision.score` is null and the totals are provisional.
+     */
+    complete: z.boolean(),
+    /** Empty cells (personal) or cells nobody voted on (team) of options that are not knocked out. */
+    missing_cells: z.number(),
+    /** Why no option leads; null when one does (and while results are hidden from the caller). */
+    no_result_reason: noResultReasonSchema.nullable(),
+  }),
   /**
    * Team decisions: the team weight per criterion and the team value per cell (mean of the votes;
    * `evaluations` then holds only the caller's own values and AI values). null for personal decisions.
@@ -405,6 +444,7 @@ export type CriterionAnchors = z.infer<typeof criterionAnchorsOutputSchema>;
 export type AiOpinion = z.infer<typeof aiOpinionSchema>;
 export type Abilities = z.infer<typeof abilitiesSchema>;
 export type DecisionLock = z.infer<typeof decisionLockSchema>;
+export type NoResultReason = z.infer<typeof noResultReasonSchema>;
 export type CreateDecisionRequest = z.input<typeof createDecisionRequestSchema>;
 export type UpdateDecisionRequest = z.input<typeof updateDecisionRequestSchema>;
 export type EvaluateRequest = z.input<typeof evaluateRequestSchema>;

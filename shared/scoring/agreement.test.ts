@@ -7,6 +7,7 @@ import {
   computeConsensus,
   populationStandardDeviation,
   sigmaMaxOf,
+  spreadOf,
   WEIGHT_SIGMA_MAX,
 } from './agreement.ts';
 import type { MemberWeight, TeamCell } from './team.ts';
@@ -116,24 +117,29 @@ describe('computeConsensus', () => {
       // Criterion 10: 20, 80 → 40 %; criterion 11: a single weight → null.
       weights: [weight(100, 10, 20), weight(200, 10, 80), weight(100, 11, 50)],
     });
+    // The spread people read: 4 to 6 is close, 0 to 10 split, 3 to 9 split; one vote has no label.
     expect(consensus.cells).toEqual([
-      { option_id: 1, criterion_id: 10, agreement: 80, votes: 2 },
-      { option_id: 1, criterion_id: 11, agreement: 0, votes: 2 },
-      { option_id: 2, criterion_id: 10, agreement: 43.4, votes: 3 },
-      { option_id: 2, criterion_id: 11, agreement: null, votes: 1 },
+      { option_id: 1, criterion_id: 10, agreement: 80, votes: 2, min: 4, max: 6, spread: 'close' },
+      { option_id: 1, criterion_id: 11, agreement: 0, votes: 2, min: 0, max: 10, spread: 'split' },
+      { option_id: 2, criterion_id: 10, agreement: 43.4, votes: 3, min: 3, max: 9, spread: 'split' },
+      { option_id: 2, criterion_id: 11, agreement: null, votes: 1, min: 5, max: 5, spread: null },
     ]);
     // (80 + 0 + 43.431…) / 3 = 41.14…
     expect(consensus.overall).toBe(41.1);
     expect(consensus.criteria).toEqual([
-      { criterion_id: 10, agreement: 40 },
-      { criterion_id: 11, agreement: null },
+      { criterion_id: 10, agreement: 40, votes: 2, min: 20, max: 80, spread: 'split' },
+      { criterion_id: 11, agreement: null, votes: 1, min: 50, max: 50, spread: null },
     ]);
   });
 
   it('lists every cell, with 0 votes and no agreement where nobody voted; overall null then', () => {
     const consensus = computeConsensus({ mode: 'manual', scale, options, criteria, cells: [], weights: [] });
     expect(consensus.cells).toHaveLength(4);
-    expect(consensus.cells.every((cell) => cell.votes === 0 && cell.agreement === null)).toBe(true);
+    expect(
+      consensus.cells.every(
+        (cell) => cell.votes === 0 && cell.agreement === null && cell.min === null && cell.spread === null,
+      ),
+    ).toBe(true);
     expect(consensus.overall).toBeNull();
   });
 
@@ -150,9 +156,13 @@ describe('computeConsensus', () => {
       ],
       weights: [weight(100, 10, 60), weight(200, 10, 60)],
     });
-    expect(consensus.cells).toEqual([{ option_id: 1, criterion_id: 10, agreement: null, votes: 1 }]);
+    expect(consensus.cells).toEqual([
+      { option_id: 1, criterion_id: 10, agreement: null, votes: 1, min: 7, max: 7, spread: null },
+    ]);
     expect(consensus.overall).toBeNull();
-    expect(consensus.criteria).toEqual([{ criterion_id: 10, agreement: 100 }]);
+    expect(consensus.criteria).toEqual([
+      { criterion_id: 10, agreement: 100, votes: 2, min: 60, max: 60, spread: 'close' },
+    ]);
   });
 
   it('ignores AI values in manual mode and votes on cells no longer in the matrix', () => {
@@ -169,8 +179,35 @@ describe('computeConsensus', () => {
       ],
       weights: [],
     });
-    expect(consensus.cells).toEqual([{ option_id: 1, criterion_id: 10, agreement: 100, votes: 2 }]);
+    expect(consensus.cells).toEqual([
+      { option_id: 1, criterion_id: 10, agreement: 100, votes: 2, min: 5, max: 5, spread: 'close' },
+    ]);
     expect(consensus.overall).toBe(100);
+  });
+});
+
+describe('spreadOf', () => {
+  const scale = { min: 0, max: 10 };
+  it.each([
+    [[3, 7], 3, 7, 'mixed'],
+    [[5, 5, 5], 5, 5, 'close'],
+    [[4, 6], 4, 6, 'close'],
+    [[2, 5], 2, 5, 'mixed'],
+    [[0, 5], 0, 5, 'mixed'],
+    [[2, 8], 2, 8, 'split'],
+    [[0, 10], 0, 10, 'split'],
+  ] as const)('%j on 0–10: from %s to %s, %s', (values, min, max, spread) => {
+    expect(spreadOf(values, scale)).toEqual({ min, max, spread });
+  });
+
+  it('has no label below two values: one vote is not agreement', () => {
+    expect(spreadOf([4], scale)).toEqual({ min: 4, max: 4, spread: null });
+    expect(spreadOf([], scale)).toEqual({ min: null, max: null, spread: null });
+  });
+
+  it('reads the spread as a part of the range: 20 of 100 weight points is close', () => {
+    expect(spreadOf([40, 60], { min: 0, max: 100 }).spread).toBe('close');
+    expect(spreadOf([20, 80], { min: 0, max: 100 }).spread).toBe('split');
   });
 });
 

@@ -33,7 +33,39 @@ export function agreementOf(values: readonly number[], sigmaMax: number): number
   return Math.min(100, Math.max(0, agreement));
 }
 
-export interface CellAgreement {
+/**
+ * How far apart the values are, as people read it (issue 25): the lowest and the highest value ("from
+ * 3 to 7") and a plain label by the spread's part of the scale's range: `close` up to 20 %, `mixed` up
+ * to 50 %, `split` beyond (on 0–10: spreads 0–2, 3–5, 6–10); null below two values ("not enough votes
+ * yet"), never "full agreement".
+ */
+export type SpreadLabel = 'close' | 'mixed' | 'split';
+
+export const SPREAD_LIMITS = { close: 0.2, mixed: 0.5 } as const;
+
+export interface Spread {
+  /** The lowest and highest value; null without any. */
+  min: number | null;
+  max: number | null;
+  spread: SpreadLabel | null;
+}
+
+export function spreadOf(values: readonly number[], scale: { min: number; max: number }): Spread {
+  if (!values.length) return { min: null, max: null, spread: null };
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const range = scale.max - scale.min;
+  if (values.length < 2 || range <= 0) return { min, max, spread: null };
+  const part = (max - min) / range;
+  const spread: SpreadLabel =
+    part <= SPREAD_LIMITS.close + 1e-9 ? 'close' : part <= SPREAD_LIMITS.mixed + 1e-9 ? 'mixed' : 'split';
+  return { min, max, spread };
+}
+
+/** The range of weights. */
+export const WEIGHT_SCALE = { min: 0, max: 100 } as const;
+
+export interface CellAgreement extends Spread {
   option_id: number;
   criterion_id: number;
   /** Percent, 1 decimal; null below two votes. */
@@ -41,10 +73,12 @@ export interface CellAgreement {
   votes: number;
 }
 
-export interface CriterionAgreement {
+export interface CriterionAgreement extends Spread {
   criterion_id: number;
   /** Percent over the members' submitted weights, 1 decimal; null below two weights. */
   agreement: number | null;
+  /** How many members submitted a weight for it. */
+  votes: number;
 }
 
 export interface Consensus {
@@ -97,6 +131,7 @@ export function computeConsensus(input: {
         criterion_id: criterion.id,
         agreement: round(agreement),
         votes: values.length,
+        ...spreadOf(values, input.scale),
       };
     }),
   );
@@ -106,10 +141,15 @@ export function computeConsensus(input: {
   return {
     overall: round(overall),
     cells,
-    criteria: input.criteria.map((criterion) => ({
-      criterion_id: criterion.id,
-      agreement: round(agreementOf(weightsByCriterion.get(criterion.id) ?? [], WEIGHT_SIGMA_MAX)),
-    })),
+    criteria: input.criteria.map((criterion) => {
+      const weights = weightsByCriterion.get(criterion.id) ?? [];
+      return {
+        criterion_id: criterion.id,
+        agreement: round(agreementOf(weights, WEIGHT_SIGMA_MAX)),
+        votes: weights.length,
+        ...spreadOf(weights, WEIGHT_SCALE),
+      };
+    }),
   };
 }
 

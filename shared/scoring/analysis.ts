@@ -1,4 +1,5 @@
 import { roundTo } from './rounding.ts';
+import { roundedSharesOf } from './shares.ts';
 import { cellKey } from './team.ts';
 
 /**
@@ -328,9 +329,13 @@ export function winProbabilityOf(
       start = end;
     }
   }
+  // Win shares to 0.1 %, by the largest remainder, so the percentages shown add up to exactly 100;
+  // equal remainders go by option id, so the figures do not depend on the options' order.
+  const byId = options.map((option, index) => ({ id: option.id, index })).sort((a, b) => a.id - b.id);
+  const winShares = roundedSharesOf(new Map(byId.map(({ index }) => [index, wins[index]!])), 1);
   const result = options.map((option, index) => ({
     option_id: option.id,
-    win_share: wins[index]! / samples,
+    win_share: roundTo((winShares.get(index) ?? 0) / 100, 3),
     mean_rank: roundTo(rankSums[index]! / samples, 2),
   }));
   return {
@@ -373,14 +378,18 @@ export function analyseDecision(input: AnalysisInput): Analysis {
         : { up: null, down: null };
     return { criterion_id: criterion.id, share, up: flips.up, down: flips.down };
   });
-  // Labelled on exact shares, reported rounded to 1 decimal.
+  // Labelled on exact shares, reported to 1 decimal by the largest remainder (they add up to 100).
   const robustness = robustnessOf(sensitivity);
+  const shownShares = roundedSharesOf(
+    new Map(criteria.map((criterion, index) => [index, criterion.weight])),
+    1,
+  );
   const roundFlip = (flip: FlipPoint | null) => flip && { ...flip, at_share: roundTo(flip.at_share, 1) };
   return {
     leaders,
-    sensitivity: sensitivity.map((entry) => ({
+    sensitivity: sensitivity.map((entry, index) => ({
       criterion_id: entry.criterion_id,
-      share: roundTo(entry.share, 1),
+      share: shownShares.get(index) ?? 0,
       up: roundFlip(entry.up),
       down: roundFlip(entry.down),
     })),
@@ -388,7 +397,10 @@ export function analyseDecision(input: AnalysisInput): Analysis {
       label: robustness.label,
       nearest: robustness.nearest && {
         ...robustness.nearest,
-        share: roundTo(robustness.nearest.share, 1),
+        share:
+          shownShares.get(
+            criteria.findIndex((criterion) => criterion.id === robustness.nearest!.criterion_id),
+          ) ?? 0,
         at_share: roundTo(robustness.nearest.at_share, 1),
       },
     },

@@ -13,9 +13,12 @@ import {
   type ScoredOption,
 } from './personal.ts';
 import {
+  cellKey,
+  completeVotersOf,
   computeTeamCells,
   computeTeamTotals,
   computeTeamWeights,
+  participantsOf,
   type MemberWeight,
   type TeamCell,
 } from './team.ts';
@@ -52,7 +55,11 @@ export function scoringDataOf(
       unscored: new Set(),
     };
   }
-  const teamWeights = computeTeamWeights(criteria, weights);
+  const teamWeights = computeTeamWeights(
+    criteria,
+    weights,
+    participantsOf(decision.mode, evaluations, weights),
+  );
   const values = new Map(
     [...computeTeamCells(evaluations, decision.mode)].map(([key, cell]) => [key, cell.mean]),
   );
@@ -71,25 +78,110 @@ export function scoringDataOf(
   };
 }
 
-/** The ranking of DESIGN.md with the must-have rule: knocked-out options after every option that passes. */
-export function computeRanking(
+/**
+ * Why a decision names no leading option (issue 25: never a number that misleads):
+ * - `no_matrix`: no options or no criteria yet;
+ * - `missing_cells`: an empty cell in an option that is not knocked out (personal; a team in AI mode:
+ *   a cell the AI has not scored);
+ * - `no_complete_voter`: a team decision nobody has voted on in full (AI mode: before the AI scored it);
+ * - `no_weights`: every weight (importance, team weight) is 0, so every total would be 0;
+ * - `all_knocked_out`: every option misses a must-have.
+ */
+export type NoResultReason =
+  'no_matrix' | 'missing_cells' | 'no_complete_voter' | 'no_weights' | 'all_knocked_out';
+
+export interface DecisionResult {
+  /** Best first; while there is no result no entry `is_top`, and without any weight no entry has a total. */
+  ranking: RankedOption[];
+  /**
+   * Personal: no empty cell in an option that is not knocked out. Team: the result counts (a complete
+   * voter, or the AI's scores in AI mode, and team weights above 0). Totals shown before are provisional.
+   */
+  complete: boolean;
+  /** Cells without a value (personal) or without any vote (team) in options that are not knocked out. */
+  missing_cells: number;
+  /** Why no option leads; null when one (or a tie) does. */
+  no_result_reason: NoResultReason | null;
+}
+
+/** The cells of options that are not knocked out (nor unscored) that have no value. */
+function missingCellsOf(
+  options: readonly ScoredOption[],
+  criteria: readonly { id: number }[],
+  values: ReadonlyMap<string, number>,
+  excluded: ReadonlySet<number>,
+): number {
+  let missing = 0;
+  for (const option of options) {
+    if (excluded.has(option.id)) continue;
+    for (const criterion of criteria) if (!values.has(cellKey(option.id, criterion.id))) missing += 1;
+  }
+  return missing;
+}
+
+/**
+ * The result of DESIGN.md with the must-have rule (knocked-out options after every option that
+ * passes) and with an honest state: a leader is named only once the result is complete and some
+ * weight counts (`no_result_reason`). One function for details, list, stored score, notices and exports.
+ */
+export function computeResult(
   decision: DecisionShape,
   options: readonly ScoredOption[],
   criteria: readonly ScoredCriterion[],
   evaluations: readonly TeamCell[],
   weights: readonly MemberWeight[],
-): RankedOption[] {
-  const totals =
-    decision.type === 'team'
-      ? computeTeamTotals(options, criteria, evaluations, weights, decision.mode)
-      : computePersonalTotals(options, criteria, countedPersonalCells(evaluations, decision.user_id));
+): DecisionResult {
+  const isTeam = decision.type === 'team';
+  const totals = isTeam
+    ? computeTeamTotals(options, criteria, evaluations, weights, decision.mode)
+    : computePersonalTotals(options, criteria, countedPersonalCells(evaluations, decision.user_id));
   const data = scoringDataOf(decision, options, criteria, evaluations, weights);
-  const knockedOut = knockoutsOf(
-    options.filter((option) => !data.unscored.has(option.id)),
-    data.criteria,
-    data.values,
+  const knockedOut = new Set(
+    knockoutsOf(
+      options.filter((option) => !data.unscored.has(option.id)),
+      data.criteria,
+      data.values,
+    ).map((entry) => entry.option_id),
   );
-  return rankOptions(totals, 2, new Set(knockedOut.map((entry) => entry.option_id)));
+  const missing_cells = missingCellsOf(options, criteria, data.values, knockedOut);
+  const hasWeight = data.criteria.some((criterion) => criterion.weight > 0);
+  // The matrix that counts must be full: the owner's (personal), the AI's (team in AI mode: no member
+  // votes on cells there) or at least one voter's (team in manual mode).
+  const hasAiCells = evaluations.some((evaluation) => evaluation.generated_by === 'ai');
+  const hasCompleteVote =
+    !isTeam || decision.mode === 'ai'
+      ? missing_cells === 0 && (!isTeam || hasAiCells)
+      : completeVotersOf('manual', { options, criteria }, evaluations, weights).size > 0;
+  const hasPassingOption = options.some(
+    (option) => !knockedOut.has(option.id) && !data.unscored.has(option.id),
+  );
+  const no_result_reason: NoResultReason | null =
+    options.length === 0 || criteria.length === 0
+      ? 'no_matrix'
+      : !hasCompleteVote
+        ? isTeam && (decision.mode === 'manual' || !hasAiCells)
+          ? 'no_complete_voter'
+          : 'missing_cells'
+        : !hasWeight
+          ? 'no_weights'
+          : !hasPassingOption
+            ? 'all_knocked_out'
+            : null;
+  // Without any weight every total is 0, which says nothing about the options: no totals at all.
+  const shownTotals = hasWeight
+    ? totals
+    : new Map([...totals].map(([optionId]) => [optionId, null] as [number, number | null]));
+  const ranking = rankOptions(shownTotals, 2, knockedOut).map((entry) =>
+    no_result_reason === null ? entry : { ...entry, is_top: false },
+  );
+  return {
+    ranking,
+    complete: isTeam
+      ? no_result_reason === null || no_result_reason === 'all_knocked_out'
+      : missing_cells === 0,
+    missing_cells,
+    no_result_reason,
+  };
 }
 
 /** The analysis of a decision as it stands, seeded by its revision. */

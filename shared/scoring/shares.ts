@@ -32,3 +32,26 @@ export function roundedSharesOf<K>(weights: ReadonlyMap<K, number>, decimals = 0
 export function scaledToHundred<K>(weights: ReadonlyMap<K, number>): Map<K, number> {
   return roundedSharesOf(weights, 0);
 }
+
+/**
+ * Whole percents in the same proportions where equal weights stay equal (issue 25: equal pairwise
+ * answers give equal weights): the largest remainder hands out the last points to whole groups of
+ * equal weights only, so the sum is 100 unless equal weights cannot share them (three equal weights
+ * give 33, 33, 33). Totals divide by the sum, so 99 counts exactly like 100.
+ */
+export function equalPreservingPercents(weights: readonly number[]): number[] {
+  const sum = weights.reduce((total, weight) => total + weight, 0);
+  if (sum <= 0) return weights.map(() => 0);
+  const scaled = weights.map((weight) => Number(((weight / sum) * 100).toPrecision(12)));
+  const percents = scaled.map((share) => Math.floor(share));
+  const groups = new Map<number, number[]>();
+  scaled.forEach((share, index) => groups.set(share, [...(groups.get(share) ?? []), index]));
+  let missing = 100 - percents.reduce((total, percent) => total + percent, 0);
+  const byRemainder = [...groups].sort(([a], [b]) => b - Math.floor(b) - (a - Math.floor(a)));
+  for (const [, members] of byRemainder) {
+    if (members.length > missing) continue;
+    for (const index of members) percents[index]! += 1;
+    missing -= members.length;
+  }
+  return percents;
+}

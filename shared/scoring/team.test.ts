@@ -8,6 +8,7 @@ import {
   computeTeamTotals,
   computeTeamWeights,
   hasMemberVoted,
+  participantsOf,
   votersOf,
   type MemberWeight,
   type TeamCell,
@@ -49,18 +50,32 @@ describe('computeTeamWeights', () => {
     { id: 12, importance: 70 },
   ];
 
-  it('is the mean of the submitted weights per criterion, rounded to 1 decimal', () => {
+  it('is the mean of everyone’s weights per criterion, an empty one counting as the importance, 1 decimal', () => {
     const weights = computeTeamWeights(criteria, [
       weight(ALICE, 10, 10),
       weight(BOB, 10, 10),
       weight(CAROL, 10, 11), // 31 / 3 = 10.333… → 10.3
       weight(ALICE, 11, 33),
-      weight(BOB, 11, 34), // 33.5 stays 33.5
+      weight(BOB, 11, 34), // Carol left it empty: (33 + 34 + importance 25) / 3 = 30.666… → 30.7
       weight(ALICE, 12, 0),
       weight(BOB, 12, 1),
       weight(CAROL, 12, 1), // 2 / 3 = 0.666… → 0.7
     ]);
-    expect(Object.fromEntries(weights)).toEqual({ 10: 10.3, 11: 33.5, 12: 0.7 });
+    expect(Object.fromEntries(weights)).toEqual({ 10: 10.3, 11: 30.7, 12: 0.7 });
+  });
+
+  it('counts a participant who weighted nothing with the importances (SPEC.md’s fallback)', () => {
+    // Alice voted but left every weight empty; Bob weighted criterion 10 only.
+    const weights = computeTeamWeights(criteria, [weight(BOB, 10, 100)], [ALICE, BOB]);
+    expect(Object.fromEntries(weights)).toEqual({ 10: 70, 11: 25, 12: 70 });
+  });
+
+  it('leaves out whoever has not taken part', () => {
+    const cells = [vote(ALICE, 1, 10, 5)];
+    const weights = [weight(BOB, 10, 100)];
+    expect([...participantsOf('manual', cells, weights)].sort()).toEqual([ALICE, BOB]);
+    expect([...participantsOf('ai', cells, weights)]).toEqual([BOB]);
+    expect(computeTeamWeights(criteria, weights, participantsOf('ai', cells, weights)).get(10)).toBe(100);
   });
 
   it('rounds half away from zero (x.x5 goes up)', () => {
@@ -113,12 +128,13 @@ describe('computeTeamTotals', () => {
       [weight(ALICE, 10, 60), weight(BOB, 10, 31), weight(BOB, 11, 10)],
       'manual',
     );
-    // Team weights: 45.5 and 10. Option 1: (6.5 × 45.5 + 6 × 10) / 55.5 = 6.4099…; option 2: (4 × 45.5 + 9 × 10) / 55.5 = 4.9009…
-    expect(totals.get(1)).toBeCloseTo(355.75 / 55.5, 10);
-    expect(totals.get(2)).toBeCloseTo(272 / 55.5, 10);
+    // Team weights: (60 + 31) / 2 = 45.5 and (Alice's empty weight as importance 50 + 10) / 2 = 30.
+    // Option 1: (6.5 × 45.5 + 6 × 30) / 75.5 = 6.3013…; option 2: (4 × 45.5 + 9 × 30) / 75.5 = 5.9867…
+    expect(totals.get(1)).toBeCloseTo(475.75 / 75.5, 10);
+    expect(totals.get(2)).toBeCloseTo(452 / 75.5, 10);
     // The 2-decimal rounding happens when ranking, not before.
-    expect(totals.get(1)).not.toBe(6.41);
-    expect(resultOf(totals)).toEqual({ 1: 6.41, 2: 4.9 });
+    expect(totals.get(1)).not.toBe(6.3);
+    expect(resultOf(totals)).toEqual({ 1: 6.3, 2: 5.99 });
   });
 
   it('uses the rounded team weight, not the exact mean', () => {
@@ -226,8 +242,9 @@ describe('computeTeamTotals', () => {
       [weight(ALICE, 10, 75), weight(BOB, 11, 25)],
       'ai',
     );
-    // Weights still count in AI mode: (8 × 75 + 6 × 25) / 100 = 7.5; option 2 has no AI values (null).
-    expect(resultOf(totals)).toEqual({ 1: 7.5, 2: null });
+    // Weights still count in AI mode, an empty one as the importance 50: criterion 10 (75 + 50) / 2 =
+    // 62.5, criterion 11 (50 + 25) / 2 = 37.5 → (8 × 62.5 + 6 × 37.5) / 100 = 7.25; option 2 has no AI values.
+    expect(resultOf(totals)).toEqual({ 1: 7.25, 2: null });
   });
 
   it('stays within 0–10 and equals the common value when every cell has the same value', () => {
@@ -250,7 +267,9 @@ describe('computeTeamTotals', () => {
           const total = computeTeamTotals([{ id: 1 }], crit, cells, unique, 'manual').get(1);
           expect(total).not.toBeNull();
           expect(Number.isFinite(total)).toBe(true);
-          const teamWeights = [...computeTeamWeights(crit, unique).values()];
+          const teamWeights = [
+            ...computeTeamWeights(crit, unique, participantsOf('manual', cells, unique)).values(),
+          ];
           const expected = teamWeights.some((w) => w > 0) ? value : 0;
           expect(total).toBeCloseTo(expected, 9);
         },

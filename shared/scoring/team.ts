@@ -13,23 +13,42 @@ export interface TeamCell extends CellValue {
 }
 
 export const TEAM_RESULT_FORMULA =
-  'team weight = mean of submitted weights (1 decimal; else the importance); cell = mean of votes (AI mode: the AI value); result = Σ cell × team weight / Σ team weight (0–10, 2 decimals; null while nobody voted on the option)';
+  'team weight = mean over the voters who took part of their weights (a weight left empty counts as the importance; 1 decimal); cell = mean of votes (AI mode: the AI value); result = Σ cell × team weight / Σ team weight (0–10, 2 decimals; null while nobody voted on the option)';
 
 function mean(values: readonly number[]): number | undefined {
   return values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : undefined;
 }
 
-/** Per criterion: the mean of the members' submitted weights, 1 decimal; the importance when nobody weighted it. */
+/**
+ * Whoever took part in a team decision: an own vote in any cell (manual mode) or any weight. Their
+ * weights make the team weights; a weight one of them left empty counts as the criterion's importance.
+ */
+export function participantsOf(
+  mode: 'manual' | 'ai',
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+): Set<number> {
+  return new Set([...votersOf(mode, cells, weights), ...weights.map((w) => w.user_id)]);
+}
+
+/**
+ * Per criterion: the mean over the participants (`participantsOf`) of their weight, where a weight a
+ * participant left empty counts as the criterion's importance (SPEC.md's fallback), 1 decimal; the
+ * importance itself while nobody took part. Without `participants`, whoever submitted a weight.
+ */
 export function computeTeamWeights(
   criteria: readonly WeightedCriterion[],
   weights: readonly MemberWeight[],
+  participants: Iterable<number> = weights.map((w) => w.user_id),
 ): Map<number, number> {
-  const submitted = new Map<number, number[]>();
-  for (const w of weights)
-    submitted.set(w.criterion_id, [...(submitted.get(w.criterion_id) ?? []), w.weight]);
+  const given = new Map<string, number>();
+  for (const w of weights) given.set(`${w.user_id}:${w.criterion_id}`, w.weight);
+  const people = [...new Set(participants)];
   return new Map(
     criteria.map((criterion) => {
-      const average = mean(submitted.get(criterion.id) ?? []);
+      const average = mean(
+        people.map((userId) => given.get(`${userId}:${criterion.id}`) ?? criterion.importance),
+      );
       return [criterion.id, average === undefined ? criterion.importance : roundTo(average, 1)];
     }),
   );
@@ -74,7 +93,7 @@ export function computeTeamTotals(
   weights: readonly MemberWeight[],
   mode: 'manual' | 'ai',
 ): Map<number, number | null> {
-  const teamWeights = computeTeamWeights(criteria, weights);
+  const teamWeights = computeTeamWeights(criteria, weights, participantsOf(mode, cells, weights));
   const weightSum = [...teamWeights.values()].reduce((sum, w) => sum + w, 0);
   const teamCells = computeTeamCells(cells, mode);
   const totals = new Map<number, number | null>();

@@ -45,6 +45,34 @@ async function analysis(caller: SignedInUser, id: number): Promise<DecisionAnaly
 const WORKED_EXAMPLE = workedExample();
 
 describe('GET /api/decision/{id}/analysis of a personal decision', () => {
+  it('rounds shares and win chances so that they add up to exactly 100 (largest remainder)', async () => {
+    const owner = await createSignedInUser(app);
+    // Three equal importances (33.3… % each) and three options that each lead in one criterion.
+    const { decision } = await createDecision(app, owner, {
+      options: ['X', 'Y', 'Z'],
+      criteria: [
+        { name: 'A', importance: 1 },
+        { name: 'B', importance: 1 },
+        { name: 'C', importance: 1 },
+      ],
+      evaluations: [0, 1, 2].flatMap((option) =>
+        [0, 1, 2].map((criterion) => ({
+          option_index: option,
+          criterion_index: criterion,
+          value: option === criterion ? 10 : 1,
+        })),
+      ),
+    });
+    const result = await analysis(owner, decision.id);
+    const shares = result.sensitivity.map((entry) => entry.share);
+    expect([...shares].sort()).toEqual([33.3, 33.3, 33.4]);
+    // In tenths, so the sum is exact whatever floating point does.
+    expect(shares.reduce((sum, share) => sum + Math.round(share * 10), 0)).toBe(1000);
+    const wins = result.stability.options.map((entry) => entry.win_share);
+    expect(wins.every((share) => share > 0.25 && share < 0.4)).toBe(true);
+    expect(wins.reduce((sum, share) => sum + Math.round(share * 1000), 0)).toBe(1000);
+  });
+
   it('answers the worked example: leader, flip points, robustness, win probability', async () => {
     const owner = await createSignedInUser(app);
     const { decision, optionIds, criterionIds } = await createDecision(app, owner, WORKED_EXAMPLE);
@@ -303,13 +331,14 @@ describe('GET /api/decision/{id}/analysis of a team decision', () => {
     // Lisbon is better in both criteria: no share of one criterion changes that.
     expect(result.robustness).toEqual({ label: 'robust', nearest: null });
     expect(result.sensitivity.map((entry) => entry.share)).toEqual([50, 50]);
-    // Members' own weights move the team weights: Cost 90 from the editor → team weight (50 → 90).
+    // Members' own weights move the team weights: Cost 90 from the editor, while the owner (who voted
+    // but left the weights empty) counts with the importance: Cost (50 + 90) / 2 = 70, Weather 50.
     expect(
       (await team.weights(fixture.editor, fixture.id, [{ criterion_id: fixture.cost, weight: 90 }]))
         .statusCode,
     ).toBe(200);
     const reweighted = await analysis(fixture.owner, fixture.id);
-    expect(reweighted.sensitivity.map((entry) => entry.share)).toEqual([64.3, 35.7]);
+    expect(reweighted.sensitivity.map((entry) => entry.share)).toEqual([58.3, 41.7]);
   });
 
   it('knocks out by the team value of a cell', async () => {
@@ -323,13 +352,24 @@ describe('GET /api/decision/{id}/analysis of a team decision', () => {
     expect(result.knocked_out).toEqual([
       { option_id: fixture.oslo, criterion_id: fixture.cost, value: 4, minimum: 7 },
     ]);
-    const details = await detailsOf(app, fixture.owner, fixture.id);
-    expect(
-      details.results.ranking.map(({ option_id, knocked_out, is_top }) => [option_id, knocked_out, is_top]),
-    ).toEqual([
-      [fixture.lisbon, false, true],
+    // Nobody has voted on Prague, so nobody is complete: no leader yet, knocked out or not.
+    const ranking = async () =>
+      (await detailsOf(app, fixture.owner, fixture.id)).results.ranking.map(
+        ({ option_id, knocked_out, is_top }) => [option_id, knocked_out, is_top],
+      );
+    expect(await ranking()).toEqual([
+      [fixture.lisbon, false, false],
       [fixture.oslo, true, false],
       [fixture.prague, false, false],
+    ]);
+    await team.evaluate(fixture.owner, fixture.id, [
+      vote(fixture.prague, fixture.cost, 7),
+      vote(fixture.prague, fixture.weather, 1),
+    ]);
+    expect(await ranking()).toEqual([
+      [fixture.lisbon, false, true],
+      [fixture.prague, false, false],
+      [fixture.oslo, true, false],
     ]);
   });
 

@@ -91,6 +91,7 @@ describe('POST /api/decision', () => {
       criteria: [{ name: 'Price', importance: '60' }, { name: 'Speed' }, { name: 'Comfort', importance: 40 }],
       evaluations: [
         { option_index: 0, criterion_index: 0, value: 8 },
+        { option_index: 0, criterion_index: 1, value: 4 },
         { option_index: 0, criterion_index: 2, value: 5, explanation: '  roomy  ' },
         { option_index: 1, criterion_index: 0, value: 10 },
         { option_index: 1, criterion_index: 1, value: 9 },
@@ -129,9 +130,11 @@ describe('POST /api/decision', () => {
       ['Bike', 'Speed', 9],
       ['Car', 'Comfort', 5],
       ['Car', 'Price', 8],
+      ['Car', 'Speed', 4],
     ]);
     expect(details.evaluations.find((e) => e.value === 5)?.explanation).toBe('roomy');
     expect(details.evaluations.filter((e) => e.value !== 5).map((e) => e.explanation)).toEqual([
+      null,
       null,
       null,
       null,
@@ -437,8 +440,8 @@ describe('PUT /api/decision/{id}', () => {
     expect(response.statusCode).toBe(200);
     const updated = response.json();
     expectDecisionBody(updated);
-    // C (10) is gone; A and B keep their 7; D has no values yet.
-    expect(updated).toMatchObject({ id: decision.id, name: 'Laptop 2', title: 'Laptop 2', score: 7 });
+    // C (10) is gone; A and B keep their 7; D has no values yet, so nothing leads (issue 25).
+    expect(updated).toMatchObject({ id: decision.id, name: 'Laptop 2', title: 'Laptop 2', score: null });
 
     const details = await detailsOf(owner, decision.id);
     expect(details.options.map(({ id, name }) => ({ id, name }))).toEqual([
@@ -458,9 +461,15 @@ describe('PUT /api/decision/{id}', () => {
       ['b', 'Y', 10],
     ]);
     expect(await evaluationCountFor(idC)).toBe(0);
+    // Provisional totals, ranked, with no top option while D's two cells are empty.
+    expect(details.results).toMatchObject({
+      complete: false,
+      missing_cells: 2,
+      no_result_reason: 'missing_cells',
+    });
     expect(details.results.ranking).toEqual([
-      { option_id: idB, total: 7, rank: 1, is_top: true, knocked_out: false },
-      { option_id: idA, total: 7, rank: 1, is_top: true, knocked_out: false },
+      { option_id: idB, total: 7, rank: 1, is_top: false, knocked_out: false },
+      { option_id: idA, total: 7, rank: 1, is_top: false, knocked_out: false },
       { option_id: details.options[2]!.id, total: 0, rank: 3, is_top: false, knocked_out: false },
     ]);
     const comments = await api.listComments(owner, decision.id);
@@ -499,8 +508,8 @@ describe('PUT /api/decision/{id}', () => {
       ],
     });
     expect(response.statusCode).toBe(200);
-    // C 2×0.5 = 1; B 9×0.5 = 4.5
-    expect(response.json<Decision>().score).toBe(4.5);
+    // C 2×0.5 = 1; B 9×0.5 = 4.5; but four cells are empty, so there is no score yet.
+    expect(response.json<Decision>().score).toBeNull();
     const details = await detailsOf(owner, decision.id);
     expect(details.options.map((option) => option.id)).toEqual([optionIds[2], optionIds[0], optionIds[1]]);
     expect(
@@ -517,6 +526,12 @@ describe('PUT /api/decision/{id}', () => {
       ]),
     );
     expect(details.evaluations).toHaveLength(2);
+    expect(details.results.ranking.map((entry) => [entry.option_id, entry.total])).toEqual([
+      [optionIds[1], 4.5],
+      [optionIds[2], 1],
+      [optionIds[0], 0],
+    ]);
+    expect(details.results.missing_cells).toBe(4);
   });
 
   it('absent evaluations keep the stored values; `evaluations: []` clears the caller’s', async () => {
@@ -531,7 +546,7 @@ describe('PUT /api/decision/{id}', () => {
 
     const cleared = await api.update(owner, decision.id, { name: 'Laptop', evaluations: [] });
     expect(cleared.statusCode).toBe(200);
-    expect(cleared.json<Decision>().score).toBe(0);
+    expect(cleared.json<Decision>().score).toBeNull();
     const after = await detailsOf(owner, decision.id);
     expect(after.evaluations).toEqual([]);
     expect(after.options).toEqual(before.options);
@@ -703,8 +718,10 @@ describe('GET /api/decision', () => {
       expect(item).toMatchObject({ is_team: false, role: 'owner', user_id: owner.user.id });
     }
     expect(list.map((item) => item.id)).toEqual([third.decision.id, second.decision.id, first.decision.id]);
-    // First and Third: Alpha 8×0.6 + 5×0.4 = 6.8, Beta 6×0.6 + 9×0.4 = 7.2; Second has no values.
-    expect(list.map((item) => item.score)).toEqual([7.2, 0, 7.2]);
+    // First and Third: Alpha 8×0.6 + 5×0.4 = 6.8, Beta 6×0.6 + 9×0.4 = 7.2; Second has no values,
+    // so neither a score nor a leading option (issue 25).
+    expect(list.map((item) => item.score)).toEqual([7.2, null, 7.2]);
+    expect(list[1]!.leading_option).toBeNull();
     expect(list[0]).toEqual({
       ...third.decision,
       is_team: false,
@@ -848,11 +865,17 @@ describe('GET /api/decision/{id}/details', () => {
       },
     ]);
     expect(details).toMatchObject({ userRole: 'owner', timer: null, weightsByUser: {}, teamMembers: [] });
-    // Alpha 8×0.6 = 4.8, Beta 9×0.4 = 3.6 (missing cells count 0)
+    // Alpha 8×0.6 = 4.8, Beta 9×0.4 = 3.6 (missing cells count 0): provisional, nothing leads yet.
     expect(details.results.ranking).toEqual([
-      { option_id: optionIds[0], total: 4.8, rank: 1, is_top: true, knocked_out: false },
+      { option_id: optionIds[0], total: 4.8, rank: 1, is_top: false, knocked_out: false },
       { option_id: optionIds[1], total: 3.6, rank: 2, is_top: false, knocked_out: false },
     ]);
+    expect(details.results).toMatchObject({
+      complete: false,
+      missing_cells: 2,
+      no_result_reason: 'missing_cells',
+    });
+    expect(details.decision.score).toBeNull();
     expect(details.results.formula).toMatch(/value × importance \/ Σ importance/);
     expect(details.abilities).toEqual({
       canEdit: true,
@@ -871,7 +894,7 @@ describe('GET /api/decision/{id}/details', () => {
     });
   });
 
-  it('totals are Σ value × importance / Σ importance (here 100) rounded to 2 decimals; a missing cell counts 0', async () => {
+  it('totals are Σ value × importance / Σ importance (here 100) rounded to 2 decimals; a missing cell counts 0 until filled, and nothing leads before', async () => {
     const { decision, optionIds } = await createDecision(app, owner, {
       options: ['A', 'B', 'C'],
       criteria: [
@@ -889,11 +912,38 @@ describe('GET /api/decision/{id}/details', () => {
     });
     const details = await detailsOf(owner, decision.id);
     expect(details.results.ranking).toEqual([
-      { option_id: optionIds[0], total: 3.33, rank: 1, is_top: true, knocked_out: false },
+      { option_id: optionIds[0], total: 3.33, rank: 1, is_top: false, knocked_out: false },
       { option_id: optionIds[1], total: 3, rank: 2, is_top: false, knocked_out: false },
       { option_id: optionIds[2], total: 0, rank: 3, is_top: false, knocked_out: false },
     ]);
-    expect(details.decision.score).toBe(3.33);
+    expect(details.results).toMatchObject({ complete: false, missing_cells: 3 });
+    expect(details.decision.score).toBeNull();
+    expect(
+      (await api.list(owner)).json<DecisionListItem[]>().find((item) => item.id === decision.id),
+    ).toMatchObject({ score: null, leading_option: null });
+
+    // The last three cells: A 10 × 0.33333 + 1 × 0.66667 = 4; C 1 → 1.
+    const filled = await api.evaluate(owner, decision.id, {
+      evaluations: [
+        { option_id: optionIds[0], criterion_id: details.criteria[1]!.id, value: 1 },
+        { option_id: optionIds[2], criterion_id: details.criteria[0]!.id, value: 1 },
+        { option_id: optionIds[2], criterion_id: details.criteria[1]!.id, value: 1 },
+      ],
+    });
+    expect(filled.statusCode).toBe(200);
+    const complete = await detailsOf(owner, decision.id);
+    expect(complete.results).toMatchObject({ complete: true, missing_cells: 0, no_result_reason: null });
+    expect(complete.results.ranking[0]).toEqual({
+      option_id: optionIds[0],
+      total: 4,
+      rank: 1,
+      is_top: true,
+      knocked_out: false,
+    });
+    expect(complete.decision.score).toBe(4);
+    expect(
+      (await api.list(owner)).json<DecisionListItem[]>().find((item) => item.id === decision.id),
+    ).toMatchObject({ score: 4, leading_option: { id: optionIds[0], name: 'A', total: 4 } });
   });
 
   it('ties share the top: every option with the highest total is top', async () => {
@@ -909,13 +959,14 @@ describe('GET /api/decision/{id}/details', () => {
         { option_index: 1, criterion_index: 0, value: 6 },
         { option_index: 1, criterion_index: 1, value: 8 },
         { option_index: 2, criterion_index: 0, value: 10 },
+        { option_index: 2, criterion_index: 1, value: 1 },
       ],
     });
     const details = await detailsOf(owner, decision.id);
     expect(details.results.ranking).toEqual([
       { option_id: optionIds[0], total: 7, rank: 1, is_top: true, knocked_out: false },
       { option_id: optionIds[1], total: 7, rank: 1, is_top: true, knocked_out: false },
-      { option_id: optionIds[2], total: 5, rank: 3, is_top: false, knocked_out: false },
+      { option_id: optionIds[2], total: 5.5, rank: 3, is_top: false, knocked_out: false },
     ]);
     expect(details.decision.score).toBe(7);
   });

@@ -152,6 +152,36 @@ describe('totals and the dashboard score follow Σ value × importance / Σ impo
     expect(await listScoreOf(owner, decision.id)).toBe(7);
   });
 
+  it('never announces a team total of 0.00: criteria without importance and no weights name no leader', async () => {
+    const created = await createTeamDecision(app, owner, {
+      criteria: [{ name: 'Cost' }, { name: 'Weather' }],
+    });
+    const editor = await addMember(app, owner, created.decision.id, 'editor');
+    await team.evaluate(
+      editor,
+      created.decision.id,
+      created.optionIds.flatMap((option_id) =>
+        created.criterionIds.map((criterion_id) => ({ option_id, criterion_id, value: 8 })),
+      ),
+    );
+    const details = await detailsOf(owner, created.decision.id);
+    expect(details.results).toMatchObject({
+      complete: false,
+      missing_cells: 0,
+      no_result_reason: 'no_weights',
+    });
+    expect(details.results.ranking.every((entry) => entry.total === null && !entry.is_top)).toBe(true);
+    expect(details.decision.score).toBeNull();
+    const item = (await api.list(owner)).json<DecisionListItem[]>().find((d) => d.id === created.decision.id);
+    expect(item).toMatchObject({ score: null, leading_option: null });
+
+    // One weight is enough: the editor's Cost 50, and Weather keeps its importance 0.
+    await team.weights(editor, created.decision.id, [{ criterion_id: created.criterionIds[0]!, weight: 50 }]);
+    const weighted = await detailsOf(owner, created.decision.id);
+    expect(weighted.results).toMatchObject({ complete: true, no_result_reason: null });
+    expect(weighted.decision.score).toBe(8);
+  });
+
   it('gives a team decision no score and no ranked option before anyone voted, then the top result', async () => {
     const created = await createTeamDecision(app, owner);
     const editor = await addMember(app, owner, created.decision.id, 'editor');
@@ -174,12 +204,27 @@ describe('totals and the dashboard score follow Σ value × importance / Σ impo
       { option_id: oslo, criterion_id: cost, value: 6 },
       { option_id: oslo, criterion_id: weather, value: 9 },
     ]);
-    // Team weights: Cost 40 (the editor's), Weather 40 (its importance). Oslo (6×40 + 9×40) / 80 = 7.5.
+    // Team weights: Cost 40 (the editor's), Weather 40 (the editor left it empty: its importance).
+    // Oslo (6×40 + 9×40) / 80 = 7.5, provisional: nobody has voted in full yet (issue 25).
+    const partial = await detailsOf(owner, created.decision.id);
+    expect(partial.results.ranking).toEqual([
+      { option_id: oslo, total: 7.5, rank: 1, is_top: false, knocked_out: false },
+      { option_id: lisbon, total: null, rank: null, is_top: false, knocked_out: false },
+    ]);
+    expect(partial.results).toMatchObject({ complete: false, no_result_reason: 'no_complete_voter' });
+    expect(partial.decision.score).toBeNull();
+    expect(await listScoreOf(owner, created.decision.id)).toBeNull();
+
+    await team.evaluate(editor, created.decision.id, [
+      { option_id: lisbon, criterion_id: cost, value: 5 },
+      { option_id: lisbon, criterion_id: weather, value: 5 },
+    ]);
     const after = await detailsOf(owner, created.decision.id);
     expect(after.results.ranking).toEqual([
       { option_id: oslo, total: 7.5, rank: 1, is_top: true, knocked_out: false },
-      { option_id: lisbon, total: null, rank: null, is_top: false, knocked_out: false },
+      { option_id: lisbon, total: 5, rank: 2, is_top: false, knocked_out: false },
     ]);
+    expect(after.results).toMatchObject({ complete: true, missing_cells: 0, no_result_reason: null });
     expect(after.decision.score).toBe(7.5);
     expect(await listScoreOf(owner, created.decision.id)).toBe(7.5);
   });

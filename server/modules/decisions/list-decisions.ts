@@ -4,12 +4,11 @@ import type {
   Participation,
   ResultsHiddenUntil,
 } from '../../../shared/api/decisions.ts';
-import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
 import { completeVotersOf, participationOf } from '../../../shared/scoring/team.ts';
 import type { TeamRole } from '../../db/schema.ts';
 import { isPastDeadline } from './access.ts';
 import { lockOf, relationOf, resultsHiddenUntil, statusOf } from './policy.ts';
-import { computeRanking } from '../../../shared/scoring/decision-data.ts';
+import { computeResult } from '../../../shared/scoring/decision-data.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
 
@@ -53,13 +52,14 @@ function scoredFactsOf(
   },
 ): ScoredFacts {
   const isTeam = decision.type === 'team';
-  // A personal decision nobody scored has totals of 0 that mean nothing: no leading option yet.
-  const hasScores = isTeam || countedPersonalCells(rows.evaluations, decision.user_id).length > 0;
-  const top = hasScores
-    ? computeRanking(decision, rows.options, rows.criteria, rows.evaluations, rows.weights).find(
-        (entry) => entry.is_top,
-      )
-    : undefined;
+  // No leader while the result is incomplete (issue 25): the first top option otherwise.
+  const top = computeResult(
+    decision,
+    rows.options,
+    rows.criteria,
+    rows.evaluations,
+    rows.weights,
+  ).ranking.find((entry) => entry.is_top);
   const total = top?.total ?? null;
   const option = top && rows.options.find((candidate) => candidate.id === top.option_id);
   return {

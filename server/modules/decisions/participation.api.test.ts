@@ -160,19 +160,27 @@ describe('consensus: agreement figures against hand-computed examples', () => {
       // (80 + 18.350… + 100 + 40) / 4 = 59.59
       overall: 59.6,
       cells: [
-        // 4 and 6: σ 1 → 80 %.
-        { option_id: lisbon, criterion_id: cost, agreement: 80, votes: 2 },
-        // 0, 10 and 5: σ = √(50 / 3) = 4.082 → 18.35 %.
-        { option_id: lisbon, criterion_id: weather, agreement: 18.4, votes: 3 },
+        // 4 and 6: σ 1 → 80 %; from 4 to 6 is close (2 of 10 points).
+        { option_id: lisbon, criterion_id: cost, agreement: 80, votes: 2, min: 4, max: 6, spread: 'close' },
+        // 0, 10 and 5: σ = √(50 / 3) = 4.082 → 18.35 %; from 0 to 10 is split.
+        {
+          option_id: lisbon,
+          criterion_id: weather,
+          agreement: 18.4,
+          votes: 3,
+          min: 0,
+          max: 10,
+          spread: 'split',
+        },
         // 7 and 7: the same value → 100 %.
-        { option_id: oslo, criterion_id: cost, agreement: 100, votes: 2 },
-        // 2 and 8: σ 3 → 40 %.
-        { option_id: oslo, criterion_id: weather, agreement: 40, votes: 2 },
+        { option_id: oslo, criterion_id: cost, agreement: 100, votes: 2, min: 7, max: 7, spread: 'close' },
+        // 2 and 8: σ 3 → 40 %; 6 points apart is split.
+        { option_id: oslo, criterion_id: weather, agreement: 40, votes: 2, min: 2, max: 8, spread: 'split' },
       ],
       criteria: [
-        // Weights 20 and 80: σ 30 → 40 %.
-        { criterion_id: cost, agreement: 40 },
-        { criterion_id: weather, agreement: 100 },
+        // Weights 20 and 80: σ 30 → 40 %; 60 of 100 points apart is split.
+        { criterion_id: cost, agreement: 40, votes: 2, min: 20, max: 80, spread: 'split' },
+        { criterion_id: weather, agreement: 100, votes: 2, min: 50, max: 50, spread: 'close' },
       ],
     });
   });
@@ -188,10 +196,28 @@ describe('consensus: agreement figures against hand-computed examples', () => {
     const { consensus } = await detailsOf(app, owner, created.decision.id);
     expect(consensus).toEqual({
       overall: null,
+      // One vote is not agreement: no label, never "full agreement".
       cells: [
-        { option_id: created.optionIds[0], criterion_id: created.criterionIds[0], agreement: null, votes: 1 },
+        {
+          option_id: created.optionIds[0],
+          criterion_id: created.criterionIds[0],
+          agreement: null,
+          votes: 1,
+          min: 9,
+          max: 9,
+          spread: null,
+        },
       ],
-      criteria: [{ criterion_id: created.criterionIds[0], agreement: null }],
+      criteria: [
+        {
+          criterion_id: created.criterionIds[0],
+          agreement: null,
+          votes: 0,
+          min: null,
+          max: null,
+          spread: null,
+        },
+      ],
     });
   });
 

@@ -6,7 +6,8 @@ import type {
   DecisionDetails,
   DecisionListItem,
 } from '../../../shared/api/decisions.ts';
-import { PERSONAL_TOTAL_FORMULA, type RankedOption } from '../../../shared/scoring/personal.ts';
+import type { DecisionResult } from '../../../shared/scoring/decision-data.ts';
+import { PERSONAL_TOTAL_FORMULA, topScore } from '../../../shared/scoring/personal.ts';
 import { participationOf, TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
@@ -53,8 +54,10 @@ export function presentListItem(listed: ListedDecision, userId: number): Decisio
   const { decision } = listed;
   // While results are hidden for the caller, the card names no leader and no score.
   const isHidden = listed.resultsHiddenUntil !== null;
+  // The score is the leading option's total: null while the result is incomplete (issue 25) or hidden.
+  const score = isHidden ? null : (listed.leadingOption?.total ?? null);
   return {
-    ...presentDecision(isHidden ? { ...decision, score: null } : decision),
+    ...presentDecision({ ...decision, score }),
     is_team: decision.type === 'team',
     role: decision.user_id === userId ? 'owner' : (decision.member_role ?? 'viewer'),
     status: listed.status,
@@ -86,7 +89,8 @@ interface DetailsParts {
         pending: { id: number; email: string; role: InvitationRole }[];
       }
     | undefined;
-  ranking: RankedOption[];
+  /** The ranking with its honest state (`computeResult`): no leader while incomplete. */
+  result: DecisionResult;
   /** The team's AI opinion rows (issue 18); empty until asked. */
   aiOpinion?: {
     option_id: number;
@@ -186,7 +190,8 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set(), completeIds)
     : [];
   return {
-    decision: presentDecision(isHidden ? { ...decision, score: null } : decision),
+    // Computed with the result, so it is null while the result is incomplete (and while hidden).
+    decision: presentDecision({ ...decision, score: isHidden ? null : topScore(parts.result.ranking) }),
     options: parts.options.map(({ id, decision_id, name }) => ({ id, decision_id, name })),
     criteria: parts.criteria.map(presentCriterion),
     evaluations: visibleEvaluations.map(
@@ -206,10 +211,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     ...presentLifecycle(access, parts),
     weightsByUser,
     teamMembers,
-    results: {
-      ranking: isHidden ? [] : parts.ranking,
-      formula: isTeam ? TEAM_RESULT_FORMULA : PERSONAL_TOTAL_FORMULA,
-    },
+    results: presentResults(parts.result, { isTeam, isHidden }),
     teamResults:
       parts.teamResults && !isHidden
         ? { weights: parts.teamResults.weights, cells: parts.teamResults.cells }
@@ -236,6 +238,26 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       isComplete: completeIds.has(access.userId),
       resultsHiddenUntil: hiddenUntil,
     }),
+  };
+}
+
+/**
+ * The ranking and how far the result is: while it is hidden from the caller, nothing that tells how it
+ * stands (no ranking, no missing cells, no reason), only that it is not shown.
+ */
+function presentResults(
+  result: DecisionResult,
+  reader: { isTeam: boolean; isHidden: boolean },
+): DecisionDetails['results'] {
+  const formula = reader.isTeam ? TEAM_RESULT_FORMULA : PERSONAL_TOTAL_FORMULA;
+  if (reader.isHidden)
+    return { ranking: [], formula, complete: false, missing_cells: 0, no_result_reason: null };
+  return {
+    ranking: result.ranking,
+    formula,
+    complete: result.complete,
+    missing_cells: result.missing_cells,
+    no_result_reason: result.no_result_reason,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Analysis } from '../../../shared/scoring/analysis.ts';
-import { analyseDecisionState, computeRanking } from '../../../shared/scoring/decision-data.ts';
+import { analyseDecisionState, computeResult } from '../../../shared/scoring/decision-data.ts';
 import { scaleOfDecision } from '../../../shared/limits.ts';
 import { computeConsensus } from '../../../shared/scoring/agreement.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
@@ -7,6 +7,7 @@ import {
   completeVotersOf,
   computeTeamCells,
   computeTeamWeights,
+  participantsOf,
   votersOf,
 } from '../../../shared/scoring/team.ts';
 import { isoNow } from '../../db/values.ts';
@@ -36,11 +37,13 @@ export function createReadModel(decisions: DecisionsRepo) {
       decisions.listEvaluations(decision.id),
       isTeam ? decisions.listWeights(decision.id) : Promise.resolve([]),
     ]);
-    const ranking = computeRanking(decision, options, criteria, evaluations, weights);
+    const result = computeResult(decision, options, criteria, evaluations, weights);
     // Team aggregates are computed once per revision: results for everyone without shipping every vote.
     const teamResults = isTeam
       ? {
-          weights: [...computeTeamWeights(criteria, weights)].map(([criterion_id, weight]) => ({
+          weights: [
+            ...computeTeamWeights(criteria, weights, participantsOf(decision.mode, evaluations, weights)),
+          ].map(([criterion_id, weight]) => ({
             criterion_id,
             weight,
           })),
@@ -60,7 +63,7 @@ export function createReadModel(decisions: DecisionsRepo) {
           }),
         }
       : undefined;
-    return { options, criteria, evaluations, weights, ranking, teamResults };
+    return { options, criteria, evaluations, weights, result, teamResults };
   }
 
   /** Options, criteria, votes and ranking: computed once per revision of the decision. */

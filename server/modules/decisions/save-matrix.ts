@@ -9,7 +9,7 @@ import {
   planListUpdate,
   type IndexedEvaluation,
 } from './matrix.ts';
-import { computeRanking } from '../../../shared/scoring/decision-data.ts';
+import { computeResult } from '../../../shared/scoring/decision-data.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 
 /** A criterion as sent: `minimum` and `anchors` absent (undefined) keep a kept criterion's stored ones. */
@@ -171,7 +171,7 @@ export function createMatrixWriter(decisions: DecisionsRepo) {
     return saved;
   }
 
-  /** Keeps `decision.score` equal to the current top total (personal) or top team result. */
+  /** Keeps `decision.score` equal to the current top total (personal) or top team result; null without a result. */
   async function refreshScore(trx: Transaction<Database>, decision: DecisionRow): Promise<DecisionRow> {
     const [options, criteria, evaluations, weights] = await Promise.all([
       decisions.listOptions(decision.id, trx),
@@ -179,7 +179,7 @@ export function createMatrixWriter(decisions: DecisionsRepo) {
       decisions.listEvaluations(decision.id, trx),
       decision.type === 'team' ? decisions.listWeights(decision.id, trx) : Promise.resolve([]),
     ]);
-    const score = topScore(computeRanking(decision, options, criteria, evaluations, weights));
+    const score = topScore(computeResult(decision, options, criteria, evaluations, weights).ranking);
     return decisions.updateDecision(decision.id, { score }, trx);
   }
 

@@ -20,11 +20,11 @@ export function createVotingEnd(deps: { decisions: DecisionsRepo; readModel: Rea
     if (!hasEnded) return false;
     if (!(await decisions.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString())))
       return false;
-    const { options, ranking } = await readModel.matrixOf(decision);
-    const top = ranking.find((entry) => entry.is_top);
+    const { options, result } = await readModel.matrixOf(decision);
+    const top = result.ranking.find((entry) => entry.is_top);
     const option = top && options.find((candidate) => candidate.id === top.option_id);
     const leader = option && top.total !== null ? { option: option.name, result: top.total } : null;
-    await emit({ type: 'voting.ended', decision, leader });
+    await emit({ type: 'voting.ended', decision, leader, noResultReason: result.no_result_reason });
     return true;
   }
 

@@ -15,18 +15,13 @@ export function renderCsv(report: ExportReport): string {
   const num = (value: number | null) => (value === null ? '' : formatNumber(value, language));
   // Totals with the screens' decimals: 1 in the personal details, 2 for the team result.
   const total = (value: number | null) =>
-    value === null ? t('results.noVotesYet') : formatFixed(value, language, report.isTeam ? 2 : 1);
+    value === null ? report.noTotal : formatFixed(value, language, report.isTeam ? 2 : 1);
   const criterionNames = report.criteria.map((criterion) => criterion.name);
   const rows: string[][] = [];
 
   /** The ranking matrix: header, weights and shares, then one row per option, best first. */
   const pushMatrix = () => {
-    rows.push([
-      t('export.option'),
-      ...criterionNames,
-      report.isTeam ? t('export.teamResult') : t('export.total'),
-      t('export.rank'),
-    ]);
+    rows.push([t('export.option'), ...criterionNames, report.totalLabel, t('export.rank')]);
     rows.push([
       report.isTeam ? t('export.teamWeightRow') : t('export.weightRow'),
       ...report.criteria.map((criterion) => num(criterion.weight)),
@@ -62,7 +57,10 @@ export function renderCsv(report: ExportReport): string {
   if (report.resultsHidden) {
     // No matrix, weights or totals: the reader may not see results yet.
     rows.push([t('export.results'), report.resultsHidden]);
-  } else pushMatrix();
+  } else {
+    if (report.noResult) rows.push([t('export.results'), report.noResult]);
+    pushMatrix();
+  }
 
   rows.push(...robustnessRows(report));
 

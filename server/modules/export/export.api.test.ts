@@ -83,10 +83,15 @@ describe('GET /api/decision/{id}/export.csv (personal)', () => {
     const rows = csvRows(response);
     expect(rows[0]).toEqual([en.export.decision, 'Neues Auto für die Familie']);
     const matrix = section(rows, en.export.option);
+    // Beta misses a cell: no result yet (issue 25), the totals are provisional and nothing is marked best.
+    expect(rows.find((row) => row[0] === en.export.results)).toEqual([
+      en.export.results,
+      'No result yet: 1 cell is still empty.',
+    ]);
     expect(matrix[0]).toEqual([
       en.export.option,
       ...details.criteria.map((c) => c.name),
-      en.export.total,
+      en.results.totalProvisional,
       en.export.rank,
     ]);
     expect(matrix[1]).toEqual([en.export.weightRow, ...details.criteria.map((c) => String(c.importance))]);
@@ -199,14 +204,26 @@ describe('GET /api/decision/{id}/export.csv (team)', () => {
     const rows = csvRows(await exportOf(editor, created.decision.id, 'csv'));
 
     const matrix = section(rows, en.export.option);
-    expect(matrix[0]).toEqual([en.export.option, 'Cost', 'Weather', en.export.teamResult, en.export.rank]);
+    // Nobody voted in full: no result yet, the team results are provisional (issue 25).
+    expect(rows.find((row) => row[0] === en.export.results)).toEqual([
+      en.export.results,
+      en.results.noResult.no_complete_voter,
+    ]);
+    expect(matrix[0]).toEqual([
+      en.export.option,
+      'Cost',
+      'Weather',
+      en.results.teamResultProvisional,
+      en.export.rank,
+    ]);
     const teamWeights = details.teamResults!.weights;
     expect(matrix[1]).toEqual([
       en.export.teamWeightRow,
       ...details.criteria.map((c) => String(teamWeights.find((w) => w.criterion_id === c.id)!.weight)),
     ]);
-    expect(matrix[1]).toEqual([en.export.teamWeightRow, '70', '30']);
-    expect(matrix[2]).toEqual([en.export.shareRow, '70', '30']);
+    // Cost (80 + 60) / 2; Weather (30 + the owner's empty weight as the importance 40) / 2.
+    expect(matrix[1]).toEqual([en.export.teamWeightRow, '70', '35']);
+    expect(matrix[2]).toEqual([en.export.shareRow, '67', '33']);
     for (const [index, option] of details.options.entries()) {
       const row = matrix[3 + index]!;
       expect(row[0]).toBe(option.name);
@@ -220,11 +237,12 @@ describe('GET /api/decision/{id}/export.csv (team)', () => {
       expect(number(row[3])).toBe(ranked.total);
       expect(number(row[4])).toBe(ranked.rank);
     }
-    // The mean of 2 and 9; team results with the team view's two decimals (Oslo 4 × 30 / 100 = 1.2).
+    // The mean of 2 and 9; team results with the team view's two decimals (Lisbon 5.5 × 70 / 105 =
+    // 3.666…, Oslo 4 × 35 / 105 = 1.333…).
     expect(matrix[3]![1]).toBe('5.5');
     expect(matrix.slice(3).map((row) => [row[0], row[3]])).toEqual([
-      ['Lisbon', '3.85'],
-      ['Oslo', '1.20'],
+      ['Lisbon', '3.67'],
+      ['Oslo', '1.33'],
     ]);
 
     const members = section(rows, en.export.members);
@@ -258,6 +276,35 @@ describe('GET /api/decision/{id}/export.csv (team)', () => {
     const viewerRows = csvRows(await exportOf(viewer, created.decision.id, 'csv'));
     expect(viewerRows.some((row) => row[0] === en.export.ownVotes)).toBe(false);
     expect(section(viewerRows, en.export.option)).toEqual(matrix);
+  });
+
+  it('names no result and prints no total of 0.00 when nobody gave a weight (issue 25)', async () => {
+    // Criteria created without importances, a vote in full, no weights: every total would be 0.
+    const created = await createTeamDecision(app, owner, {
+      name: 'Unweighted',
+      criteria: [{ name: 'Cost' }, { name: 'Weather' }],
+    });
+    const editor = await addMember(app, owner, created.decision.id, 'editor');
+    await team.evaluate(
+      editor,
+      created.decision.id,
+      created.optionIds.flatMap((option_id) =>
+        created.criterionIds.map((criterion_id) => ({ option_id, criterion_id, value: 6 })),
+      ),
+    );
+    const rows = csvRows(await exportOf(owner, created.decision.id, 'csv'));
+    expect(rows.find((row) => row[0] === en.export.results)).toEqual([
+      en.export.results,
+      en.results.noResult.no_weights,
+    ]);
+    expect(
+      section(rows, en.export.option)
+        .slice(3)
+        .map((row) => row[3]),
+    ).toEqual(['–', '–']);
+    const { text } = await pdfText(await exportOf(owner, created.decision.id, 'pdf', { language: 'de' }));
+    expect(text).toContain(de.results.noResult.no_weights);
+    expect(text).not.toMatch(/0,00/);
   });
 
   it('lists AI reasons in AI mode', async () => {

@@ -227,12 +227,14 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       style('regular', 10, COLORS.muted).text(t('export.emptyMatrix'), left, doc.y, { width });
       return;
     }
+    // Before the totals: they are provisional, and nothing is marked best.
+    if (report.noResult) style('bold', 10).text(report.noResult, left, doc.y, { width }).moveDown(0.3);
     const size = criteria.length <= 6 ? 8.5 : criteria.length <= 12 ? 7 : 6;
     const minSize = 5.5;
     const lineHeight = size + 2;
     const rowHeight = size + 5;
-    const totalLabel = report.isTeam ? t('export.teamResult') : t('export.total');
-    const noVotes = t('results.noVotesYet');
+    const { totalLabel } = report;
+    const noVotes = report.noTotal;
     const hasUnscored = rows.some((row) => row.total === null);
     style('bold', size);
     const rankWidth = Math.max(26, Math.ceil(doc.widthOfString(t('export.rank'))) + 4);
@@ -376,7 +378,8 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
     const ranked = [...report.rows].sort(
       (a, b) => (a.rank ?? Number.POSITIVE_INFINITY) - (b.rank ?? Number.POSITIVE_INFINITY),
     );
-    if (!ranked.length) return;
+    // Without any total (every weight 0) there is nothing to draw.
+    if (!ranked.some((row) => row.total !== null)) return;
     const barHeight = ranked.length > 20 ? 8 : 11;
     const gap = 3;
     if (!heading(t('export.chart'), Math.min(ranked.length, 5) * (barHeight + gap))) return;
@@ -397,7 +400,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
       const place = row.rank === null ? '–' : `${row.rank}.`;
       doc.text(fitLine(doc, `${place} ${row.name}`, labelWidth - 8), left, top, { lineBreak: false });
       if (row.total === null) {
-        style('regular', size, COLORS.muted).text(t('results.noVotesYet'), left + labelWidth, top, {
+        style('regular', size, COLORS.muted).text(report.noTotal, left + labelWidth, top, {
           width: trackWidth + valueWidth,
           lineBreak: false,
         });

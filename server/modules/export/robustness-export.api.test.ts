@@ -91,9 +91,14 @@ describe('robustness in the exports', () => {
   it('says nothing about robustness while team results are hidden from the reader', async () => {
     const created = await createTeamDecision(app, owner, { results_visibility: 'after_close' });
     const editor = await addMember(app, owner, created.decision.id, 'editor');
-    const vote = await team.evaluate(editor, created.decision.id, [
-      { option_id: created.optionIds[0], criterion_id: created.criterionIds[0], value: 7 },
-    ]);
+    // A vote in full: once voting ended there is a result, and so something to say about it.
+    const vote = await team.evaluate(
+      editor,
+      created.decision.id,
+      created.optionIds.flatMap((option_id, index) =>
+        created.criterionIds.map((criterion_id) => ({ option_id, criterion_id, value: 7 - index })),
+      ),
+    );
     expect(vote.statusCode, vote.body).toBe(200);
     for (const caller of [owner, editor]) {
       const csv = (await exportOf(caller, created.decision.id, 'csv')).body;

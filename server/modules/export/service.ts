@@ -4,6 +4,7 @@ import { robustnessSentenceOf } from '../../../shared/robustness-sentence.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
 import { scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { countedPersonalCells } from '../../../shared/scoring/personal.ts';
+import { noResultMessageOf } from '../../../shared/no-result.ts';
 import { resultsHiddenMessageKey } from '../../../shared/results-hidden.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { translate } from '../../i18n.ts';
@@ -84,6 +85,15 @@ export interface ExportReport {
    * Then `rows`, `criteria` weights, `agreement` carry nothing (the details body has none of it).
    */
   resultsHidden: string | null;
+  /**
+   * Why no option leads yet ("No result yet: 3 cells are still empty."); null while one does. The
+   * totals are then provisional (`totalLabel` says so) and no row is marked top.
+   */
+  noResult: string | null;
+  /** The totals column: "Total" / "Team result", with "(provisional)" while there is no result. */
+  totalLabel: string;
+  /** In place of a missing total: "no votes yet" for a team option nobody voted on, else "–". */
+  noTotal: string;
   /** Team decisions: "3 of 5 have voted" and who is missing; null for personal ones. */
   participation: { line: string; missing: string[] } | null;
   /** Team decisions while results are visible: where the team agrees (shared/scoring/agreement.ts). */
@@ -101,7 +111,7 @@ export interface ExportReport {
     aiValue: number;
     aiExplanation: string | null;
   }[];
-  /** How solid the result is (issue 17); null while results are hidden or nothing is scored. */
+  /** How solid the result is (issue 17); null while results are hidden or there is no result yet. */
   robustness: ExportRobustness | null;
 }
 
@@ -176,7 +186,10 @@ export function buildReport(
   }));
   // The ranking table of the screens: best first (the details ranking is already in that order).
   const optionById = new Map(options.map((option) => [option.id, option]));
-  const hasScores = results.ranking.some((entry) => entry.total !== null && entry.total > 0);
+  const noResult = noResultMessageOf(details);
+  // Totals that will still change as cells are filled or votes completed.
+  const isProvisional =
+    results.no_result_reason === 'missing_cells' || results.no_result_reason === 'no_complete_voter';
   const rows = results.ranking.flatMap((entry) => {
     const option = optionById.get(entry.option_id);
     if (!option) return [];
@@ -187,7 +200,7 @@ export function buildReport(
         values: criteria.map((criterion) => values.get(`${option.id}:${criterion.id}`) ?? null),
         total: entry.total,
         rank: entry.rank,
-        isTop: hasScores && entry.is_top,
+        isTop: entry.is_top,
       },
     ];
   });
@@ -261,6 +274,14 @@ export function buildReport(
     members,
     ownVotes: ownVotes && ownVotes.some((row) => row.values.some((v) => v !== null)) ? ownVotes : null,
     resultsHidden: isHidden ? t(resultsHiddenMessageKey(details)) : null,
+    noResult:
+      isHidden || !noResult
+        ? null
+        : t(noResult.key, noResult.count === undefined ? {} : { count: noResult.count }),
+    noTotal: isTeam && results.no_result_reason !== 'no_weights' ? t('results.noVotesYet') : '–',
+    totalLabel: isTeam
+      ? t(isProvisional ? 'results.teamResultProvisional' : 'export.teamResult')
+      : t(isProvisional ? 'results.totalProvisional' : 'export.total'),
     participation: details.participation
       ? {
           line: t('results.participation', {
@@ -297,7 +318,7 @@ export function buildReport(
             aiExplanation: e.ai_explanation,
           })),
     robustness:
-      analysis && !('hidden' in analysis) && hasScores && !isHidden
+      analysis && !('hidden' in analysis) && noResult === null && !isHidden
         ? robustnessOf(analysis, optionNames, criterionNames, language)
         : null,
   };

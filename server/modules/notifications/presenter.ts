@@ -24,14 +24,23 @@ const ACTOR_PARAM: Partial<Record<NotificationKind, string>> = {
   outcome_recorded: 'name',
 };
 
+/** "Voting ended" notices by how it came out; `no_votes` was stored before issue 25. */
+const VOTING_ENDED_KEYS: Record<string, string> = {
+  leader: 'notifications.votingEndedLeader',
+  no_votes: 'notifications.votingEndedNoVotes',
+  no_complete_vote: 'notifications.votingEndedNoCompleteVote',
+  no_weights: 'notifications.votingEndedNoWeights',
+  missing_cells: 'notifications.votingEndedMissingCells',
+  all_knocked_out: 'notifications.votingEndedAllKnockedOut',
+};
+
 /**
  * The message's i18n key: the kind's, except "voting ended", which names the leader and its result,
- * says nobody voted, or (stored before issue 16, or results hidden) only that voting ended.
+ * says why there is no result yet, or (stored before issue 16, or results hidden) only that voting ended.
  */
 function messageKeyOf(kind: NotificationKind, params: Record<string, string>): string {
-  if (kind === 'voting_ended' && params.result_kind === 'leader') return 'notifications.votingEndedLeader';
-  if (kind === 'voting_ended' && params.result_kind === 'no_votes') return 'notifications.votingEndedNoVotes';
-  return `notifications.${kind}`;
+  const votingEndedKey = kind === 'voting_ended' ? VOTING_ENDED_KEYS[params.result_kind ?? ''] : undefined;
+  return votingEndedKey ?? `notifications.${kind}`;
 }
 
 /** Parameters shown in the reader's language: a role's name, a team result with the team view's 2 decimals. */

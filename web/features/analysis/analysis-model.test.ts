@@ -87,6 +87,9 @@ function personalDetails(minimums: Partial<Record<number, number>> = {}): Decisi
         { option_id: C, total: 6, rank: 3, is_top: false, knocked_out: false },
       ],
       formula: '',
+      complete: true,
+      missing_cells: 0,
+      no_result_reason: null,
     },
     teamResults: null,
     abilities: abilitiesSchema.parse(
@@ -130,6 +133,9 @@ function teamDetails(): DecisionDetails {
         { option_id: C, total: null, rank: null, is_top: false, knocked_out: false },
       ],
       formula: '',
+      complete: true,
+      missing_cells: 0,
+      no_result_reason: null,
     },
   };
 }

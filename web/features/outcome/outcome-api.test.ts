@@ -12,11 +12,25 @@ describe('leadingOptionIdOf', () => {
 
   it('is the first top option with a result, as the ranking lists them', () => {
     const ranking = [entry(4, 7.5, true), entry(2, 7.5, true), entry(9, 3, false)];
-    expect(leadingOptionIdOf({ results: { ranking, formula: '' } })).toBe(4);
+    expect(
+      leadingOptionIdOf({
+        results: { ranking, formula: '', complete: true, missing_cells: 0, no_result_reason: null },
+      }),
+    ).toBe(4);
   });
 
   it('is null while nobody voted', () => {
-    expect(leadingOptionIdOf({ results: { ranking: [entry(4, null, false)], formula: '' } })).toBeNull();
+    expect(
+      leadingOptionIdOf({
+        results: {
+          ranking: [entry(4, null, false)],
+          formula: '',
+          complete: true,
+          missing_cells: 0,
+          no_result_reason: null,
+        },
+      }),
+    ).toBeNull();
   });
 });
 

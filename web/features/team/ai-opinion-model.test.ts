@@ -49,6 +49,9 @@ function detailsWith({
         knocked_out: false,
       })),
       formula: '',
+      complete: true,
+      missing_cells: 0,
+      no_result_reason: null,
     },
     teamResults: {
       weights: [

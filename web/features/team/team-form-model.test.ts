@@ -59,7 +59,7 @@ function storedDetails(): DecisionDetails {
     reminder_recipients: null,
     weightsByUser: { [ME]: [{ criterion_id: 10, weight: 70 }], 99: [{ criterion_id: 11, weight: 5 }] },
     teamMembers: [],
-    results: { ranking: [], formula: '' },
+    results: { ranking: [], formula: '', complete: true, missing_cells: 0, no_result_reason: null },
     teamResults: null,
     abilities: abilitiesSchema.parse({
       ...Object.fromEntries(Object.keys(abilitiesSchema.shape).map((ability) => [ability, false])),

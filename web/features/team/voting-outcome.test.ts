@@ -11,7 +11,13 @@ const outcome = (
 ) =>
   votingOutcomeOf({
     options,
-    results: { ranking: ranking.map((entry) => ({ ...entry, knocked_out: false })), formula: '' },
+    results: {
+      ranking: ranking.map((entry) => ({ ...entry, knocked_out: false })),
+      formula: '',
+      complete: true,
+      missing_cells: 0,
+      no_result_reason: null,
+    },
   });
 
 describe('votingOutcomeOf', () => {
@@ -48,7 +54,7 @@ describe('votingOutcomeOf', () => {
     expect(
       votingOutcomeOf({
         options,
-        results: { ranking: [], formula: '' },
+        results: { ranking: [], formula: '', complete: true, missing_cells: 0, no_result_reason: null },
         resultsHiddenUntil: 'close',
       }),
     ).toEqual({ kind: 'hidden' });

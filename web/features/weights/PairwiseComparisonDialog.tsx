@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { pairsOf } from '../../../shared/scoring/weight-elicitation.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
@@ -19,7 +20,7 @@ import type { WeightedCriterion } from './WeightsToolbar.tsx';
 
 interface PairwiseComparisonDialogProps {
   criteria: readonly WeightedCriterion[];
-  /** Whole percents per criterion in list order, adding up to 100. */
+  /** Whole numbers per criterion in list order (`wholePercents`): about 100, equal ones equal. */
   onUse: (weights: number[]) => void;
   onClose: () => void;
 }
@@ -34,6 +35,8 @@ export function PairwiseComparisonDialog({ criteria, onUse, onClose }: PairwiseC
   const format = useFormatters();
   const [answers, setAnswers] = useState<PairAnswers>({});
   const outcome = pairwiseOutcome(criteria.length, answers);
+  // Each weight's share: shown percents add up to 100, while equal weights stay equal numbers.
+  const shares = roundedSharesOf(new Map(outcome.weights.map((weight, index) => [index, weight])));
   const labelOf = (index: number) => criteria[index]!.label;
   const pairsToCheck = outcome.pairsToCheck
     .map((pair) =>
@@ -83,7 +86,11 @@ export function PairwiseComparisonDialog({ criteria, onUse, onClose }: PairwiseC
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800 tabular-nums dark:text-slate-200">
           {criteria.map((criterion, index) => (
             <li key={index}>
-              {t('weights.resultLabel', { name: criterion.label, weight: outcome.weights[index] })}
+              {t('weights.resultLabel', {
+                name: criterion.label,
+                weight: outcome.weights[index],
+                share: shares.get(index) ?? 0,
+              })}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
+import { equalPreservingPercents } from '../../../shared/scoring/shares.ts';
 import {
   ahpWeights,
   CONSISTENCY_RATIO_LIMIT,
@@ -9,14 +9,16 @@ import {
 } from '../../../shared/scoring/weight-elicitation.ts';
 
 /**
- * The model behind "Find weights" (issue 17): an order or pairwise judgments in, whole percents out.
- * Every result adds up to exactly 100, so it can go straight into an importance or weight field.
+ * The model behind "Find weights" (issue 17): an order or pairwise judgments in, whole percents out,
+ * ready for an importance or weight field.
  */
 
-/** Weights as whole percents adding up to exactly 100, in the same proportions and order. */
+/**
+ * Weights as whole percents in the same proportions and order, adding up to 100 unless equal weights
+ * could not share the last points (equal stays equal: 33, 33, 33).
+ */
 export function wholePercents(weights: readonly number[]): number[] {
-  const rounded = roundedSharesOf(new Map(weights.map((weight, index) => [index, weight])));
-  return weights.map((_, index) => rounded.get(index) ?? 0);
+  return equalPreservingPercents(weights);
 }
 
 /**
