@@ -38,25 +38,35 @@ function expectOk(response: { statusCode: number; body: string }): void {
 }
 
 /** What an AI completion leaves behind: AI cells and a new revision (as complete-with-ai.ts writes). */
-async function completeWithAi(decisionId: number, optionId: number, criterionId: number): Promise<void> {
+/** What an AI run leaves behind: an AI value in every cell (the first option scored highest). */
+async function completeWithAi(decision: {
+  decision: { id: number };
+  optionIds: number[];
+  criterionIds: number[];
+}) {
   const db = app.database.db;
+  const updatedAt = new Date().toISOString();
   await db
     .insertInto('evaluations')
-    .values({
-      decision_id: decisionId,
-      option_id: optionId,
-      criterion_id: criterionId,
-      user_id: null,
-      value: 6,
-      explanation: 'Fits the budget.',
-      generated_by: 'ai',
-      updated_at: new Date().toISOString(),
-    })
+    .values(
+      decision.optionIds.flatMap((optionId, index) =>
+        decision.criterionIds.map((criterionId) => ({
+          decision_id: decision.decision.id,
+          option_id: optionId,
+          criterion_id: criterionId,
+          user_id: null,
+          value: 6 - index,
+          explanation: 'Fits the budget.',
+          generated_by: 'ai' as const,
+          updated_at: updatedAt,
+        })),
+      ),
+    )
     .execute();
   await db
     .updateTable('decisions')
     .set((eb) => ({ revision: eb('revision', '+', 1) }))
-    .where('id', '=', decisionId)
+    .where('id', '=', decision.decision.id)
     .execute();
 }
 
@@ -204,7 +214,7 @@ describe('GET /api/decision: team cards', () => {
 
     const response = await team.endVoting(owner, ended.decision.id);
     expect(response.statusCode, response.body).toBe(200);
-    await completeWithAi(completed.decision.id, completed.optionIds[0]!, completed.criterionIds[0]!);
+    await completeWithAi(completed);
 
     const list = await listOf(owner);
     const cardNamed = (name: string) => list.find((item) => item.name === name);
