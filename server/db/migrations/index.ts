@@ -12,7 +12,7 @@ import * as resultsVisibilityCellComments from './010_results_visibility_cell_co
 import * as outcomeReminders from './011_outcome_reminders.ts';
 import * as criterionMinimumAnchors from './012_criterion_minimum_anchors.ts';
 import * as aiSecondOpinion from './013_ai_second_opinion.ts';
-import * as honestScores from './014_honest_scores.ts';
+import * as honestScores from './016_honest_scores.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -29,5 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_outcome_reminders': outcomeReminders,
   '012_criterion_minimum_anchors': criterionMinimumAnchors,
   '013_ai_second_opinion': aiSecondOpinion,
-  '014_honest_scores': honestScores,
+  '016_honest_scores': honestScores,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseAt, seedDecision } from '../../test/migration-db.ts';
 
-describe('014_honest_scores: no stored score without a result', () => {
+describe('016_honest_scores: no stored score without a result', () => {
   it('clears the score of an incomplete personal matrix and of a team nobody voted on in full', async () => {
     const { handle, migrator } = await databaseAt('013_ai_second_opinion');
     const { db } = handle;
