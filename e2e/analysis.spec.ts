@@ -246,13 +246,16 @@ test('a team voter tries weights and keeps them as their own', async ({ browser,
   await panel.useWeightsButton.click();
   await expect(page.getByText('Your weights are saved')).toBeVisible();
   await expect(panel.notSaved).toHaveCount(0);
-  // Only the member submitted weights: the team weights are theirs, 67 : 20 : 13.
+  // The owner left their weights empty, so their importances count (issue 25): the team weights are
+  // the means of 67 : 20 : 13 and 50 : 30 : 20, i.e. 58.5 : 25 : 16.5, and A leads with
+  // (8·58.5 + 5·25 + 6·16.5) / 100 = 6.92.
   await expect(view.results.getByRole('columnheader', { name: /Price/ })).toContainText(
-    'Team weight 67 → 67 %',
+    'Team weight 58.5 → 59 %',
   );
   await expect(teamResult('A').getByRole('img', { name: 'Top score' })).toBeVisible();
-  await expect(teamResult('A')).toContainText('7.14');
-  await expect(panel.slider('Price')).toHaveValue('67');
+  await expect(teamResult('A')).toContainText('6.92');
+  // The sliders start from the team weights again, now the means.
+  await expect(panel.slider('Price')).toHaveValue('59');
 });
 
 test('without any weight the panel says so instead of a label, and the sliders still try weights', async ({

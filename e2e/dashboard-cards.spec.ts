@@ -96,6 +96,7 @@ test('cards say where each decision stands, sort by name or score, and ended vot
   const ended = await teamDecision('Ended team', ['Rome', 'Paris']);
   await post(request, ownerToken, `/api/decision/${ended.id}/activate`);
   await vote(request, ownerToken, ended.id, 'Paris', 5);
+  await vote(request, ownerToken, ended.id, 'Rome', 2); // complete: a result needs a complete vote
   await post(request, ownerToken, `/api/decision/${ended.id}/end-voting`);
 
   await logInThroughUi(page, owner);

@@ -24,7 +24,10 @@ test('search and filter the dashboard, then delete a decision through the dialog
     mode: 'manual',
     type: 'public',
     criteria: [{ name: 'Price', importance: 100 }],
-    evaluations: [{ option_index: 0, criterion_index: 0, value: 7, explanation: null }],
+    evaluations: [
+      { option_index: 0, criterion_index: 0, value: 7, explanation: null },
+      { option_index: 1, criterion_index: 0, value: 4, explanation: null },
+    ],
   });
   await logInThroughUi(page, account);
 

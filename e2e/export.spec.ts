@@ -58,7 +58,9 @@ test('the team view downloads CSV and PDF, in German for a German reader', async
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = csv.bytes.subarray(3).toString('utf8');
   expect(text.startsWith('Entscheidung;Teamausflug\r\n')).toBe(true);
-  expect(text).toContain('Option;Kosten;Wetter;Teamergebnis;Rang');
+  // Nobody has voted: the export says there is no result and labels the column provisional (issue 25).
+  expect(text).toContain('Ergebnisse;Noch kein Ergebnis: Niemand hat vollständig abgestimmt.');
+  expect(text).toContain('Option;Kosten;Wetter;Teamergebnis (vorläufig);Rang');
 
   const pdf = await download(page, teamPage.downloadPdfButton);
   expect(pdf.name).toBe('Teamausflug.pdf');

@@ -18,7 +18,7 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 /**
  * Importances adding up to 60 (30 / 20 / 10); the tied winners Delta and Bravo are entered last and
  * third: Alpha (4·30 + 4·20 + 4·10) / 60 = 4, Bravo (8·30 + 6·20 + 9·10) / 60 = 7.5,
- * Charlie (5·30 + 5·20) / 60 ≈ 4.2, Delta (9·30 + 6·20 + 6·10) / 60 = 7.5.
+ * Charlie (5·30 + 5·20 + 1·10) / 60 ≈ 4.3, Delta (9·30 + 6·20 + 6·10) / 60 = 7.5.
  */
 const SIXTY = {
   name: 'Which office chair',
@@ -37,6 +37,7 @@ const SIXTY = {
     [0, 2, 4],
     [1, 0, 5],
     [1, 1, 5],
+    [1, 2, 1],
     [2, 0, 8],
     [2, 1, 6],
     [2, 2, 9],
@@ -96,7 +97,7 @@ test('the details rank options best first with rank numbers, shares and totals o
   // On the scale (7.5 of 10), not 4.5 "out of 6".
   await expect(details.totalOf('Bravo')).toHaveText('7.5');
   await expect(details.totalOf('Delta')).toHaveText('7.5');
-  await expect(details.totalOf('Charlie')).toHaveText('4.2');
+  await expect(details.totalOf('Charlie')).toHaveText('4.3');
   await expect(details.totalOf('Alpha')).toHaveText('4.0');
   await expect(details.row('Bravo')).toContainText('Best option');
   await expect(details.row('Delta')).toContainText('Best option');
@@ -114,7 +115,7 @@ test('the details rank options best first with rank numbers, shares and totals o
   // The chart: best first with ranks, against the highest possible total 10.
   await expect(details.chart).toHaveAttribute(
     'aria-label',
-    'Bar chart of the totals: 1. Bravo: 7.5 (Best option), 1. Delta: 7.5 (Best option), 3. Charlie: 4.2, 4. Alpha: 4.0',
+    'Bar chart of the totals: 1. Bravo: 7.5 (Best option), 1. Delta: 7.5 (Best option), 3. Charlie: 4.3, 4. Alpha: 4.0',
   );
   await expect(page.getByText('Bars are drawn against the highest possible total (10).')).toBeVisible();
 
@@ -150,7 +151,8 @@ test('a team result lists options nobody voted on last as "no votes yet", with t
   await expect(headers.filter({ hasText: 'Food' })).toContainText('Team weight 45 → 20 %');
   await expect(headers.filter({ hasText: 'Travel' })).toContainText('Team weight 55 → 25 %');
 
-  // The owner votes on Prague only (entered last): Prague leads, the others follow without a result.
+  // The owner votes on Prague only (entered last): Prague is ahead, the others follow without a value,
+  // but nobody has completed a vote, so no option leads (issue 25).
   const [, oslo, prague] = details.options.map((option) => option.id);
   const [cost, weather] = details.criteria.map((criterion) => criterion.id);
   const vote = (option_id: number, criterion_id: number, value: number) => ({
@@ -172,7 +174,7 @@ test('a team result lists options nobody voted on last as "no votes yet", with t
   ]);
   // Prague (8·65 + 6·55) / 220 = 3.86; a vote of 0 is a result (0.00), Lisbon has none.
   await expect(view.result('Prague')).toContainText('3.86');
-  await expect(view.result('Prague').getByRole('img', { name: 'Top score' })).toBeVisible();
+  await expect(view.results.getByRole('img', { name: 'Top score' })).toHaveCount(0);
   await expect(view.result('Oslo')).toHaveText('0.00');
   await expect(view.result('Lisbon')).toHaveText('no votes yet');
   await expect(page.getByText('Nobody has voted yet')).toHaveCount(0);

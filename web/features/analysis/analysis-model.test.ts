@@ -285,6 +285,27 @@ describe('hasResultToAnalyse', () => {
     expect(hasResultToAnalyse(teamDetails())).toBe(true);
   });
 
+  it('is false without a result, except a team without weights, whose panel offers weights to try', () => {
+    const incomplete = personalDetails();
+    incomplete.results = {
+      ...incomplete.results,
+      complete: false,
+      missing_cells: 2,
+      no_result_reason: 'missing_cells',
+    };
+    expect(hasResultToAnalyse(incomplete)).toBe(false);
+    const nobodyComplete = teamDetails();
+    nobodyComplete.results = { ...nobodyComplete.results, no_result_reason: 'no_complete_voter' };
+    expect(hasResultToAnalyse(nobodyComplete)).toBe(false);
+    const unweighted = teamDetails();
+    unweighted.results = {
+      ...unweighted.results,
+      ranking: unweighted.results.ranking.map((entry) => ({ ...entry, total: null })),
+      no_result_reason: 'no_weights',
+    };
+    expect(hasResultToAnalyse(unweighted)).toBe(true);
+  });
+
   it('is false while team results are hidden from the reader', () => {
     expect(hasResultToAnalyse({ ...teamDetails(), resultsHiddenUntil: 'close' })).toBe(false);
   });

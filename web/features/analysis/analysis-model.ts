@@ -76,6 +76,11 @@ export function analysisDataOf(details: DecisionDetails): AnalysisData {
 export function hasResultToAnalyse(details: DecisionDetails): boolean {
   if (!details.options.length || !details.criteria.length || details.resultsHiddenUntil !== null)
     return false;
+  const reason = details.results.no_result_reason;
+  // Without weights the panel says so and its sliders try some; any other missing result (empty cells,
+  // nobody complete, all knocked out) has no leader whose robustness could be told.
+  if (reason === 'no_weights') return details.decision.type === 'team';
+  if (reason !== null) return false;
   return details.results.ranking.some((entry) =>
     details.decision.type === 'team' ? entry.total !== null : (entry.total ?? 0) > 0,
   );

@@ -150,8 +150,11 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
           render: (option) => {
             const total = ranking.get(option.key)?.total ?? null;
             if (total === null) {
+              // Values without any weight have no total: say which is missing, not "no votes yet".
+              const missing =
+                details.results.no_result_reason === 'no_weights' ? t('results.noWeightsYet') : noVotesYet;
               return (
-                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{noVotesYet}</span>
+                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{missing}</span>
               );
             }
             return (
