@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 
 const PUBLIC_PAGES = [
@@ -36,7 +36,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('signed-in pages have no serious accessibility violations', async ({ page, request }) => {
       test.setTimeout(SIGNED_IN_PAGES.length * 10_000 + 15_000); // one page load and axe run each
-      await logInThroughUi(page, await createAccount(request));
+      await signInViaApi(page, await createAccount(request));
       for (const path of SIGNED_IN_PAGES) {
         await page.goto(path);
         await waitForPage(page);
@@ -69,7 +69,7 @@ test('the mobile navigation opens from the menu button at 360 px', async ({ page
 
 test('the signed-in navbar fits a 360 px screen', async ({ page, request }) => {
   const account = await createAccount(request);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   // Without a nickname or name the menu is named after the address's local part.

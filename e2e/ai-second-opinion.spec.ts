@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts';
+import { createAccount, signInViaApi, sessionOf } from './support/accounts.ts';
 import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
@@ -21,7 +21,7 @@ test('New decision: suggestions with reasons, added with one click, marked as su
   request,
 }) => {
   test.setTimeout(90_000); // a form, four AI calls and an axe run
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
 
@@ -193,7 +193,7 @@ test('personal AI mode: a value changed from the AI’s proposal shows “AI: n�
   request,
 }) => {
   test.setTimeout(90_000); // form, AI run, details, edit page and an axe run
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({

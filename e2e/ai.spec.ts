@@ -3,7 +3,7 @@ import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { apiToken } from './support/decisions.ts';
 import { createTeamDecisionViaApi, joinViaApi } from './support/team.ts';
@@ -18,7 +18,7 @@ test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → edi
   request,
 }) => {
   test.setTimeout(75_000); // three pages, a 4 s model answer and two axe runs: 26–30 s on CI machines
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -86,7 +86,7 @@ test('without an AI model the mode select says so in one plain sentence and offe
   request,
 }) => {
   await page.route('**/api/ai/status', (route) => route.fulfill({ json: { available: false } }));
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await expect(form.aiUnavailable).toBeVisible();
@@ -100,7 +100,7 @@ test('a failed GPT evaluation says so with the reason and leaves the grid empty'
   page,
   request,
 }) => {
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -138,7 +138,7 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
   });
   await joinViaApi(request, ownerToken, decision.id, member.email, await apiToken(request, member));
 
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   await new AppFrame(page).switchLanguage('Deutsch');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);

@@ -5,7 +5,7 @@ import { AnalysisPanel } from './pages/AnalysisPanel.ts';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts';
+import { createAccount, signInViaApi, sessionOf } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, createDecisionViaApi } from './support/decisions.ts';
 import { detailsViaApi } from './support/people.ts';
@@ -86,7 +86,7 @@ test('the panel answers how solid the worked example is', async ({ page, request
   const token = await apiToken(request, account);
   const decision = await createDecisionViaApi(request, token, WORKED_EXAMPLE);
   const serverAnalysis = await analysisViaApi(request, token, decision.id);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
 
@@ -122,7 +122,7 @@ test('on a 390 px phone the sweep chart keeps 12 px labels inside the screen', a
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), WORKED_EXAMPLE);
   await page.setViewportSize({ width: 390, height: 844 });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
   await panel.sweepChart.scrollIntoViewIfNeeded();
@@ -144,7 +144,7 @@ test('what-if: the Price slider moves the lead to A, unsaved until reset', async
   test.setTimeout(60_000);
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), WORKED_EXAMPLE);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
   await expect(panel.leader).toHaveAttribute('data-option', 'B');
@@ -194,7 +194,7 @@ test('"Use these weights" saves the shares as importances and keeps must-haves a
       { name: 'Service', importance: 20 },
     ],
   });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
   const panel = new AnalysisPanel(page);
@@ -277,7 +277,7 @@ test('without any weight the panel says so instead of a label, and the sliders s
     { option: 1, criterion: 0, value: 8 },
     { option: 1, criterion: 1, value: 7 },
   ]);
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   await new TeamDecisionPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
   await expect(panel.verdict).toHaveText(
@@ -367,7 +367,7 @@ test('options below a must-have are set apart with the reason, never with a trop
       { option_index: 3, criterion_index: 2, value: 10, explanation: null },
     ],
   });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
 
@@ -443,7 +443,7 @@ test('German: the panel speaks German with German numbers', async ({ page, reque
   test.setTimeout(60_000);
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), WORKED_EXAMPLE);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await new AppFrame(page).switchLanguage('Deutsch');
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);

@@ -4,7 +4,7 @@ import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { NewTeamDecisionPage } from './pages/NewTeamDecisionPage.ts';
 import { ResultsVisibilityChoice } from './pages/ResultsVisibilityChoice.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts';
+import { createAccount, signInViaApi, sessionOf } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { voteViaApi } from './support/people.ts';
@@ -175,7 +175,7 @@ for (const theme of ['light', 'dark'] as const) {
       results_visibility: 'after_vote',
     });
     const page = await (await browser.newContext({ colorScheme: theme })).newPage();
-    await logInThroughUi(page, owner);
+    await signInViaApi(page, owner);
     const view = new TeamDecisionPage(page);
     await view.goto(decision.id);
     await expect(view.resultsHidden).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { CommentsPanel } from './pages/CommentsPanel.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, sessionOf } from './support/accounts.ts';
+import { createAccount, signInViaApi, sessionOf } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { detailsViaApi } from './support/people.ts';
@@ -157,7 +157,7 @@ test('on a phone (390 px) the heat map scrolls inside its region and the page do
   const { owner, decision } = await disagreeingTeam(request);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   await expect(view.agreementCell('Lisbon', 'Weather')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DecisionDetails } from '../shared/api/decisions.ts';
 import { DashboardPage } from './pages/DashboardPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
@@ -48,7 +48,7 @@ test('a first-time user is welcomed with where to start instead of an empty sear
   page,
   request,
 }) => {
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const dashboard = new DashboardPage(page);
   await expect(dashboard.welcome).toContainText('List your options and the criteria that matter');
   await expect(dashboard.heading).toHaveText(/Your decisions\s*\(?0\)?/);
@@ -99,7 +99,7 @@ test('cards say where each decision stands, sort by name or score, and ended vot
   await vote(request, ownerToken, ended.id, 'Rome', 2); // complete: a result needs a complete vote
   await post(request, ownerToken, `/api/decision/${ended.id}/end-voting`);
 
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const dashboard = new DashboardPage(page);
   await expect(dashboard.cards).toHaveCount(4);
 
@@ -191,7 +191,7 @@ test('the menu offers no Delete to a member who does not own the decision', asyn
     await inviteViaApi(request, ownerToken, decision.id, member.email),
   );
 
-  await logInThroughUi(page, member);
+  await signInViaApi(page, member);
   const dashboard = new DashboardPage(page);
   await dashboard.moreActions('Their team').click();
   await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Download PDF', 'Download CSV']);
@@ -208,7 +208,7 @@ test('the details header keeps the title its width: actions beside a short title
   const longName =
     'Which of the three offers for the new office in the city centre should we accept before the end of the quarter, given rent, commute and space';
   const long = await createDecisionViaApi(request, token, { ...COMMUTE_DECISION, name: longName });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const toolbar = page.getByRole('toolbar', { name: 'Actions for this decision' });
   const title = page.getByRole('heading', { level: 1 });
 
@@ -247,7 +247,7 @@ test('on a 390 px phone the dashboard fits and toasts stay below the navigation'
   const token = await apiToken(request, account);
   await createDecisionViaApi(request, token, { ...COMMUTE_DECISION, name: 'Desk decision' });
   await createDecisionViaApi(request, token, { ...COMMUTE_DECISION, name: 'Phone decision' });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const dashboard = new DashboardPage(page);
   const toasts = page.locator('[data-sonner-toast]');
 
@@ -279,7 +279,7 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       test.setTimeout(60_000); // four axe scans
       const account = await createAccount(request);
-      await logInThroughUi(page, account);
+      await signInViaApi(page, account);
       const dashboard = new DashboardPage(page);
       await expect(dashboard.welcome).toBeVisible();
       expect(await seriousViolations(page), 'welcome').toEqual([]);

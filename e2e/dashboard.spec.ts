@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DashboardPage } from './pages/DashboardPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { apiToken, createDecisionViaApi } from './support/decisions.ts';
 
 test('search and filter the dashboard, then delete a decision through the dialog', async ({
@@ -29,7 +29,7 @@ test('search and filter the dashboard, then delete a decision through the dialog
       { option_index: 1, criterion_index: 0, value: 4, explanation: null },
     ],
   });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
 
   const dashboard = new DashboardPage(page);
   await expect(dashboard.heading).toHaveText(/Your decisions\s*\(?3\)?/);
@@ -107,7 +107,7 @@ test('a long list is shown a page at a time', async ({ page, request }) => {
       type: 'private',
     });
   }
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const dashboard = new DashboardPage(page);
   await expect(dashboard.cards).toHaveCount(24);
   await expect(page.getByText('Showing 24 of 26')).toBeVisible();
@@ -118,7 +118,7 @@ test('a long list is shown a page at a time', async ({ page, request }) => {
 
 test('My Decisions lists the saved decisions newest first with a link to each', async ({ page, request }) => {
   const account = await createAccount(request);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await page.goto('/history');
   await expect(page.getByText('You have not saved any decisions yet.')).toBeVisible();
 

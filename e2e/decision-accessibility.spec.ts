@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { seriousViolations } from './support/axe.ts';
 
@@ -26,7 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
         await apiToken(request, account),
         COMMUTE_DECISION,
       );
-      await logInThroughUi(page, account);
+      await signInViaApi(page, account);
       for (const [path, readyText] of PAGES) {
         await page.goto(path.replace('{id}', String(decision.id)));
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -50,7 +50,7 @@ test('the delete dialog, the filled form and the calculator result pass the chec
   test.setTimeout(60_000);
   const account = await createAccount(request);
   await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
 
   await page.getByRole('button', { name: /^More actions/ }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 
 test('the older evaluation screen, editing and comments speak German', async ({ page, request }) => {
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await new AppFrame(page).switchLanguage('Deutsch');
   const main = page.getByRole('main');
 

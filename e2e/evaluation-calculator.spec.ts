@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { EvaluationCalculatorPage } from './pages/EvaluationCalculatorPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 
 test('the /evaluation calculator sorts the options by score and stars the best one', async ({
   page,
   request,
 }) => {
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const calculator = new EvaluationCalculatorPage(page);
   await calculator.goto();
 

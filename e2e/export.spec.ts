@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { AppFrame } from './pages/AppFrame.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { createTeamDecisionViaApi } from './support/team.ts';
 
@@ -23,7 +23,7 @@ test('the details page downloads the decision as PDF and as CSV under the server
     ...COMMUTE_DECISION,
     name: 'Pendeln: Zug oder Auto – Größe',
   });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
   await expect(details.heading).toHaveText('Pendeln: Zug oder Auto – Größe');
@@ -47,7 +47,7 @@ test('the team view downloads CSV and PDF, in German for a German reader', async
     options: ['Köln', 'Oslo'],
     criteria: [{ name: 'Kosten' }, { name: 'Wetter' }],
   });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await new AppFrame(page).switchLanguage('Deutsch');
   const teamPage = new TeamDecisionPage(page);
   await teamPage.goto(decision.id);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { NewTeamDecisionPage } from './pages/NewTeamDecisionPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { createTeamDecisionViaApi } from './support/team.ts';
@@ -14,7 +14,7 @@ const rowErrors = (page: Page) => page.getByRole('main').getByText(/^(Option|Cri
 
 test('a missing field names its row, and every empty row says which one it is', async ({ page, request }) => {
   test.setTimeout(60_000); // two save attempts and the details page after the second
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await expect(form.optionName(1)).toHaveAttribute('placeholder', 'Option 1');
@@ -51,7 +51,7 @@ test('the criteria editor shows each share and the sum, and scales the importanc
   request,
 }) => {
   test.setTimeout(60_000); // a filled form, then two rounds of typing and scaling
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   const scale = page.getByRole('button', { name: 'Scale to 100 %' });
@@ -96,7 +96,7 @@ test('the criteria editor shows each share and the sum, and scales the importanc
 test('team forms number their rows and the set-up criteria scale to 100 %', async ({ page, request }) => {
   test.setTimeout(60_000); // two pages
   const account = await createAccount(request);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const newTeam = new NewTeamDecisionPage(page);
   await newTeam.goto();
   await expect(newTeam.row('Option', 1)).toHaveAttribute('placeholder', 'Option 1');
@@ -125,7 +125,7 @@ test('team forms number their rows and the set-up criteria scale to 100 %', asyn
 });
 
 test('in German, row errors, the sum and the scale button speak German', async ({ page, request }) => {
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   await new AppFrame(page).switchLanguage('Deutsch');
   const form = page.getByRole('main');
   await page.goto('/new-decision');
@@ -147,7 +147,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('the new-decision form with row errors and shares passes the checks', async ({ page, request }) => {
       test.setTimeout(60_000); // an axe scan of the whole form on 2 shared cores
-      await logInThroughUi(page, await createAccount(request));
+      await signInViaApi(page, await createAccount(request));
       const form = new DecisionFormPage(page);
       await form.gotoNew();
       await form.importance(1).fill('30');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CommentsPanel } from './pages/CommentsPanel.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { setProfileViaApi } from './support/people.ts';
@@ -30,8 +30,8 @@ test('comments arrive live: a new, edited and deleted comment shows on the other
   // Two people, each in a browser of their own, with the team view open.
   const ownerPage = await (await browser.newContext()).newPage();
   const memberPage = await (await browser.newContext()).newPage();
-  await logInThroughUi(ownerPage, owner);
-  await logInThroughUi(memberPage, member);
+  await signInViaApi(ownerPage, owner);
+  await signInViaApi(memberPage, member);
   await new TeamDecisionPage(ownerPage).goto(decision.id);
   await new TeamDecisionPage(memberPage).goto(decision.id);
   const ownerComments = new CommentsPanel(ownerPage);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { NotificationBell } from './pages/NotificationBell.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { apiToken } from './support/decisions.ts';
 import { createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
 
@@ -18,7 +18,7 @@ test('an invitation arrives in the bell without a reload; Accept joins and opens
     criteria: ['Cost'],
   });
 
-  await logInThroughUi(page, member);
+  await signInViaApi(page, member);
   const bell = new NotificationBell(page);
   await expect(bell.button).toHaveAttribute('data-unread', '0');
   await bell.open();
@@ -52,7 +52,7 @@ test('the notifications page lists everything, marks all read and resets the cou
   await inviteViaApi(request, ownerToken, first.id, member.email);
   await inviteViaApi(request, ownerToken, second.id, member.email, 'viewer');
 
-  await logInThroughUi(page, member);
+  await signInViaApi(page, member);
   const bell = new NotificationBell(page);
   await expect(bell.button).toHaveAttribute('data-unread', '2');
 
@@ -89,7 +89,7 @@ test.describe('in German', () => {
   }) => {
     const owner = await createAccount(request);
     const member = await createAccount(request);
-    await logInThroughUi(page, member);
+    await signInViaApi(page, member);
     await new AppFrame(page).switchLanguage('Deutsch');
     const bell = new NotificationBell(page);
     await bell.open();

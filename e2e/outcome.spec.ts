@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DashboardPage } from './pages/DashboardPage.ts';
 import { OutcomePanel } from './pages/OutcomePanel.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { setProfileViaApi } from './support/people.ts';
@@ -44,8 +44,8 @@ test('after voting ended the owner records an outcome against the leader; both m
   // The owner works in the dark theme, the member in the light one: axe checks both.
   const ownerPage = await (await browser.newContext({ colorScheme: 'dark' })).newPage();
   const memberPage = await (await browser.newContext()).newPage();
-  await logInThroughUi(ownerPage, owner);
-  await logInThroughUi(memberPage, member);
+  await signInViaApi(ownerPage, owner);
+  await signInViaApi(memberPage, member);
   const ownerView = new TeamDecisionPage(ownerPage);
   await ownerView.goto(decision.id);
   await new TeamDecisionPage(memberPage).goto(decision.id);
@@ -120,7 +120,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await logInThroughUi(page, owner);
+    await signInViaApi(page, owner);
     await page.goto(`/single-decision/${decision.id}`);
     const outcome = new OutcomePanel(page);
     await expect(page.getByText('Made up your mind?')).toBeVisible();

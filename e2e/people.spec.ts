@@ -7,7 +7,7 @@ import { ProfilePage } from './pages/ProfilePage.ts';
 import { RegisterPage } from './pages/RegisterPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
 import { TeamInvitePage } from './pages/TeamInvitePage.ts';
-import { createAccount, logInThroughUi, type TestAccount } from './support/accounts.ts';
+import { createAccount, signInViaApi, type TestAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { commentViaApi, setProfileViaApi, uploadAvatarViaApi, voteViaApi } from './support/people.ts';
@@ -65,7 +65,7 @@ test('people are recognisable: one display-name rule, "You" for the reader, avat
 }) => {
   test.setTimeout(60_000); // four accounts through the API, then three pages
   const { owner, viewer, decision, pendingEmail, editorAvatar } = await seedTeam(request);
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
 
   // The header: no nickname, so first and last name (never "User").
   await expect(new AppFrame(page).accountMenuButton).toHaveAccessibleName('Account menu of Olivia Ostrowski');
@@ -121,7 +121,7 @@ test('in German: "Du", "Bearbeiter", "Frist", and the avatar menu leads to My De
 }) => {
   test.setTimeout(60_000);
   const { owner, decision } = await seedTeam(request);
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
 
   const frame = new AppFrame(page);
   await frame.chooseAccountMenuEntry('My Decisions');
@@ -182,7 +182,7 @@ test('change password asks twice: a mismatch is a field error and sends nothing'
   request,
 }) => {
   const account = await createAccount(request);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const changePage = new ChangePasswordPage(page);
   await changePage.goto();
   const requests: string[] = [];
@@ -205,7 +205,7 @@ test('change password asks twice: a mismatch is a field error and sends nothing'
 
 test('a successful profile save leaves no earlier error on the page', async ({ page, request }) => {
   test.setTimeout(60_000); // log in, an upload and two saves
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const profile = new ProfilePage(page);
   await profile.goto();
   await profile.avatarFileInput.setInputFiles({
@@ -239,7 +239,7 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       test.setTimeout(90_000); // five axe runs
       const { owner, decision } = await seedTeam(request);
-      await logInThroughUi(page, owner);
+      await signInViaApi(page, owner);
 
       for (const path of [`/team-invite/${decision.id}`, `/team-decision/${decision.id}`, '/profile']) {
         await page.goto(path);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { AppFrame } from './pages/AppFrame.ts';
 import { NotificationBell } from './pages/NotificationBell.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { setProfileViaApi } from './support/people.ts';
@@ -50,8 +50,8 @@ test('a reminder sent by the owner arrives live in the other member’s bell; th
   const { owner, partial, decision } = await activeTeam(request, 'Reminder journey');
   const ownerPage = await (await browser.newContext()).newPage();
   const memberPage = await (await browser.newContext()).newPage();
-  await logInThroughUi(ownerPage, owner);
-  await logInThroughUi(memberPage, partial);
+  await signInViaApi(ownerPage, owner);
+  await signInViaApi(memberPage, partial);
   const bell = new NotificationBell(memberPage);
   // The invitation and the activation notices are there already.
   await expect(bell.button).toHaveAttribute('data-unread', '2');
@@ -90,7 +90,7 @@ for (const theme of ['light', 'dark'] as const) {
     const { owner, decision } = await activeTeam(request, `Reminder ${theme}`);
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await logInThroughUi(page, owner);
+    await signInViaApi(page, owner);
     await new TeamDecisionPage(page).goto(decision.id);
     await expect(remindButton(page)).toBeEnabled();
     // Reachable by keyboard.

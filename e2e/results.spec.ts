@@ -4,7 +4,7 @@ import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { EvaluationCalculatorPage } from './pages/EvaluationCalculatorPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, createDecisionViaApi } from './support/decisions.ts';
 import { createTeamDecisionViaApi } from './support/team.ts';
@@ -56,7 +56,7 @@ async function signedInWithDecision(page: Page, request: APIRequestContext) {
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const decision = await createDecisionViaApi(request, token, SIXTY);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   return { token, decision };
 }
 
@@ -134,7 +134,7 @@ test('a team result lists options nobody voted on last as "no votes yet", with t
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const { decision, details } = await teamDecision(request, token);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
 
@@ -244,7 +244,7 @@ test('the quick calculator is in the navigation, on desktop and in the phone men
   page,
   request,
 }) => {
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const frame = new AppFrame(page);
   await frame.mainNavigation.getByRole('link', { name: 'Quick calculator' }).click();
   await expect(page).toHaveURL(/\/evaluation$/);

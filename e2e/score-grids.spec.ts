@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { createTeamDecisionViaApi } from './support/team.ts';
@@ -30,7 +30,7 @@ test('the personal form flags 0 and 11 at the cell, leaves the total out and doe
   request,
 }) => {
   test.setTimeout(60_000); // a form filled, two refused saves and one that goes through
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -76,7 +76,7 @@ test('Enter moves to the next cell (next column, then the next row) and never su
   page,
   request,
 }) => {
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -108,7 +108,7 @@ test('grid cells show a clearly visible focus ring in both themes', async ({ pag
   test.setTimeout(60_000); // the edit page loaded in each theme
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto(`/decision/${decision.id}/edit`);
@@ -130,7 +130,7 @@ test('the evaluate screen of a personal decision is 1–10: a 0 is flagged and n
   test.setTimeout(60_000); // a refused and an accepted save
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await page.goto(`/decision/${decision.id}/evaluate`);
   await expect(page.getByRole('table', { name: 'Evaluation grid from 1 to 10' })).toBeVisible();
   const cell = page.getByRole('textbox', { name: 'Score of Car for Cost (1–10)' });
@@ -169,7 +169,7 @@ test('the team vote grid takes 0 but flags 11 at the cell and keeps Save disable
       { name: 'Weather', importance: 50 },
     ],
   });
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await edit.vote('Lisbon', 'Cost').fill('0');
@@ -203,7 +203,7 @@ test.describe('on a 390 px phone', () => {
         { name: 'Environment', importance: 20 },
       ],
     });
-    await logInThroughUi(page, account);
+    await signInViaApi(page, account);
     await page.goto(`/decision/${decision.id}/evaluate`);
     const table = page.getByRole('table', { name: 'Evaluation grid from 1 to 10' });
     const rowHeader = (option: string) => page.getByRole('rowheader', { name: new RegExp(`${option}$`) });
@@ -236,7 +236,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     const account = await createAccount(request);
     const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-    await logInThroughUi(page, account);
+    await signInViaApi(page, account);
     await page.goto(`/decision/${decision.id}/edit`);
     const form = new DecisionFormPage(page);
     await form.cell('Train', 'Cost').fill('0');

@@ -5,7 +5,7 @@ import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { NewTeamDecisionPage } from './pages/NewTeamDecisionPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
 import { TeamInvitePage } from './pages/TeamInvitePage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, createDecisionViaApi } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
@@ -74,7 +74,7 @@ test.describe('AI scoring without a model on the server', () => {
       criteria: ['Price'],
     });
     await withoutAiModel(page);
-    await logInThroughUi(page, owner);
+    await signInViaApi(page, owner);
     const main = page.getByRole('main');
 
     // New decision and new team decision: AI cannot be chosen, and the reason is one sentence.
@@ -118,7 +118,7 @@ test('the team set-up shows the AI section only in AI mode; loading the example 
     options: ['A', 'B'],
     criteria: ['C'],
   });
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(team.id, 'setup');
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Manual by choice');
@@ -153,7 +153,7 @@ test.describe('after voting ended', () => {
     await voteViaApi(request, token, tied.id, { Lisbon: { Cost: 6 }, Prague: { Cost: 6 } });
     for (const decision of [won, tied, silent]) await endVotingViaApi(request, token, decision.id);
 
-    await logInThroughUi(page, owner);
+    await signInViaApi(page, owner);
     const view = new TeamDecisionPage(page);
     const main = page.getByRole('main');
     await view.goto(won.id);
@@ -182,7 +182,7 @@ test.describe('after voting ended', () => {
     await voteViaApi(request, token, decision.id, { Lissabon: { Kosten: 8 }, Prag: { Kosten: 3 } });
     await endVotingViaApi(request, token, decision.id);
     await page.addInitScript(() => localStorage.setItem('lang', 'de'));
-    await logInThroughUi(page, owner);
+    await signInViaApi(page, owner);
     const view = new TeamDecisionPage(page);
     await view.goto(decision.id);
     await expect(view.deadlineBanner).toContainText('Abstimmung beendet');
@@ -211,7 +211,7 @@ for (const theme of ['light', 'dark'] as const) {
       const activated = await request.post(`/api/decision/${decision.id}/activate`, { headers: auth(token) });
       expect(activated.status()).toBe(200);
       await endVotingViaApi(request, token, decision.id);
-      await logInThroughUi(page, owner);
+      await signInViaApi(page, owner);
 
       const view = new TeamDecisionPage(page);
       await view.goto(decision.id);
@@ -242,7 +242,7 @@ test('"Activate Decision" is offered to a draft and gives way to a note once act
     await apiToken(request, member),
     await inviteViaApi(request, token, decision.id, member.email),
   );
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const invitePage = new TeamInvitePage(page);
   await invitePage.goto(decision.id);
   await invitePage.activateButton.click();
@@ -321,7 +321,7 @@ test('a path without a page answers 404 with the not-found page; a known page wi
 
   expect((await request.get('/decision/999999')).status()).toBe(200);
   expect((await request.get('/impressum')).status()).toBe(200);
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const unknownId = await page.goto('/team-decision/999999');
   expect(unknownId?.status()).toBe(200);
   await expect(page.getByRole('alert')).toContainText('Decision not found');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { NotificationBell } from './pages/NotificationBell.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { apiToken } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -59,7 +59,7 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       test.setTimeout(90_000); // six axe runs
       const { owner, decision } = await teamWithInvitation(request);
-      await logInThroughUi(page, owner);
+      await signInViaApi(page, owner);
       for (const path of [
         '/new-team-decision',
         `/team-invite/${decision.id}`,
@@ -86,7 +86,7 @@ test('team pages fit a 360 px screen', async ({ page, request }) => {
     options: ['Lisbon', 'Prague', 'Kraków'],
     criteria: ['Cost', 'Weather', 'Travel time'],
   });
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   await page.setViewportSize({ width: 360, height: 740 });
   for (const path of [
     '/new-team-decision',

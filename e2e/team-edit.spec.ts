@@ -4,7 +4,7 @@ import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
 import { TeamInvitePage } from './pages/TeamInvitePage.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
 
@@ -19,7 +19,7 @@ test('the owner sets up lists, mode and deadline in one Save, then votes on the 
     options: ['Aeron', 'Leap'],
     criteria: ['Comfort'],
   });
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit team decision' })).toBeVisible();
@@ -98,7 +98,7 @@ test('the owner manages members on the invite page; an existing account joins th
   });
   await inviteViaApi(request, ownerToken, decision.id, 'revoke-me@example.com', 'viewer');
 
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const invitePage = new TeamInvitePage(page);
   await invitePage.goto(decision.id);
   await expect(invitePage.members.first().getByText('You', { exact: true })).toBeVisible();
@@ -145,7 +145,7 @@ test('activation checks and failures are reported', async ({ page, request }) =>
   const decision = await createTeamDecisionViaApi(request, await apiToken(request, owner), {
     name: 'Activate me',
   });
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const invitePage = new TeamInvitePage(page);
   await invitePage.goto(decision.id);
   await page.route('**/api/decision/*/activate', (route) =>
@@ -165,7 +165,7 @@ test('a team decision without options retries, offers "Try again", and fills in 
   const owner = await createAccount(request);
   const token = await apiToken(request, owner);
   const decision = await createTeamDecisionViaApi(request, token, { name: 'Empty for now' });
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   let detailsCalls = 0;
   page.on('request', (call) => {
     if (call.url().endsWith(`/api/decision/${decision.id}/details`)) detailsCalls += 1;
@@ -204,7 +204,7 @@ test.describe('in German', () => {
       name: 'Auf Deutsch',
       timer: deadline.toISOString(),
     });
-    await logInThroughUi(page, owner);
+    await signInViaApi(page, owner);
     await new AppFrame(page).switchLanguage('Deutsch');
 
     const view = new TeamDecisionPage(page);
@@ -244,7 +244,7 @@ test('a member without rights cannot reach the management parts', async ({ page,
     await apiToken(request, editor),
     await inviteViaApi(request, ownerToken, decision.id, editor.email),
   );
-  await logInThroughUi(page, editor);
+  await signInViaApi(page, editor);
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   await expect(view.deadlineBanner).toContainText('Voting ends in');
@@ -270,7 +270,7 @@ test('a save is one request; an editor clears a vote and it stays cleared after 
     await apiToken(request, editor),
     await inviteViaApi(request, ownerToken, decision.id, editor.email),
   );
-  await logInThroughUi(page, editor);
+  await signInViaApi(page, editor);
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Vote on the team decision' })).toBeVisible();

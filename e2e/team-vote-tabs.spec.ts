@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, logInThroughUi, type TestAccount } from './support/accounts.ts';
+import { createAccount, signInViaApi, type TestAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { acceptViaApi, createTeamDecisionViaApi, inviteViaApi } from './support/team.ts';
@@ -35,7 +35,7 @@ test('the page opens on "Your vote": own weights with their shares, then scores,
 }) => {
   test.setTimeout(60_000); // a save and a reload
   const { editor, decision } = await teamWithEditor(request);
-  await logInThroughUi(page, editor);
+  await signInViaApi(page, editor);
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Vote on the team decision' })).toBeVisible();
@@ -71,7 +71,7 @@ test('owner and admin switch to "Set up" with the keyboard; the tab is in the UR
 }) => {
   test.setTimeout(60_000); // two loads of the page
   const { owner, decision } = await teamWithEditor(request);
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const edit = new EditTeamDecisionPage(page);
   // "Change deadline" on the team view opens the set-up, where the deadline is.
   const view = new TeamDecisionPage(page);
@@ -114,7 +114,7 @@ test('once voting ended: one lock notice, inputs disabled, no Save bar on either
     headers: { Authorization: `Bearer ${ownerToken}` },
   });
   expect(ended.status()).toBe(200);
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   const main = page.getByRole('main');
@@ -137,7 +137,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('both tabs have no serious accessibility violations', async ({ page, request }) => {
       test.setTimeout(90_000); // three axe runs and a second login
       const { owner, editor, decision } = await teamWithEditor(request);
-      await logInThroughUi(page, owner);
+      await signInViaApi(page, owner);
       const edit = new EditTeamDecisionPage(page);
       await edit.goto(decision.id);
       await expect(edit.weight('Cost')).toBeVisible();
@@ -155,16 +155,16 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 /** Signs the page out and in as someone else. */
-async function logInAs(page: Parameters<typeof logInThroughUi>[0], account: TestAccount) {
+async function logInAs(page: Parameters<typeof signInViaApi>[0], account: TestAccount) {
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
 }
 
 test('the vote tab works on a 390 px phone: nothing off-screen, Save in reach', async ({ page, request }) => {
   test.setTimeout(60_000);
   const { editor, decision } = await teamWithEditor(request);
-  await logInThroughUi(page, editor);
+  await signInViaApi(page, editor);
   await page.setViewportSize({ width: 390, height: 844 });
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);

@@ -7,7 +7,7 @@ import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { NewTeamDecisionPage } from './pages/NewTeamDecisionPage.ts';
 import { TemplateDialog } from './pages/TemplateDialog.ts';
 import { WeightsTools } from './pages/WeightsTools.ts';
-import { createAccount, logInThroughUi } from './support/accounts.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { detailsViaApi } from './support/people.ts';
@@ -31,7 +31,7 @@ async function editPageOf(page: Page, request: APIRequestContext, input: CreateD
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const decision = await createDecisionViaApi(request, token, input);
-  await logInThroughUi(page, account);
+  await signInViaApi(page, account);
   await page.goto(`/decision/${decision.id}/edit`);
   return { decision, token, form: new DecisionFormPage(page), tools: new WeightsTools(page) };
 }
@@ -41,7 +41,7 @@ test('a new decision from the laptop template: criteria, weights and anchors fil
   request,
 }) => {
   test.setTimeout(90_000); // template dialog with an axe scan, the form, details and the evaluation page
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   const templates = new TemplateDialog(page);
@@ -249,7 +249,7 @@ test('a voter scales their own weights to 100 %, compares in pairs and saves; an
     ],
   });
   await joinViaApi(request, ownerToken, decision.id, editor.email, editorToken);
-  await logInThroughUi(page, editor);
+  await signInViaApi(page, editor);
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   const tools = new WeightsTools(page);
@@ -298,7 +298,7 @@ test('a new team decision from the supplier template, with a must-have, keeps we
 }) => {
   test.setTimeout(90_000);
   const owner = await createAccount(request);
-  await logInThroughUi(page, owner);
+  await signInViaApi(page, owner);
   const newTeam = new NewTeamDecisionPage(page);
   await newTeam.goto();
   await newTeam.title.fill('Our next supplier');
@@ -368,7 +368,7 @@ test('a new team decision from the supplier template, with a must-have, keeps we
 
 test('in German, a template fills the form in German', async ({ page, request }) => {
   test.setTimeout(60_000);
-  await logInThroughUi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request));
   await new AppFrame(page).switchLanguage('Deutsch');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
@@ -397,7 +397,7 @@ test.describe('dark theme', () => {
 
   test('the template, pairs and rank dialogs and an open disclosure pass axe', async ({ page, request }) => {
     test.setTimeout(90_000); // four axe scans
-    await logInThroughUi(page, await createAccount(request));
+    await signInViaApi(page, await createAccount(request));
     const form = new DecisionFormPage(page);
     await form.gotoNew();
     const templates = new TemplateDialog(page);
