@@ -17,7 +17,7 @@ export default defineConfig({
   testDir: 'e2e',
   workers: 2,
   retries: isCI ? 1 : 0,
-  reporter: 'list',
+  reporter: [['list'], ['./e2e/support/slowest-reporter.ts']],
   // A loaded 2-core CI machine sometimes needs more than the default 5 s for a lazy chunk plus a request
   // (e.g. the /decision/{id} redirector after saving); a passing check returns as soon as it holds.
   expect: { timeout: 10_000 },

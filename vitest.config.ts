@@ -7,5 +7,6 @@ export default defineConfig({
     env: { TZ: 'Europe/Berlin' },
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    reporters: ['default', './scripts/slowest-tests-reporter.ts'],
   },
 });

@@ -1,0 +1,27 @@
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/** Prints the ten slowest tests after a run, so the suite's time budget has names attached. */
+export default class SlowestTestsReporter implements Reporter {
+  private readonly durations: { title: string; duration: number }[] = [];
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const file = test.location.file.replace(/^.*\/e2e\//, 'e2e/');
+    const retry = result.retry > 0 ? ` (retry ${result.retry})` : '';
+    this.durations.push({
+      title: `${file}:${test.location.line} ${test.title}${retry}`,
+      duration: result.duration,
+    });
+  }
+
+  onEnd(_result: FullResult): void {
+    const slowest = [...this.durations].sort((a, b) => b.duration - a.duration).slice(0, 10);
+    if (!slowest.length) return;
+    console.log('\nSlowest 10 tests:');
+    for (const { title, duration } of slowest)
+      console.log(`  ${(duration / 1000).toFixed(1).padStart(6)} s  ${title}`);
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}
