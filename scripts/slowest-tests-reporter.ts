@@ -11,8 +11,8 @@ export default class SlowestTestsReporter implements Reporter {
     );
     const slowest = durations.sort((a, b) => b.duration - a.duration).slice(0, 10);
     if (!slowest.length) return;
-    console.log('\nSlowest 10 tests:');
+    process.stdout.write('\nSlowest 10 tests:\n');
     for (const { title, duration } of slowest)
-      console.log(`  ${(duration / 1000).toFixed(1).padStart(6)} s  ${title}`);
+      process.stdout.write(`  ${(duration / 1000).toFixed(1).padStart(6)} s  ${title}\n`);
   }
 }
