@@ -90,9 +90,17 @@ test('the panel answers how solid the worked example is', async ({ page, request
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
 
+  // The verdict's confidence and what would change it come first; the rest waits one click away.
   await expect(panel.label).toHaveText('Fragile');
   await expect(panel.label).toHaveAttribute('data-label', 'fragile');
   await expect(panel.verdict).toHaveText('A takes the lead if Price counts 51.6 % instead of 50 %.');
+  await expect(panel.winProbability).toHaveCount(0);
+  await expect(panel.slider('Price')).toHaveCount(0);
+  await panel.exploreToggle.click();
+  await expect(panel.slider('Price')).toBeVisible();
+  // Left open, it stays open for this user.
+  await page.reload();
+  await expect(panel.slider('Price')).toBeVisible();
 
   // Win probability as text, the server's figures (seeded by the revision) while nothing was moved.
   const b = serverAnalysis.stability.options.find((entry) => entry.option_id === serverAnalysis.leaders[0])!;
@@ -125,6 +133,7 @@ test('on a 390 px phone the sweep chart keeps 12 px labels inside the screen', a
   await signInViaApi(page, account);
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
+  await panel.openExplore();
   await panel.sweepChart.scrollIntoViewIfNeeded();
   // The drawing is as wide as its box, so its labels are not scaled down with it.
   const labels = panel.sweepChart.locator('text');
@@ -147,6 +156,7 @@ test('what-if: the Price slider moves the lead to A, unsaved until reset', async
   await signInViaApi(page, account);
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
+  await panel.openExplore();
   await expect(panel.leader).toHaveAttribute('data-option', 'B');
   await expect(panel.notSaved).toHaveCount(0);
 
@@ -198,6 +208,7 @@ test('"Use these weights" saves the shares as importances and keeps must-haves a
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
   const panel = new AnalysisPanel(page);
+  await panel.openExplore();
   await panel.slider('Price').focus();
   await page.keyboard.press('End');
   await expect(panel.leader).toHaveAttribute('data-option', 'A');
@@ -231,6 +242,7 @@ test('a team voter tries weights and keeps them as their own', async ({ browser,
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   const panel = new AnalysisPanel(page);
+  await panel.openExplore();
   await expect(panel.label).toHaveText('Fragile');
   await expect(panel.verdict).toHaveText('A takes the lead if Price counts 51.6 % instead of 50 %.');
 
@@ -280,6 +292,7 @@ test('without any weight the panel says so instead of a label, and the sliders s
   await signInViaApi(page, owner);
   await new TeamDecisionPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
+  await panel.openExplore();
   await expect(panel.verdict).toHaveText(
     'Every criterion weighs 0 so far, so every option totals 0: give the criteria weights to see how solid the result is.',
   );
@@ -306,6 +319,7 @@ test('a reader of a public decision tries weights but cannot keep them', async (
   const page = await sessionOf(browser, reader);
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
+  await panel.openExplore();
   await panel.slider('Price').focus();
   await page.keyboard.press('End');
   await expect(panel.notSaved).toBeVisible();
@@ -391,6 +405,7 @@ test('options below a must-have are set apart with the reason, never with a trop
   ]);
 
   const panel = new AnalysisPanel(page);
+  await panel.openExplore();
   await expect(panel.knockedOut('B')).toHaveText(/B\s*Knocked out: Price 5 is below the minimum 6/);
   await expect(panel.knockedOut('D')).toHaveText(/D\s*Knocked out: has no value for Price/);
   await expect(panel.winEntry('B')).toHaveCount(0);
@@ -419,6 +434,7 @@ for (const theme of ['light', 'dark'] as const) {
     const page = await sessionOf(browser, account, theme);
     await new DecisionDetailsPage(page).goto(decision.id);
     const panel = new AnalysisPanel(page);
+    await panel.openExplore();
     await expect(panel.sweepChart).toBeVisible();
     // The what-if state with its notice and buttons, and the explanation unfolded.
     await panel.slider('Quality').focus();
@@ -431,6 +447,7 @@ for (const theme of ['light', 'dark'] as const) {
     const memberPage = await sessionOf(browser, team.member, theme);
     await new TeamDecisionPage(memberPage).goto(team.decision.id);
     const teamPanel = new AnalysisPanel(memberPage);
+    await teamPanel.openExplore();
     await expect(teamPanel.sweepChart).toBeVisible();
     await teamPanel.slider('Price').focus();
     await memberPage.keyboard.press('End');
@@ -447,6 +464,7 @@ test('German: the panel speaks German with German numbers', async ({ page, reque
   await new AppFrame(page).switchLanguage('Deutsch');
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
+  await panel.openExplore();
   await expect(panel.region.getByRole('heading', { level: 2 })).toHaveText(
     'Wie belastbar ist dieses Ergebnis?',
   );

@@ -18,6 +18,8 @@ export class AnalysisPanel {
   readonly useWeightsButton: Locator;
   readonly knockedOutList: Locator;
   readonly howItWorks: Locator;
+  /** "Explore the result": what-if, win probability and the sweep chart, closed at first. */
+  readonly exploreToggle: Locator;
 
   constructor(private readonly page: Page) {
     this.region = page.getByRole('main').getByRole('region', {
@@ -39,6 +41,18 @@ export class AnalysisPanel {
     });
     this.knockedOutList = this.region.getByTestId('knocked-out');
     this.howItWorks = this.region.getByText(/^(How it works|So funktioniert es)$/);
+    this.exploreToggle = this.region.locator('summary').filter({
+      hasText: /^(Explore the result|Das Ergebnis erkunden)/,
+    });
+  }
+
+  /** Opens "Explore the result" unless the user left it open (it is remembered per user). */
+  async openExplore(): Promise<void> {
+    await this.exploreToggle.waitFor();
+    const isOpen = await this.exploreToggle.evaluate((summary) =>
+      summary.parentElement?.hasAttribute('open'),
+    );
+    if (!isOpen) await this.exploreToggle.click();
   }
 
   slider(criterion: string): Locator {

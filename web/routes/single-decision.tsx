@@ -106,6 +106,8 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
       ) : null}
 
       <OutcomeSection details={details} canDecide={abilities.canDecide} />
+      {/* The verdict's confidence and what would change it lead; the matrix follows (issue 25). */}
+      <AnalysisSection details={details} />
 
       <Card>
         <section aria-labelledby="results-heading" className="flex flex-col gap-4">
@@ -152,8 +154,6 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           </section>
         </Card>
       ) : null}
-
-      <AnalysisSection details={details} />
 
       <CommentsSection decisionId={decision.id} canComment={abilities.canComment} />
 

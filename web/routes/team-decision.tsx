@@ -130,6 +130,8 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
         now={now}
       />
       <OutcomeSection details={details} canDecide={abilities.canDecide} />
+      {/* The verdict's confidence and what would change it lead; the matrix follows (issue 25). */}
+      <AnalysisSection details={details} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(16rem,1fr)] [&>*]:min-w-0">
         <Card className="flex min-w-0 flex-col gap-4">
@@ -172,8 +174,6 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           )}
         </Card>
       </div>
-
-      <AnalysisSection details={details} />
 
       {details.consensus && details.options.length && details.criteria.length ? (
         <Card>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { weighsNothing } from '../../../shared/robustness-sentence.ts';
@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
+import { useRememberedOpen } from '../../lib/remembered-open.ts';
 import { useAnalysisQuery, useSaveImportances, useSaveOwnWeights } from './analysis-api.ts';
 import {
   analysisDataOf,
@@ -112,31 +113,33 @@ function AnalysisPanel({ details }: { details: DecisionDetails }) {
               optionNames={optionNames}
               criterionNames={criterionNames}
             />
-            <WhatIfWeights
-              data={data}
-              weights={whatIf.weights}
-              isChanged={whatIf.isChanged}
-              onWeightChange={whatIf.setWeight}
-              onReset={whatIf.reset}
-              saveKind={saveKind}
-              onSave={() => void saveTheseWeights()}
-              isSaving={saveImportances.isPending || saveOwnWeights.isPending}
-              ranking={liveRanking ?? details.results.ranking}
-              knockedOut={knockedOut}
-              totalDecimals={isTeam ? 2 : 1}
-            />
-            {weighsNothing(analysis) ? null : (
-              <WinProbability stability={analysis.stability} optionNames={optionNames} />
-            )}
-            <Suspense fallback={<div className="min-h-72" aria-hidden />}>
-              <SweepChart
+            <ExploreTheResult>
+              <WhatIfWeights
                 data={data}
-                weights={weights}
-                analysis={analysis}
-                initialCriterionId={analysis.robustness.nearest?.criterion_id ?? data.criteria[0]!.id}
+                weights={whatIf.weights}
+                isChanged={whatIf.isChanged}
+                onWeightChange={whatIf.setWeight}
+                onReset={whatIf.reset}
+                saveKind={saveKind}
+                onSave={() => void saveTheseWeights()}
+                isSaving={saveImportances.isPending || saveOwnWeights.isPending}
+                ranking={liveRanking ?? details.results.ranking}
+                knockedOut={knockedOut}
+                totalDecimals={isTeam ? 2 : 1}
               />
-            </Suspense>
-            <HowItWorks samples={analysis.stability.samples} />
+              {weighsNothing(analysis) ? null : (
+                <WinProbability stability={analysis.stability} optionNames={optionNames} />
+              )}
+              <Suspense fallback={<div className="min-h-72" aria-hidden />}>
+                <SweepChart
+                  data={data}
+                  weights={weights}
+                  analysis={analysis}
+                  initialCriterionId={analysis.robustness.nearest?.criterion_id ?? data.criteria[0]!.id}
+                />
+              </Suspense>
+              <HowItWorks samples={analysis.stability.samples} />
+            </ExploreTheResult>
           </div>
         ) : serverAnalysis.isError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -147,6 +150,30 @@ function AnalysisPanel({ details }: { details: DecisionDetails }) {
         )}
       </section>
     </Card>
+  );
+}
+
+/**
+ * What-if weights, win probability and the sweep chart (issue 25): one click away, closed at first and
+ * then as the user left it. Its content renders only while open, so a closed page loads no chart.
+ */
+function ExploreTheResult({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useRememberedOpen('explore-result');
+  return (
+    <details
+      open={isOpen}
+      onToggle={(event) => setIsOpen(event.currentTarget.open)}
+      className="rounded-xl border border-slate-200 dark:border-slate-700"
+    >
+      <summary className="cursor-pointer rounded-xl px-4 py-3 font-medium text-slate-900 hover:bg-slate-50 dark:text-white dark:hover:bg-slate-800/60">
+        {t('analysis.explore.title')}
+        <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">
+          {t('analysis.explore.hint')}
+        </span>
+      </summary>
+      {isOpen ? <div className="flex flex-col gap-8 px-4 pt-2 pb-4">{children}</div> : null}
+    </details>
   );
 }
 
