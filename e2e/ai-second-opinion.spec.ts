@@ -118,10 +118,9 @@ test('team: the owner asks the AI; a voter sees its opinion only after voting, w
   const editorPage = await sessionOf(browser, editor);
   const editorView = new TeamDecisionPage(editorPage);
   await editorView.goto(decision.id);
-  await expect(editorView.aiOpinion).toContainText(
-    'If the AI was asked for its opinion, it appears here once you have voted.',
-  );
+  // Before their own vote an editor sees no AI panel at all, not even a hint that one might exist.
   await expect(editorView.results).toBeVisible();
+  await expect(editorView.aiOpinion).toHaveCount(0);
   await expect(editorView.aiValues).toHaveCount(0);
   await expect(editorView.askAiButton).toHaveCount(0);
 

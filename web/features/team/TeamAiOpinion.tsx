@@ -31,18 +31,21 @@ export function TeamAiOpinion({ details }: { details: DecisionDetails }) {
   const ask = useAskAiOpinion(details.decision.id);
   const [failure, setFailure] = useState<string | null>(null);
   const comparison = compareAiOpinion(details);
+  const [hasAsked, setHasAsked] = useState(false);
   const canAsk = details.abilities.canAskAiOpinion && !isAiUnavailable;
-  // The server holds an opinion back until the caller's own vote is complete: say so, never whether one exists.
+  // The server holds an opinion back until the caller's own vote is complete; only whoever just asked
+  // knows one exists, so only they are told it appears after their vote.
   const isWaitingForOwnVote =
-    !comparison && details.abilities.canVote && !isOwnVoteComplete(details) && !isAiUnavailable;
-  if (details.decision.mode !== 'manual' || (!comparison && !canAsk && !isWaitingForOwnVote)) {
-    return null;
-  }
+    !comparison && hasAsked && details.abilities.canVote && !isOwnVoteComplete(details);
+  if (details.decision.mode !== 'manual' || (!comparison && !canAsk)) return null;
+  // Until the AI was asked, the panel is one button (issue 25: no AI panel before anyone asked).
+  const isCompact = !comparison && !isWaitingForOwnVote;
 
   async function askAi() {
     setFailure(null);
     try {
       notify('success', (await ask.mutateAsync()).message);
+      setHasAsked(true);
     } catch (error) {
       const reason =
         serverMessageOf(error) ?? (error instanceof Error ? error.message : t('common.unexpectedError'));
@@ -54,16 +57,29 @@ export function TeamAiOpinion({ details }: { details: DecisionDetails }) {
   return (
     <section
       aria-labelledby="ai-opinion-heading"
-      className="flex flex-col gap-3 rounded-xl border border-violet-200 bg-violet-50 p-4 text-sm text-slate-800 dark:border-violet-900 dark:bg-violet-950/40 dark:text-slate-200"
+      className={
+        isCompact
+          ? 'flex flex-col gap-2 text-sm text-slate-700 dark:text-slate-300'
+          : 'flex flex-col gap-3 rounded-xl border border-violet-200 bg-violet-50 p-4 text-sm text-slate-800 dark:border-violet-900 dark:bg-violet-950/40 dark:text-slate-200'
+      }
     >
       <h3
         id="ai-opinion-heading"
-        className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
+        className={
+          isCompact
+            ? 'sr-only'
+            : 'flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white'
+        }
       >
         <Sparkles aria-hidden size={18} className="text-violet-700 dark:text-violet-300" />
         {t('aiOpinion.title')}
       </h3>
-      <p id="ai-opinion-note">{t('aiOpinion.note')}</p>
+      <p
+        id="ai-opinion-note"
+        className={isCompact ? 'text-xs text-slate-600 dark:text-slate-400' : undefined}
+      >
+        {t('aiOpinion.note')}
+      </p>
       {comparison ? (
         <>
           {comparison.verdict ? (
@@ -98,7 +114,9 @@ export function TeamAiOpinion({ details }: { details: DecisionDetails }) {
             )}
             {ask.isPending ? t('aiOpinion.asking') : t('aiOpinion.ask')}
           </Button>
-          <p className="text-xs text-slate-600 dark:text-slate-400">{t('aiOpinion.replaces')}</p>
+          {isCompact ? null : (
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t('aiOpinion.replaces')}</p>
+          )}
           <p aria-live="polite" className="text-slate-700 empty:hidden dark:text-slate-300">
             {ask.isPending
               ? t('ai.progress', { options: details.options.length, criteria: details.criteria.length })
