@@ -21,6 +21,7 @@ import { ResultsHiddenNotice } from './ResultsHiddenNotice.tsx';
 import { refusalNotice } from './team-refusals.ts';
 import { NOTICE_MS, toastFor } from './team-toast.ts';
 import { useServerBackedForm } from './useServerBackedForm.ts';
+import { isPartialVote, voteCompletenessOf } from './vote-completeness.ts';
 import { VotesTable } from './VotesTable.tsx';
 import { WeightsTable } from './WeightsTable.tsx';
 
@@ -50,12 +51,18 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
     [details.teamResults],
   );
   const hasBadVotes = hasInvalidVotes(votes);
+  // Manual mode: a voter counts once every cell has a value (in AI mode only the weights count).
+  const completeness = useMemo(() => voteCompletenessOf(rows.options, rows.criteria, votes), [rows, votes]);
+  const isPartial = details.decision.mode === 'manual' && isPartialVote(completeness);
 
   const save = handleSubmit(async (values) => {
     if (isLocked || hasBadVotes) return;
     try {
       server.continueFrom(await saveEdit.mutateAsync(voteRequestFrom(values, rows)));
-      toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
+      const savedPartial =
+        details.decision.mode === 'manual' &&
+        isPartialVote(voteCompletenessOf(rows.options, rows.criteria, values.votes));
+      toastFor('success', t(savedPartial ? 'teamEdit.savedPartial' : 'teamEdit.saved'), NOTICE_MS.long);
     } catch (error) {
       const notice = refusalNotice(error, 'vote');
       if (notice) toastFor('error', t(notice), NOTICE_MS.long);
@@ -70,7 +77,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
       <SectionCard
         headingId="weights-heading"
         title={t('teamEdit.weightsHeading')}
-        lead={t('teamEdit.weightsHint')}
+        lead={t('teamEdit.weightsHintFallback')}
       >
         <WeightsTable
           criteria={rows.criteria}
@@ -100,10 +107,23 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
         title={t('teamEdit.votesHeading')}
         lead={details.decision.mode === 'ai' ? t('teamEdit.votesHintAi') : t('teamEdit.votesHint')}
       >
+        {isPartial && !isLocked ? (
+          <div
+            role="status"
+            data-testid="partial-vote"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            <p className="font-semibold">
+              {t('teamEdit.partialVote', { count: completeness.emptyKeys.size })}
+            </p>
+            <p className="mt-1">{t('teamEdit.partialVoteHint')}</p>
+          </div>
+        ) : null}
         <VotesTable
           options={rows.options}
           criteria={rows.criteria}
           votes={votes}
+          emptyKeys={isPartial ? completeness.emptyKeys : null}
           isDisabled={isLocked}
           onChange={(key, text) => setValue(`votes.${key}`, text, { shouldDirty: true })}
         />
