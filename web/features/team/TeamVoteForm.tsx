@@ -59,10 +59,8 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
     if (isLocked || hasBadVotes) return;
     try {
       server.continueFrom(await saveEdit.mutateAsync(voteRequestFrom(values, rows)));
-      const savedPartial =
-        details.decision.mode === 'manual' &&
-        isPartialVote(voteCompletenessOf(rows.options, rows.criteria, values.votes));
-      toastFor('success', t(savedPartial ? 'teamEdit.savedPartial' : 'teamEdit.saved'), NOTICE_MS.long);
+      // A partial vote's notice (role="status") stays beside the grid and says it does not count yet.
+      toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
     } catch (error) {
       const notice = refusalNotice(error, 'vote');
       if (notice) toastFor('error', t(notice), NOTICE_MS.long);
