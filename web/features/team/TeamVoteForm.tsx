@@ -50,6 +50,10 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
         : null,
     [details.teamResults],
   );
+  const importances = useMemo(
+    () => new Map(details.criteria.map((criterion) => [criterion.id, criterion.importance])),
+    [details.criteria],
+  );
   const hasBadVotes = hasInvalidVotes(votes);
   // Manual mode: a voter counts once every cell has a value (in AI mode only the weights count).
   const completeness = useMemo(() => voteCompletenessOf(rows.options, rows.criteria, votes), [rows, votes]);
@@ -81,6 +85,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
           criteria={rows.criteria}
           weights={weights}
           teamWeights={teamWeights}
+          importances={importances}
           isDisabled={isLocked}
           onChange={(key, text) => setValue(`weights.${key}`, text, { shouldDirty: true })}
         />
