@@ -15,8 +15,8 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
  * Owner and editor score Lisbon and Prague on Cost and Weather:
- * Lisbon × Cost 4 / 6 (σ 1 → 80 %), Lisbon × Weather 0 / 10 (σ 5 → 0 %),
- * Prague × Cost 7 / 7 (100 %), Prague × Weather 3 / 6 (σ 1.5 → 70 %).
+ * Lisbon × Cost 4 / 6 (2 points apart: close), Lisbon × Weather 0 / 10 (split),
+ * Prague × Cost 7 / 7 (close), Prague × Weather 3 / 6 (3 points apart: mixed).
  */
 async function disagreeingTeam(request: APIRequestContext) {
   const owner = await createAccount(request);
@@ -69,14 +69,19 @@ test('the heat map labels every cell, lists the least agreed first, and "Discuss
   const memberView = new TeamDecisionPage(memberPage);
   await Promise.all([ownerView.goto(decision.id), memberView.goto(decision.id)]);
 
-  // Colour and a text label: readable without the colour.
-  await expect(ownerView.agreementCell('Lisbon', 'Cost')).toContainText('High agreement 80 %');
-  await expect(ownerView.agreementCell('Lisbon', 'Weather')).toContainText('Low agreement 0 %');
-  await expect(ownerView.agreementCell('Prague', 'Cost')).toContainText('High agreement 100 %');
-  await expect(ownerView.agreementCell('Prague', 'Weather')).toContainText('Medium agreement 70 %');
+  // Colour and a text label: readable without the colour; the spread in scale points, no σ (issue 25).
+  await expect(ownerView.agreementCell('Lisbon', 'Cost')).toContainText('from 4 to 6 · close');
+  await expect(ownerView.agreementCell('Lisbon', 'Weather')).toContainText('from 0 to 10 · split');
+  await expect(ownerView.agreementCell('Prague', 'Cost')).toContainText('everyone gave 7 · close');
+  await expect(ownerView.agreementCell('Prague', 'Weather')).toContainText('from 3 to 6 · mixed');
   await expect(ownerView.agreementCell('Lisbon', 'Weather')).toHaveAttribute('data-level', 'low');
-  // (80 + 0 + 100 + 70) / 4 = 62.5
-  await expect(ownerView.consensus).toContainText('Overall: Medium agreement 62.5 %');
+  // Agreement (80 + 0 + 100 + 70) / 4 = 62.5 %: mixed.
+  await expect(ownerView.consensus).toContainText('Overall the votes are mixed.');
+  await expect(ownerView.consensus).not.toContainText('σ');
+  // Nobody weighted: the weights have fewer than two values.
+  await expect(ownerView.consensus.getByRole('columnheader', { name: /Cost/ })).toContainText(
+    'Weights: not enough votes yet',
+  );
 
   // Least agreed first; full agreement is nothing to discuss.
   await expect(ownerView.leastAgreed).toHaveCount(3);
@@ -127,8 +132,8 @@ test('German: labels and the cell of a comment', async ({ browser, request }) =>
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   await expect(view.consensus).toBeVisible();
-  await expect(view.agreementCell('Lisbon', 'Weather')).toContainText('Geringe Einigkeit 0 %');
-  await expect(view.consensus).toContainText('Insgesamt: Mittlere Einigkeit 62,5 %');
+  await expect(view.agreementCell('Lisbon', 'Weather')).toContainText('von 0 bis 10 · gespalten');
+  await expect(view.consensus).toContainText('Insgesamt sind die Stimmen gemischt.');
   await view.leastAgreed.nth(0).getByRole('button', { name: 'Lisbon × Weather diskutieren' }).click();
   await expect(page.getByRole('textbox', { name: 'Kommentar zu Lisbon × Weather' })).toBeFocused();
 });

@@ -12,6 +12,7 @@ import { formValuesOf } from '../features/decisions/decision-form-model.ts';
 import { useUpdateDecision } from '../features/decisions/decisions-api.ts';
 import { DecisionForm } from '../features/decisions/DecisionForm.tsx';
 import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
+import { useFocusCellFromQuery } from '../features/decisions/useFocusCellFromQuery.ts';
 
 export default function EditDecisionPage() {
   const { t } = useTranslation();
@@ -49,6 +50,8 @@ function EditDecisionForm({ details }: { details: DecisionDetails }) {
   const update = useUpdateDecision(id);
   // Taken once: a background refetch must not overwrite what the user is typing.
   const [initialValues] = useState(() => formValuesOf(details));
+  // "3 cells still empty" on the details page links here with the first empty cell.
+  useFocusCellFromQuery();
 
   async function save(request: CreateDecisionRequest) {
     try {

@@ -3,6 +3,7 @@ import { BarChart3, ClipboardCheck, Pencil, Trash2, Trophy } from 'lucide-react'
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import type { DecisionDetails } from '../../shared/api/decisions.ts';
+import { noResultMessageOf } from '../../shared/no-result.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { useFormatters } from '../lib/format.ts';
@@ -11,6 +12,7 @@ import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { DecisionMatrix } from '../features/decisions/DecisionMatrix.tsx';
+import { editCellPath, firstEmptyCellOf } from '../features/decisions/empty-cells.ts';
 import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
@@ -45,8 +47,9 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const { decision, abilities, options, criteria, results } = details;
   const hasMatrix = options.length > 0 && criteria.length > 0;
-  const hasScores = results.ranking.some((entry) => (entry.total ?? 0) > 0);
-  const topOptions = hasScores
+  // Issue 25: a best option only once the result is complete (no empty cell, some importance).
+  const hasResult = results.no_result_reason === null;
+  const topOptions = hasResult
     ? options.filter((option) =>
         results.ranking.some((entry) => entry.option_id === option.id && entry.is_top),
       )
@@ -105,6 +108,8 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
         </Card>
       ) : null}
 
+      {hasMatrix && !hasResult ? <NoResultNotice details={details} canEdit={abilities.canEdit} /> : null}
+
       <OutcomeSection details={details} canDecide={abilities.canDecide} />
       {/* The verdict's confidence and what would change it lead; the matrix follows (issue 25). */}
       <AnalysisSection details={details} />
@@ -144,7 +149,7 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
                   label: optionNames.get(entry.option_id) ?? '',
                   value: entry.total,
                   rank: entry.rank,
-                  isTop: hasScores && entry.is_top,
+                  isTop: hasResult && entry.is_top,
                   isKnockedOut: entry.knocked_out,
                 }))}
                 // Totals stay on the 1–10 scale whatever the importances add up to.
@@ -164,5 +169,33 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
         onDeleted={() => navigate('/dashboard')}
       />
     </div>
+  );
+}
+
+/**
+ * Why there is no best option yet: "3 cells still empty" with a link to the first one (the totals are
+ * provisional until then), or another reason (every importance 0, every option knocked out).
+ */
+function NoResultNotice({ details, canEdit }: { details: DecisionDetails; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const emptyCell = details.results.no_result_reason === 'missing_cells' ? firstEmptyCellOf(details) : null;
+  const message = noResultMessageOf(details);
+  return (
+    <Card tone="amber" className="flex flex-col items-start gap-3" data-testid="no-result">
+      {emptyCell ? (
+        <>
+          <p className="font-semibold">{t('details.cellsEmpty', { count: details.results.missing_cells })}</p>
+          <p className="text-sm">{t('details.incompleteLead')}</p>
+          {canEdit ? (
+            <ButtonLink to={editCellPath(details.decision.id, emptyCell)} variant="secondary">
+              <Pencil aria-hidden size={16} />
+              {t('details.fillFirstEmpty')}
+            </ButtonLink>
+          ) : null}
+        </>
+      ) : message ? (
+        <p className="font-semibold">{t(message.key, { count: message.count })}</p>
+      ) : null}
+    </Card>
   );
 }

@@ -39,6 +39,12 @@ interface MatrixTableProps<Row extends MatrixAxisItem, Column extends MatrixAxis
     render: (row: Row, rowIndex: number) => ReactNode;
     testId?: string;
   };
+  /**
+   * `cardsOnPhone` (issue 25: the team result never needs sideways hunting): the total comes first
+   * after the row name, and below the `sm` breakpoint each row becomes a card (name, total, then every
+   * cell with its column's label). The table stays a table for screen readers.
+   */
+  layout?: 'table' | 'cardsOnPhone';
   /** Rank numbers before the row names (a ranking table); `label` names a rank for screen readers. */
   ranks?: {
     of: (row: Row, rowIndex: number) => number | null;
@@ -110,6 +116,30 @@ export function RankBadge({ rank, label }: { rank: number | null; label: (rank: 
 }
 
 /**
+ * Below `sm` a stacked table shows each row as a card: the header row is kept for screen readers
+ * only, each cell repeats its column's label visibly (StackedLabel), and nothing scrolls sideways.
+ */
+const STACKED_CLASSES = {
+  table: 'max-sm:block',
+  head: 'max-sm:sr-only',
+  body: 'max-sm:flex max-sm:flex-col max-sm:gap-3',
+  row: 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-xl max-sm:border max-sm:border-slate-200 max-sm:p-3 dark:max-sm:border-slate-700',
+  rowHeader: 'max-sm:col-span-2 max-sm:block max-sm:border-0 max-sm:p-0',
+  total:
+    'max-sm:col-span-2 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:p-0 max-sm:text-left',
+  cell: 'max-sm:block max-sm:border-0 max-sm:p-0 max-sm:text-left',
+};
+
+/** A cell's column name, shown on the phone's cards only (screen readers read the column header). */
+function StackedLabel({ children }: { children: ReactNode }) {
+  return (
+    <span aria-hidden className="block text-xs font-medium text-slate-600 sm:hidden dark:text-slate-400">
+      {children}
+    </span>
+  );
+}
+
+/**
  * The one rows × columns grid (options × criteria, or criteria × options on the calculator): header
  * row, a row header per row, a cell per pair, optional extra and total columns, the top row
  * highlighted, rank numbers before the names of a ranking, the row names and the total kept in view on
@@ -134,19 +164,69 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
   density = 'comfortable',
   width = 'full',
   isBleeding = false,
+  layout = 'table',
 }: MatrixTableProps<Row, Column>) {
+  const isStacked = layout === 'cardsOnPhone';
+  const stacked = isStacked ? STACKED_CLASSES : null;
   // Bleeding tables pad their outer cells by the card's padding (see `isBleeding`).
   const firstPad = isBleeding ? 'pl-6' : '';
   const lastPad = isBleeding ? 'pr-6' : '';
-  const lastTrailing = total ? -1 : trailingColumns.length - 1;
-  const lastColumn = total || trailingColumns.length ? -1 : columns.length - 1;
+  // A total placed first (stacked layout) leaves the last column to the trailing columns or cells.
+  const trailingTotal = total && !isStacked ? total : null;
+  const lastTrailing = trailingTotal ? -1 : trailingColumns.length - 1;
+  const lastColumn = trailingTotal || trailingColumns.length ? -1 : columns.length - 1;
+  const totalHeader = (position: 'start' | 'end') =>
+    total ? (
+      <TH
+        density={density}
+        edge={position === 'end' ? 'last' : 'middle'}
+        align={position === 'end' ? 'end' : 'center'}
+        isSticky={position === 'end'}
+        stickySide="right"
+        className={position === 'end' ? lastPad : ''}
+      >
+        {total.header}
+      </TH>
+    ) : null;
+  const totalCell = (row: Row, rowIndex: number, isHighlighted: boolean, isMuted: boolean) =>
+    total ? (
+      <TD
+        density={density}
+        edge={isStacked ? 'middle' : 'last'}
+        align={isStacked ? 'center' : 'end'}
+        isTotal
+        isSticky={!isStacked}
+        isHighlighted={isHighlighted}
+        isMuted={isMuted}
+        data-testid={total.testId}
+        className={`whitespace-nowrap ${isStacked ? (stacked?.total ?? '') : lastPad}`}
+      >
+        {isStacked ? <StackedLabel>{total.header}</StackedLabel> : null}
+        {total.render(row, rowIndex)}
+      </TD>
+    ) : null;
   return (
-    <Table caption={caption} captionId={captionId} isGrid width={width} className={isBleeding ? '-mx-6' : ''}>
-      <thead>
+    <Table
+      caption={caption}
+      captionId={captionId}
+      isGrid
+      width={width}
+      className={isBleeding ? '-mx-6' : ''}
+      tableClassName={stacked?.table}
+    >
+      <thead className={stacked?.head}>
         <tr>
-          <TH density={density} edge="first" align="start" tone="muted" isSticky className={firstPad}>
+          <TH
+            density={density}
+            edge="first"
+            align="start"
+            tone="muted"
+            isSticky={!isStacked}
+            className={firstPad}
+          >
             {cornerHeader}
           </TH>
+          {isStacked ? totalHeader('start') : null}
           {leadingColumns.map((extra) => (
             <TH key={extra.key} density={density} align={extra.align ?? 'start'} tone="muted">
               {extra.header}
@@ -173,25 +253,21 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
               {extra.isHeaderHidden ? <span className="sr-only">{extra.header}</span> : extra.header}
             </TH>
           ))}
-          {total ? (
-            <TH density={density} edge="last" align="end" isSticky stickySide="right" className={lastPad}>
-              {total.header}
-            </TH>
-          ) : null}
+          {isStacked ? null : totalHeader('end')}
         </tr>
       </thead>
-      <tbody>
+      <tbody className={stacked?.body}>
         {rows.map((row, rowIndex) => {
           const isHighlighted = highlightRow(row, rowIndex);
           const isMuted = !isHighlighted && muteRow(row, rowIndex);
           return (
-            <TR key={row.key} isHighlighted={isHighlighted} isMuted={isMuted}>
+            <TR key={row.key} isHighlighted={isHighlighted} isMuted={isMuted} className={stacked?.row}>
               <RowHeader
                 density={density}
                 isHighlighted={isHighlighted}
                 isMuted={isMuted}
-                isSticky
-                className={firstPad}
+                isSticky={!isStacked}
+                className={`${firstPad} ${stacked?.rowHeader ?? ''}`}
               >
                 {ranks ? (
                   <span className="flex items-center gap-2">
@@ -202,8 +278,15 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                   renderRowHeader(row, rowIndex)
                 )}
               </RowHeader>
+              {isStacked ? totalCell(row, rowIndex, isHighlighted, isMuted) : null}
               {leadingColumns.map((extra) => (
-                <TD key={extra.key} density={density} align={extra.align ?? 'start'}>
+                <TD
+                  key={extra.key}
+                  density={density}
+                  align={extra.align ?? 'start'}
+                  className={stacked?.cell}
+                >
+                  {isStacked ? <StackedLabel>{extra.header}</StackedLabel> : null}
                   {extra.render(row, rowIndex)}
                 </TD>
               ))}
@@ -213,8 +296,9 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                   density={density}
                   isMuted={isMuted}
                   edge={columnIndex === lastColumn ? 'last' : 'middle'}
-                  className={`tabular-nums ${columnIndex === lastColumn ? lastPad : ''}`}
+                  className={`tabular-nums ${columnIndex === lastColumn ? lastPad : ''} ${stacked?.cell ?? ''}`}
                 >
+                  {isStacked ? <StackedLabel>{column.label}</StackedLabel> : null}
                   {renderCell(row, column, rowIndex, columnIndex)}
                 </TD>
               ))}
@@ -224,26 +308,12 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                   density={density}
                   align={extra.align ?? 'end'}
                   edge={index === lastTrailing ? 'last' : 'middle'}
-                  className={index === lastTrailing ? lastPad : ''}
+                  className={`${index === lastTrailing ? lastPad : ''} ${stacked?.cell ?? ''}`}
                 >
                   {extra.render(row, rowIndex)}
                 </TD>
               ))}
-              {total ? (
-                <TD
-                  density={density}
-                  edge="last"
-                  align="end"
-                  isTotal
-                  isSticky
-                  isHighlighted={isHighlighted}
-                  isMuted={isMuted}
-                  data-testid={total.testId}
-                  className={`whitespace-nowrap ${lastPad}`}
-                >
-                  {total.render(row, rowIndex)}
-                </TD>
-              ) : null}
+              {isStacked ? null : totalCell(row, rowIndex, isHighlighted, isMuted)}
             </TR>
           );
         })}

@@ -38,6 +38,8 @@ interface TableProps {
   isGrid?: boolean;
   /** `fit` keeps the table as wide as its content (wide input rows), `full` spans the region. */
   width?: 'full' | 'fit';
+  /** Classes of the table itself (e.g. the stacked cards of MatrixTable on a phone). */
+  tableClassName?: string | undefined;
 }
 
 /** A table in a horizontally scrollable region that keyboard users can reach and scroll. */
@@ -48,6 +50,7 @@ export function Table({
   className = '',
   isGrid = false,
   width = 'full',
+  tableClassName = '',
 }: TableProps) {
   return (
     <div
@@ -59,7 +62,7 @@ export function Table({
     >
       <table
         data-grid={isGrid || undefined}
-        className={`${width === 'full' ? 'w-full' : ''} border-separate border-spacing-0 text-sm`}
+        className={`${width === 'full' ? 'w-full' : ''} border-separate border-spacing-0 text-sm ${tableClassName}`}
       >
         <caption id={captionId} className="sr-only">
           {caption}

@@ -85,7 +85,7 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
                 ? leading.name
                 : decision.is_team
                   ? t('decision.noVotesYet')
-                  : t('decision.notScoredYet')}
+                  : t('decision.noResultYet')}
           </dd>
           {decision.is_team && decision.timer ? (
             <>

@@ -27,8 +27,9 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
     ]),
   );
   const rankingByOption = new Map(details.results.ranking.map((entry) => [entry.option_id, entry]));
-  const hasScores = details.results.ranking.some((entry) => (entry.total ?? 0) > 0);
-  const isTop = (optionId: number) => hasScores && rankingByOption.get(optionId)?.is_top === true;
+  // Issue 25: no best option (and provisional totals) while the result is incomplete.
+  const hasResult = details.results.no_result_reason === null;
+  const isTop = (optionId: number) => hasResult && rankingByOption.get(optionId)?.is_top === true;
   const isKnockedOut = (optionId: number) => rankingByOption.get(optionId)?.knocked_out === true;
   const knockouts = knockoutsOfDetails(details);
   const reasonsOf = useKnockoutReasons(
@@ -130,7 +131,7 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
         );
       }}
       total={{
-        header: t('matrix.total'),
+        header: details.results.complete ? t('matrix.total') : t('results.totalProvisional'),
         render: (option) => format.number(rankingByOption.get(option.key)?.total ?? 0, 1),
       }}
     />

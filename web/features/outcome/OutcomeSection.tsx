@@ -28,7 +28,10 @@ interface OutcomeSectionProps {
  */
 export function OutcomeSection({ details, canDecide }: OutcomeSectionProps) {
   const [isDialogOpen, setIsDialogOpen] = useState(false);
-  if (!details.outcome && !canDecide) return null;
+  // No prompt to record an outcome while a personal result is incomplete (issue 25).
+  const isPersonalWithoutResult =
+    details.decision.type !== 'team' && details.results.no_result_reason !== null;
+  if (!details.outcome && (!canDecide || isPersonalWithoutResult)) return null;
   return (
     <>
       {details.outcome ? (

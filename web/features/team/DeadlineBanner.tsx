@@ -29,6 +29,8 @@ function OutcomeLine({ outcome }: { outcome: VotingOutcome }) {
   const format = useFormatters();
   if (outcome.kind === 'hidden') return null;
   if (outcome.kind === 'noVotes') return <p className="text-sm">{t('teamView.outcomeNoVotes')}</p>;
+  if (outcome.kind === 'noResult')
+    return <p className="text-sm">{t(outcome.message.key, { count: outcome.message.count })}</p>;
   const names = new Intl.ListFormat(i18n.resolvedLanguage, { type: 'conjunction' }).format(outcome.names);
   const total = format.number(outcome.total, 2);
   return (

@@ -1,12 +1,13 @@
 import { MessageSquare, MessagesSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Consensus, DecisionDetails } from '../../../shared/api/decisions.ts';
-import { agreementLevelOf, type AgreementLevel } from '../../../shared/scoring/agreement.ts';
+import { agreementLevelOf, SPREAD_LIMITS, type AgreementLevel } from '../../../shared/scoring/agreement.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { useFormatters } from '../../lib/format.ts';
 import { commentCellKey, commentCountsByCell, type CommentCell } from '../comments/comment-cells.ts';
 import { useCommentsQuery } from '../comments/comments-api.ts';
+import { levelOfSpread, spreadTextOf, type SpreadEntry } from './spread-text.ts';
 
 /** The least agreed cells listed under the heat map. */
 const LEAST_AGREED_SHOWN = 5;
@@ -29,14 +30,22 @@ interface TeamConsensusProps {
   onShowComments: (cell: CommentCell) => void;
 }
 
-/** "High agreement 92 %", or that a cell has fewer than two votes: the text every colour stands for. */
-function useAgreementLabel() {
+/**
+ * "from 3 to 7 · mixed", or "not enough votes yet" below two votes: the text every colour stands for
+ * (issue 25: the spread in scale points with a plain label, no σ or percentage).
+ */
+function useSpreadText() {
   const { t } = useTranslation();
   const format = useFormatters();
-  return (agreement: number | null) =>
-    agreement === null
-      ? t('consensus.tooFew')
-      : t(`consensus.level.${agreementLevelOf(agreement)}`, { value: format.plain(agreement) });
+  return (entry: SpreadEntry, prefix: 'cell' | 'weights') => {
+    const { key, values } = spreadTextOf(entry, prefix);
+    return t(key, {
+      min: values.min === undefined ? undefined : format.plain(values.min),
+      max: values.max === undefined ? undefined : format.plain(values.max),
+      value: values.value === undefined ? undefined : format.plain(values.value),
+      label: values.labelKey ? t(values.labelKey) : undefined,
+    });
+  };
 }
 
 /**
@@ -53,12 +62,12 @@ export function TeamConsensus({
   onShowComments,
 }: TeamConsensusProps) {
   const { t } = useTranslation();
-  const format = useFormatters();
-  const labelOf = useAgreementLabel();
+  const spreadText = useSpreadText();
   const comments = useCommentsQuery(details.decision.id);
   const commentCounts = commentCountsByCell(comments.data ?? []);
   const cells = new Map(consensus.cells.map((cell) => [commentCellKey(cell), cell]));
-  const weightAgreement = new Map(consensus.criteria.map((entry) => [entry.criterion_id, entry.agreement]));
+  const weightSpreads = new Map(consensus.criteria.map((entry) => [entry.criterion_id, entry]));
+  const noSpread: SpreadEntry = { min: null, max: null, spread: null };
   const leastAgreed = consensus.cells
     .filter((cell) => cell.agreement !== null && cell.agreement < 100)
     .sort((a, b) => a.agreement! - b.agreement!)
@@ -74,7 +83,7 @@ export function TeamConsensus({
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           {consensus.overall === null
             ? t('consensus.overallNone')
-            : t('consensus.overall', { label: labelOf(consensus.overall) })}
+            : t(`consensus.overallLevel.${agreementLevelOf(consensus.overall)}`)}
         </p>
       </div>
 
@@ -88,23 +97,16 @@ export function TeamConsensus({
         renderRowHeader={(option) => (
           <span className="break-words max-sm:max-w-[8.5rem]">{option.label}</span>
         )}
-        renderColumnHeader={(criterion) => {
-          const agreement = weightAgreement.get(criterion.key) ?? null;
-          return (
-            <StackedHeader
-              label={criterion.label}
-              note={
-                agreement === null
-                  ? t('consensus.weightsTooFew')
-                  : t('consensus.weightsNote', { value: format.plain(agreement) })
-              }
-            />
-          );
-        }}
+        renderColumnHeader={(criterion) => (
+          <StackedHeader
+            label={criterion.label}
+            note={spreadText(weightSpreads.get(criterion.key) ?? noSpread, 'weights')}
+          />
+        )}
         renderCell={(option, criterion) => {
           const cell = { option_id: option.key, criterion_id: criterion.key };
-          const agreement = cells.get(commentCellKey(cell))?.agreement ?? null;
-          const level = agreement === null ? 'none' : agreementLevelOf(agreement);
+          const spread = cells.get(commentCellKey(cell)) ?? noSpread;
+          const level = levelOfSpread(spread.spread);
           const count = commentCounts.get(commentCellKey(cell)) ?? 0;
           const name = cellName(cell) ?? '';
           return (
@@ -112,9 +114,10 @@ export function TeamConsensus({
               data-testid="agreement-cell"
               data-cell={name}
               data-level={level}
+              data-spread={spread.spread ?? 'none'}
               className={`flex min-w-32 flex-col items-center gap-1 rounded-lg px-2 py-1.5 ${LEVEL_CLASSES[level]}`}
             >
-              <span className="text-xs font-semibold">{labelOf(agreement)}</span>
+              <span className="text-xs font-semibold">{spreadText(spread, 'cell')}</span>
               <button
                 type="button"
                 onClick={() => onShowComments(cell)}
@@ -139,7 +142,7 @@ export function TeamConsensus({
           <ol className="flex flex-col gap-2">
             {leastAgreed.map((cell) => {
               const name = cellName(cell) ?? '';
-              const level = agreementLevelOf(cell.agreement!);
+              const level = levelOfSpread(cell.spread);
               return (
                 <li
                   key={commentCellKey(cell)}
@@ -152,7 +155,7 @@ export function TeamConsensus({
                     </span>
                     <span className="flex flex-wrap items-center gap-2 text-xs text-slate-700 dark:text-slate-300">
                       <span className={`rounded-full px-2 py-0.5 font-semibold ${LEVEL_CLASSES[level]}`}>
-                        {labelOf(cell.agreement)}
+                        {spreadText(cell, 'cell')}
                       </span>
                       {t('teamView.votes', { count: cell.votes })}
                     </span>
@@ -174,7 +177,19 @@ export function TeamConsensus({
           </ol>
         )}
       </div>
-      <p className="text-xs text-slate-600 dark:text-slate-400">{t('consensus.formula')}</p>
+      <details className="text-xs text-slate-600 dark:text-slate-400">
+        <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">
+          {t('consensus.helpTitle')}
+        </summary>
+        <p className="mt-1">
+          {t('consensus.help', {
+            close: SPREAD_LIMITS.close * 10,
+            mixed: SPREAD_LIMITS.mixed * 10,
+            closeWeights: SPREAD_LIMITS.close * 100,
+            mixedWeights: SPREAD_LIMITS.mixed * 100,
+          })}
+        </p>
+      </details>
     </section>
   );
 }

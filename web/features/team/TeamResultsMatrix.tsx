@@ -1,6 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { noResultMessageOf } from '../../../shared/no-result.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
@@ -15,8 +16,9 @@ import { AiOpinionCellNote } from './TeamAiOpinion.tsx';
 /**
  * The team ranking: options best first with their rank, the team value of every cell (mean of the
  * votes, 1 decimal, "–" without votes), each criterion's team weight with its share (the shares add up
- * to 100 %), and the team result per option (2 decimals) with a trophy on the top score(s). Options
- * nobody voted on come last and say "no votes yet", never 0.00. Once the caller may see the AI's
+ * to 100 %), and the team result per option (2 decimals, first after the name; cards on a phone) with a
+ * trophy on the top score(s). Options nobody voted on come last and say "no votes yet", never 0.00;
+ * while the result does not count yet (issue 25) it says why, names no leader and totals are provisional. Once the caller may see the AI's
  * second opinion, its value stands under each team value (it never counts).
  */
 export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
@@ -43,9 +45,12 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
       : [],
   );
   const ranking = new Map(details.results.ranking.map((entry) => [entry.option_id, entry]));
-  const hasResult = details.results.ranking.some((entry) => (entry.total ?? 0) > 0);
-  const hasAnyVote = details.results.ranking.some((entry) => entry.total !== null);
-  const isTop = (optionId: number) => hasResult && ranking.get(optionId)?.is_top === true;
+  // The server names a leader (is_top) only once the result counts (issue 25).
+  const noResult = noResultMessageOf(details);
+  const isTop = (optionId: number) => noResult === null && ranking.get(optionId)?.is_top === true;
+  const votedOptions = new Set(
+    [...cells.values()].filter((cell) => cell.votes > 0).map((cell) => cell.option_id),
+  );
   const isKnockedOut = (optionId: number) => ranking.get(optionId)?.knocked_out === true;
   const knockouts = knockoutsOfDetails(details);
   const reasonsOf = useKnockoutReasons(
@@ -62,16 +67,20 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
 
   return (
     <>
-      {hasAnyVote ? null : (
-        <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
-          {t('results.noVotesNotice')}
+      {noResult ? (
+        <p
+          data-testid="no-result"
+          className="rounded-xl bg-amber-50 p-4 text-sm font-medium text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          {t(noResult.key, { count: noResult.count })}
         </p>
-      )}
+      ) : null}
       <MatrixTable
         caption={t('teamView.matrixCaption')}
         captionId="team-matrix-caption"
         cornerHeader={t('teamView.option')}
         rows={rows}
+        layout="cardsOnPhone"
         columns={details.criteria.map((criterion) => ({ key: criterion.id, label: criterion.name }))}
         highlightRow={(option) => isTop(option.key)}
         muteRow={(option) => isKnockedOut(option.key)}
@@ -145,16 +154,19 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
           );
         }}
         total={{
-          header: t('teamView.teamResult'),
+          header: details.results.complete ? t('teamView.teamResult') : t('results.teamResultProvisional'),
           testId: 'team-result',
           render: (option) => {
             const total = ranking.get(option.key)?.total ?? null;
             if (total === null) {
-              // Values without any weight have no total: say which is missing, not "no votes yet".
-              const missing =
-                details.results.no_result_reason === 'no_weights' ? t('results.noWeightsYet') : noVotesYet;
-              return (
-                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{missing}</span>
+              // Without any weight no option has a total, though it may have votes.
+              return votedOptions.has(option.key) ? (
+                <>
+                  <span aria-hidden>–</span>
+                  <span className="sr-only">{t('results.noTotal')}</span>
+                </>
+              ) : (
+                <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{noVotesYet}</span>
               );
             }
             return (

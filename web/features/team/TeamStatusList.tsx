@@ -6,7 +6,7 @@ import { isVoter, roleLabel, type TeamMember } from './team-api.ts';
 
 /**
  * Who has voted in full (issue 16: every cell in manual mode, submitted weights in AI mode), who has
- * started, and who is missing. Only voters count (owner, admin, editor): viewers are listed apart,
+ * started (some values, not counted yet) and who has not started (issue 25: never lumped together). Only voters count (owner, admin, editor): viewers are listed apart,
  * pending invitations only as a number.
  */
 export function TeamStatusList({ members }: { members: TeamMember[] }) {
@@ -36,6 +36,7 @@ export function TeamStatusList({ members }: { members: TeamMember[] }) {
           <li
             key={member.user_id ?? member.email}
             data-voted={member.complete}
+            data-status={member.complete ? 'voted' : member.has_voted ? 'started' : 'not-started'}
             className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
           >
             <Avatar src={member.avatar_url} size={32} />
@@ -53,7 +54,7 @@ export function TeamStatusList({ members }: { members: TeamMember[] }) {
             ) : (
               <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300">
                 <Clock aria-hidden size={16} />
-                {t('teamView.pending')}
+                {t('teamView.notStarted')}
               </span>
             )}
           </li>

@@ -21,6 +21,7 @@ import { ResultsHiddenNotice } from './ResultsHiddenNotice.tsx';
 import { refusalNotice } from './team-refusals.ts';
 import { NOTICE_MS, toastFor } from './team-toast.ts';
 import { useServerBackedForm } from './useServerBackedForm.ts';
+import { isPartialVote, voteCompletenessOf } from './vote-completeness.ts';
 import { VotesTable } from './VotesTable.tsx';
 import { WeightsTable } from './WeightsTable.tsx';
 
@@ -49,12 +50,20 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
         : null,
     [details.teamResults],
   );
+  const importances = useMemo(
+    () => new Map(details.criteria.map((criterion) => [criterion.id, criterion.importance])),
+    [details.criteria],
+  );
   const hasBadVotes = hasInvalidVotes(votes);
+  // Manual mode: a voter counts once every cell has a value (in AI mode only the weights count).
+  const completeness = useMemo(() => voteCompletenessOf(rows.options, rows.criteria, votes), [rows, votes]);
+  const isPartial = details.decision.mode === 'manual' && isPartialVote(completeness);
 
   const save = handleSubmit(async (values) => {
     if (isLocked || hasBadVotes) return;
     try {
       server.continueFrom(await saveEdit.mutateAsync(voteRequestFrom(values, rows)));
+      // A partial vote's notice (role="status") stays beside the grid and says it does not count yet.
       toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
     } catch (error) {
       const notice = refusalNotice(error, 'vote');
@@ -70,12 +79,13 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
       <SectionCard
         headingId="weights-heading"
         title={t('teamEdit.weightsHeading')}
-        lead={t('teamEdit.weightsHint')}
+        lead={t('teamEdit.weightsHintFallback')}
       >
         <WeightsTable
           criteria={rows.criteria}
           weights={weights}
           teamWeights={teamWeights}
+          importances={importances}
           isDisabled={isLocked}
           onChange={(key, text) => setValue(`weights.${key}`, text, { shouldDirty: true })}
         />
@@ -100,10 +110,23 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
         title={t('teamEdit.votesHeading')}
         lead={details.decision.mode === 'ai' ? t('teamEdit.votesHintAi') : t('teamEdit.votesHint')}
       >
+        {isPartial && !isLocked ? (
+          <div
+            role="status"
+            data-testid="partial-vote"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+          >
+            <p className="font-semibold">
+              {t('teamEdit.partialVote', { count: completeness.emptyKeys.size })}
+            </p>
+            <p className="mt-1">{t('teamEdit.partialVoteHint')}</p>
+          </div>
+        ) : null}
         <VotesTable
           options={rows.options}
           criteria={rows.criteria}
           votes={votes}
+          emptyKeys={isPartial ? completeness.emptyKeys : null}
           isDisabled={isLocked}
           onChange={(key, text) => setValue(`votes.${key}`, text, { shouldDirty: true })}
         />

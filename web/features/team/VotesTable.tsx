@@ -18,6 +18,8 @@ interface VotesTableProps {
   criteria: readonly (NamedRow & { anchors?: CriterionAnchors | undefined })[];
   /** Vote text by `cellKey(option key, criterion key)`. */
   votes: Record<string, string>;
+  /** The empty cells of a started vote, marked so the voter sees what is missing; null marks none. */
+  emptyKeys?: ReadonlySet<string> | null;
   isDisabled: boolean;
   onChange: (key: string, text: string) => void;
 }
@@ -28,7 +30,14 @@ const SCALE = LIMITS.scales.team;
  * The caller's vote per option and criterion, whole numbers 0–10; arrow keys and Enter move between
  * cells, and a value off the scale says so at its cell (saving stays blocked until it is fixed).
  */
-export function VotesTable({ options, criteria, votes, isDisabled, onChange }: VotesTableProps) {
+export function VotesTable({
+  options,
+  criteria,
+  votes,
+  emptyKeys = null,
+  isDisabled,
+  onChange,
+}: VotesTableProps) {
   const { t } = useTranslation();
   if (!options.length || !criteria.length) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t('teamEdit.votesNeedMatrix')}</p>;
@@ -58,6 +67,8 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
       renderCell={(option, criterion, row, column) => {
         const key = cellKey(option.key, criterion.key);
         const text = votes[key] ?? '';
+        const isEmptyMarked = emptyKeys?.has(key) === true;
+        const label = { option: option.label, criterion: criterion.label, ...SCALE };
         return (
           <GridCellInput
             row={row}
@@ -67,14 +78,12 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
             placeholder="–"
             isInvalid={isInvalidCell(text, SCALE)}
             errorMessage={t('results.cellRange', SCALE)}
-            aria-label={t('teamEdit.voteOf', {
-              option: option.label,
-              criterion: criterion.label,
-              ...SCALE,
-            })}
+            aria-label={t(isEmptyMarked ? 'teamEdit.voteOfEmpty' : 'teamEdit.voteOf', label)}
             aria-describedby={criterion.anchors?.id}
+            data-empty={isEmptyMarked || undefined}
             onChange={(event) => onChange(key, digitsOnly(event.target.value))}
-            className="disabled:opacity-60"
+            // An empty cell of a started vote: a dashed amber frame (its label says "still empty").
+            className={`disabled:opacity-60 ${isEmptyMarked ? 'border-2! border-dashed! border-amber-600! bg-amber-50! dark:border-amber-400! dark:bg-amber-950/40!' : ''}`}
           />
         );
       }}

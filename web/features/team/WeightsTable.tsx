@@ -18,6 +18,11 @@ interface WeightsTableProps {
   weights: Record<string, string>;
   /** The current team weight per stored criterion id (mean of everyone's weights); null while hidden. */
   teamWeights: Map<number, number> | null;
+  /**
+   * Each stored criterion's importance by id: a weight left empty counts as it for the voter (SPEC.md's
+   * fallback, issue 25), so it is the field's placeholder and counts in the voter's shares.
+   */
+  importances?: ReadonlyMap<number, number>;
   isDisabled: boolean;
   onChange: (criterionRowKey: string, text: string) => void;
 }
@@ -27,15 +32,24 @@ interface WeightsTableProps {
  * each with its share of the caller's weights, and the team's share per criterion. Shares are what a
  * weight means, since results divide by the sum; they add up to 100 %.
  */
-export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onChange }: WeightsTableProps) {
+export function WeightsTable({
+  criteria,
+  weights,
+  teamWeights,
+  importances,
+  isDisabled,
+  onChange,
+}: WeightsTableProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   if (!criteria.length)
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t('teamEdit.noCriteria')}</p>;
 
+  const importanceOf = (criterion: CriterionRow) =>
+    criterion.id === undefined ? undefined : importances?.get(criterion.id);
   const ownWeights = new Map<string, number>();
   for (const criterion of criteria) {
-    const weight = clampPercent(weights[criterion.key] ?? '');
+    const weight = clampPercent(weights[criterion.key] ?? '') ?? importanceOf(criterion) ?? null;
     if (weight !== null) ownWeights.set(criterion.key, weight);
   }
   const ownShares = roundedSharesOf(ownWeights);
@@ -80,7 +94,7 @@ export function WeightsTable({ criteria, weights, teamWeights, isDisabled, onCha
                       aria-label={t('teamEdit.weightOf', { name })}
                       value={weights[criterion.key] ?? ''}
                       disabled={isDisabled}
-                      placeholder="–"
+                      placeholder={String(importanceOf(criterion) ?? '–')}
                       onChange={(event) => {
                         const clamped = clampPercent(event.target.value);
                         onChange(criterion.key, clamped === null ? '' : String(clamped));

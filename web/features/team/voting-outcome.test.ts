@@ -60,3 +60,41 @@ describe('votingOutcomeOf', () => {
     ).toEqual({ kind: 'hidden' });
   });
 });
+
+describe('votingOutcomeOf without a result (issue 25)', () => {
+  const withoutResult = (
+    no_result_reason: 'no_complete_voter' | 'no_weights' | 'all_knocked_out',
+    total: number | null,
+  ) =>
+    votingOutcomeOf({
+      options,
+      results: {
+        ranking: [
+          { option_id: 1, total, rank: total === null ? null : 1, is_top: false, knocked_out: false },
+        ],
+        formula: '',
+        complete: false,
+        missing_cells: 0,
+        no_result_reason,
+      },
+    });
+
+  it('says why instead of naming a winner', () => {
+    expect(withoutResult('no_complete_voter', 4.5)).toEqual({
+      kind: 'noResult',
+      message: { key: 'results.noResult.no_complete_voter' },
+    });
+    expect(withoutResult('no_weights', null)).toEqual({
+      kind: 'noResult',
+      message: { key: 'results.noResult.no_weights' },
+    });
+    expect(withoutResult('all_knocked_out', 3)).toEqual({
+      kind: 'noResult',
+      message: { key: 'results.noResult.all_knocked_out' },
+    });
+  });
+
+  it('keeps "nobody voted" when there is no vote at all', () => {
+    expect(withoutResult('no_complete_voter', null)).toEqual({ kind: 'noVotes' });
+  });
+});
