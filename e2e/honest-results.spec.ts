@@ -189,6 +189,13 @@ test('a team without a complete voter says there is no result, never a leader', 
   await expect(view.results.getByRole('columnheader', { name: 'Team result (provisional)' })).toBeVisible();
   await expect(view.results.getByRole('img', { name: 'Top score' })).toHaveCount(0);
   await expect(view.results.locator('[data-top]')).toHaveCount(0);
+  // One vote per cell at most: the heat map has nothing to compare, and never claims agreement.
+  await expect(view.agreementCell('Lisbon', 'Cost')).toContainText('not enough votes yet');
+  await expect(view.consensus.getByRole('columnheader', { name: /Weather/ })).toContainText(
+    'Weights: not enough votes yet',
+  );
+  await expect(view.consensus).toContainText('Not enough votes yet: a cell needs two votes');
+  await expect(view.consensus).not.toContainText(/full agreement|σ|%/);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
