@@ -189,6 +189,13 @@ test('a team without a complete voter says there is no result, never a leader', 
   await expect(view.results.getByRole('columnheader', { name: 'Team result (provisional)' })).toBeVisible();
   await expect(view.results.getByRole('img', { name: 'Top score' })).toHaveCount(0);
   await expect(view.results.locator('[data-top]')).toHaveCount(0);
+  // One vote per cell at most: the heat map has nothing to compare, and never claims agreement.
+  await expect(view.agreementCell('Lisbon', 'Cost')).toContainText('not enough votes yet');
+  await expect(view.consensus.getByRole('columnheader', { name: /Weather/ })).toContainText(
+    'Weights: not enough votes yet',
+  );
+  await expect(view.consensus).toContainText('Not enough votes yet: a cell needs two votes');
+  await expect(view.consensus).not.toContainText(/full agreement|σ|%/);
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -227,7 +234,11 @@ test('the team result column is in view at 1280 px and a card per option at 390 
     await expect(view.result(option)).toBeInViewport({ ratio: 1 });
     await expect(row.getByRole('cell').last()).toBeInViewport({ ratio: 1 });
   }
-  await expect(view.result('Oslo')).toHaveText(/^Team result\s*5\.00$/);
+  // The card names the value: the column's label is shown before it (generated, not part of its text).
+  await expect(view.result('Oslo')).toHaveText('5.00');
+  expect(await view.result('Oslo').evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe(
+    '"Team result"',
+  );
   expect(await noPageOverflow(page)).toBeLessThanOrEqual(0);
   expect(
     await view.results.evaluate((region) => region.scrollWidth - region.clientWidth),

@@ -116,8 +116,15 @@ export function RankBadge({ rank, label }: { rank: number | null; label: (rank: 
 }
 
 /**
+ * A cell's column name on the phone's cards, as CSS generated content from `data-label`: it is not part
+ * of the cell's text (which stays the value alone) and screen readers have the column header anyway.
+ */
+const STACKED_LABEL_CLASSES =
+  'max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400';
+
+/**
  * Below `sm` a stacked table shows each row as a card: the header row is kept for screen readers
- * only, each cell repeats its column's label visibly (StackedLabel), and nothing scrolls sideways.
+ * only, each cell repeats its column's label visibly (`data-label`), and nothing scrolls sideways.
  */
 const STACKED_CLASSES = {
   table: 'max-sm:block',
@@ -126,17 +133,13 @@ const STACKED_CLASSES = {
   row: 'max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-xl max-sm:border max-sm:border-slate-200 max-sm:p-3 dark:max-sm:border-slate-700',
   rowHeader: 'max-sm:col-span-2 max-sm:block max-sm:border-0 max-sm:p-0',
   total:
-    'max-sm:col-span-2 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:p-0 max-sm:text-left',
-  cell: 'max-sm:block max-sm:border-0 max-sm:p-0 max-sm:text-left',
+    'max-sm:col-span-2 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:border-0 max-sm:p-0 max-sm:text-left max-sm:before:text-sm max-sm:before:font-medium max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-300',
+  cell: `max-sm:block max-sm:border-0 max-sm:p-0 max-sm:text-left ${STACKED_LABEL_CLASSES}`,
 };
 
-/** A cell's column name, shown on the phone's cards only (screen readers read the column header). */
-function StackedLabel({ children }: { children: ReactNode }) {
-  return (
-    <span aria-hidden className="block text-xs font-medium text-slate-600 sm:hidden dark:text-slate-400">
-      {children}
-    </span>
-  );
+/** The label a stacked cell shows: the header text, when it is plain text. */
+function labelOf(header: ReactNode): string | undefined {
+  return typeof header === 'string' ? header : undefined;
 }
 
 /**
@@ -199,9 +202,9 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
         isHighlighted={isHighlighted}
         isMuted={isMuted}
         data-testid={total.testId}
+        data-label={isStacked ? labelOf(total.header) : undefined}
         className={`whitespace-nowrap ${isStacked ? (stacked?.total ?? '') : lastPad}`}
       >
-        {isStacked ? <StackedLabel>{total.header}</StackedLabel> : null}
         {total.render(row, rowIndex)}
       </TD>
     ) : null;
@@ -284,9 +287,9 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                   key={extra.key}
                   density={density}
                   align={extra.align ?? 'start'}
+                  data-label={isStacked ? labelOf(extra.header) : undefined}
                   className={stacked?.cell}
                 >
-                  {isStacked ? <StackedLabel>{extra.header}</StackedLabel> : null}
                   {extra.render(row, rowIndex)}
                 </TD>
               ))}
@@ -296,9 +299,9 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                   density={density}
                   isMuted={isMuted}
                   edge={columnIndex === lastColumn ? 'last' : 'middle'}
+                  data-label={isStacked ? column.label : undefined}
                   className={`tabular-nums ${columnIndex === lastColumn ? lastPad : ''} ${stacked?.cell ?? ''}`}
                 >
-                  {isStacked ? <StackedLabel>{column.label}</StackedLabel> : null}
                   {renderCell(row, column, rowIndex, columnIndex)}
                 </TD>
               ))}
@@ -308,6 +311,7 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
                   density={density}
                   align={extra.align ?? 'end'}
                   edge={index === lastTrailing ? 'last' : 'middle'}
+                  data-label={isStacked ? labelOf(extra.header) : undefined}
                   className={`${index === lastTrailing ? lastPad : ''} ${stacked?.cell ?? ''}`}
                 >
                   {extra.render(row, rowIndex)}

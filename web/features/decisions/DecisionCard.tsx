@@ -83,7 +83,9 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
               ? t('decision.resultsHidden')
               : leading
                 ? leading.name
-                : decision.is_team
+                : // "No votes yet" only while nobody voted in full; complete votes without a leader
+                  // (no weights, every option knocked out) are "No result yet" (issue 25).
+                  decision.is_team && (decision.participation?.complete ?? 0) === 0
                   ? t('decision.noVotesYet')
                   : t('decision.noResultYet')}
           </dd>

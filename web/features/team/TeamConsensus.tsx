@@ -136,7 +136,12 @@ export function TeamConsensus({
         <h3 className="font-medium text-slate-900 dark:text-white">{t('consensus.leastAgreed')}</h3>
         {leastAgreed.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {isAiMode ? t('consensus.aiMode') : t('consensus.noneToDiscuss')}
+            {isAiMode
+              ? t('consensus.aiMode')
+              : // Below two votes per cell there is nothing to compare yet, never "full agreement".
+                consensus.cells.some((cell) => cell.spread !== null)
+                ? t('consensus.noneToDiscuss')
+                : t('consensus.nothingToCompare')}
           </p>
         ) : (
           <ol className="flex flex-col gap-2">

@@ -51,6 +51,8 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   const votedOptions = new Set(
     [...cells.values()].filter((cell) => cell.votes > 0).map((cell) => cell.option_id),
   );
+  // Totals alone cannot tell: without any weight no option has one, though votes exist.
+  const hasAnyVote = votedOptions.size > 0;
   const isKnockedOut = (optionId: number) => ranking.get(optionId)?.knocked_out === true;
   const knockouts = knockoutsOfDetails(details);
   const reasonsOf = useKnockoutReasons(
@@ -72,7 +74,8 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
           data-testid="no-result"
           className="rounded-xl bg-amber-50 p-4 text-sm font-medium text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
         >
-          {t(noResult.key, { count: noResult.count })}
+          {/* Before anyone voted the plain sentence; after that, why the votes give no result yet. */}
+          {hasAnyVote ? t(noResult.key, { count: noResult.count }) : t('results.noVotesNotice')}
         </p>
       ) : null}
       <MatrixTable
