@@ -9,6 +9,7 @@ import {
   newRowKey,
   parseCellValue,
   rankScoreGrid,
+  reserveRowKeysIn,
 } from './matrix-model.ts';
 
 const team = { min: 0, max: 10 };
@@ -18,6 +19,12 @@ describe('matrix model', () => {
   it('gives every new row its own key', () => {
     const keys = new Set(Array.from({ length: 50 }, () => newRowKey()));
     expect(keys.size).toBe(50);
+  });
+
+  it('never gives a new row a key that restored values already use', () => {
+    const restored = { options: [{ rowKey: 'row-900' }], scores: { 'row-900|row-901': '7' } };
+    reserveRowKeysIn(restored);
+    expect(Number(newRowKey().slice('row-'.length))).toBeGreaterThan(901);
   });
 
   it('keys a cell by its option and criterion row', () => {

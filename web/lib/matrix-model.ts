@@ -16,6 +16,13 @@ export function newRowKey(): string {
   return `row-${rowCounter}`;
 }
 
+/** Values restored from an earlier page load carry their row keys: new rows must not reuse them. */
+export function reserveRowKeysIn(values: unknown): void {
+  for (const match of JSON.stringify(values ?? null).matchAll(/row-(\d+)/g)) {
+    rowCounter = Math.max(rowCounter, Number(match[1]));
+  }
+}
+
 /** The key of the cell where an option row meets a criterion row (both row keys). */
 export function cellKey(optionKey: string | number, criterionKey: string | number): string {
   return `${optionKey}|${criterionKey}`;
