@@ -1,4 +1,5 @@
 import { expect, test, type Dialog, type Page } from '@playwright/test';
+import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { createAccount, signInViaApi } from './support/accounts.ts';
@@ -107,4 +108,75 @@ test('the vote page keeps unsaved scores over a reload until they are saved', as
   expect(await reloadAnsweringLeaveQuestion(page)).toBe(false);
   await expect(edit.vote('Sushi', 'Taste')).toHaveValue('9');
   await expect(page.getByRole('status').filter({ hasText: 'Restored your unsaved input' })).toBeHidden();
+});
+
+test('the vote grid states its scale, moves like a spreadsheet and refuses a decimal with a message', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request);
+  const token = await apiToken(request, owner);
+  const decision = await createTeamDecisionViaApi(request, token, {
+    name: 'Team dinner',
+    options: ['Pizza', 'Sushi'],
+    criteria: ['Taste', 'Price'],
+  });
+  await activateViaApi(request, token, decision.id);
+  await signInViaApi(page, owner);
+  const edit = new EditTeamDecisionPage(page);
+  await edit.goto(decision.id);
+  await expect(
+    page.getByRole('table', { name: 'Your score of every option per criterion (0–10)' }),
+  ).toBeVisible();
+
+  // Enter goes down the column, then to the top of the next one; Tab goes across the row.
+  await edit.vote('Pizza', 'Taste').focus();
+  for (const key of ['7', 'Enter', '8', 'Enter']) await page.keyboard.press(key);
+  await expect(edit.vote('Sushi', 'Taste')).toHaveValue('8');
+  await expect(edit.vote('Pizza', 'Price')).toBeFocused();
+  await page.keyboard.press('Shift+Enter');
+  await expect(edit.vote('Sushi', 'Taste')).toBeFocused();
+  await edit.vote('Pizza', 'Taste').focus();
+  await page.keyboard.press('Tab');
+  await expect(edit.vote('Pizza', 'Price')).toBeFocused();
+
+  // A decimal stays as typed and is refused, never rounded; a number off the scale names the scale.
+  const cell = edit.vote('Sushi', 'Price');
+  await cell.fill('7.5');
+  await expect(cell).toHaveValue('7.5');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  await expect(cell).toHaveAccessibleDescription('Whole numbers only (0–10)');
+  await expect(page.getByText('Whole numbers only (0–10)', { exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await expect(edit.saveButton).toBeDisabled();
+  await cell.fill('11');
+  await expect(cell).toHaveAccessibleDescription('Only 0–10');
+  await expect(edit.saveButton).toBeDisabled();
+  await cell.fill('7');
+  await expect(cell).not.toHaveAttribute('aria-invalid');
+  await expect(edit.saveButton).toBeEnabled();
+});
+
+test('German: a decimal in a score cell is refused in German, and the restored input says so', async ({
+  page,
+  request,
+}) => {
+  await signInViaApi(page, await createAccount(request));
+  await new AppFrame(page).switchLanguage('Deutsch');
+  const main = page.getByRole('main');
+  await page.goto('/new-decision');
+  await main.getByLabel('Titel', { exact: true }).fill('Neues Fahrrad');
+  await main.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Stadtrad');
+  await main.getByRole('textbox', { name: 'Kriterium 1', exact: true }).fill('Preis');
+  const cell = main.getByRole('textbox', { name: 'Bewertung von Stadtrad für Preis (1–10)' });
+  await cell.fill('7,5');
+  await expect(cell).toHaveValue('7,5');
+  await expect(cell).toHaveAccessibleDescription(/Nur ganze Zahlen \(1–10\)/);
+
+  await reloadAnsweringLeaveQuestion(page);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Deine ungespeicherten Eingaben wurden wiederhergestellt' }),
+  ).toBeVisible();
+  await expect(cell).toHaveValue('7,5');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
 });

@@ -60,6 +60,14 @@ export function isInvalidCell(raw: string | undefined | null, scale: Scale): boo
   return parseCellValue(raw, scale).kind === 'invalid';
 }
 
+/** Why a typed cell cannot be kept: a decimal ("7.5", "7,5") or a number off the scale; null when it can. */
+export type CellProblem = 'notWhole' | 'offScale';
+
+export function cellProblemOf(raw: string | undefined | null, scale: Scale): CellProblem | null {
+  if (!isInvalidCell(raw, scale)) return null;
+  return /[.,]/.test(raw ?? '') ? 'notWhole' : 'offScale';
+}
+
 /**
  * The live ranking of a score grid, rows and columns identified by position: each row's
  * Σ value × importance / Σ importance over its cells (an empty cell counts 0), best first. A row

@@ -5,6 +5,7 @@ import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
+import { cellErrorMessage } from '../../lib/cell-error-message.ts';
 import { cellKey, cellValueOf, isInvalidCell } from '../../lib/matrix-model.ts';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
 import {
@@ -14,7 +15,7 @@ import {
   rankFormValues,
   type DecisionFormValues,
 } from './decision-form-model.ts';
-import { digitsOnlyInput } from './form-inputs.ts';
+import { scoreCellInput } from './form-inputs.ts';
 import { scaleAnchorsDescription } from './must-have-and-anchors.ts';
 import { TotalWithTrophy } from './TotalWithTrophy.tsx';
 import { WeightShareNote } from './WeightShareNote.tsx';
@@ -68,7 +69,7 @@ export function ScoreGridSection() {
       lead={t('decisionForm.gridHint', PERSONAL_SCALE)}
     >
       <MatrixTable
-        caption={t('decisionForm.gridCaption')}
+        caption={t('decisionForm.gridCaption', PERSONAL_SCALE)}
         captionId="grid-caption"
         cornerHeader={t('matrix.option')}
         density="compact"
@@ -114,7 +115,7 @@ export function ScoreGridSection() {
                   row={optionIndex}
                   column={criterionIndex}
                   isInvalid={isInvalid(key)}
-                  errorMessage={t('results.cellRange', PERSONAL_SCALE)}
+                  errorMessage={cellErrorMessage(t, scores[key], PERSONAL_SCALE)}
                   aria-label={t('decisionForm.cellLabel', {
                     option: option.label,
                     criterion: criterion.label,
@@ -125,7 +126,7 @@ export function ScoreGridSection() {
                       .filter(Boolean)
                       .join(' ') || undefined
                   }
-                  {...digitsOnlyInput(register(`scores.${key}`))}
+                  {...scoreCellInput(register(`scores.${key}`))}
                 />
               </Tooltip>
               {/* The reason is the input's tooltip already; the note says which value it was for. */}

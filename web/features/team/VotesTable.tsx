@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { CriterionAnchors } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { digitsOnly, GridCellInput } from '../../components/ui/GridCellInput.tsx';
+import { GridCellInput, scoreCharactersOnly } from '../../components/ui/GridCellInput.tsx';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
+import { cellErrorMessage } from '../../lib/cell-error-message.ts';
 import { cellKey, isInvalidCell } from '../../lib/matrix-model.ts';
 import { scaleAnchorsDescription } from '../decisions/must-have-and-anchors.ts';
 
@@ -66,14 +67,14 @@ export function VotesTable({ options, criteria, votes, isDisabled, onChange }: V
             disabled={isDisabled}
             placeholder="–"
             isInvalid={isInvalidCell(text, SCALE)}
-            errorMessage={t('results.cellRange', SCALE)}
+            errorMessage={cellErrorMessage(t, text, SCALE)}
             aria-label={t('teamEdit.voteOf', {
               option: option.label,
               criterion: criterion.label,
               ...SCALE,
             })}
             aria-describedby={criterion.anchors?.id}
-            onChange={(event) => onChange(key, digitsOnly(event.target.value))}
+            onChange={(event) => onChange(key, scoreCharactersOnly(event.target.value))}
             className="disabled:opacity-60"
           />
         );
