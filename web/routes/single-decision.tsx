@@ -14,6 +14,7 @@ import { DecisionMatrix } from '../features/decisions/DecisionMatrix.tsx';
 import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
+import { AiReasonLegend } from '../features/ai/AiReasonLegend.tsx';
 import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
 
 // The chart is code-split: it loads only when a decision with totals is shown.
@@ -115,6 +116,9 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           {hasMatrix ? (
             <>
               <DecisionMatrix details={details} />
+              {details.evaluations.some((evaluation) => Boolean(evaluation.explanation)) ? (
+                <AiReasonLegend />
+              ) : null}
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {t('details.formula', PERSONAL_SCALE)}
               </p>

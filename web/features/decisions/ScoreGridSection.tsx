@@ -7,6 +7,7 @@ import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
 import { cellErrorMessage } from '../../lib/cell-error-message.ts';
 import { cellKey, cellValueOf, isInvalidCell } from '../../lib/matrix-model.ts';
+import { AiReasonLegend } from '../ai/AiReasonLegend.tsx';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
 import {
   changedAiProposal,
@@ -58,6 +59,12 @@ export function ScoreGridSection() {
     ),
   }));
   const shares = roundedSharesOf(new Map(criterionColumns.map((column) => [column.key, column.importance])));
+  const hasReasons = options.some((option) =>
+    criteria.some((criterion) => {
+      const key = cellKey(option.rowKey, criterion.rowKey);
+      return Boolean(explanations[key] || aiProposals[key]?.explanation);
+    }),
+  );
   const hasInvalidCell = options.some((option) =>
     criteria.some((criterion) => isInvalid(cellKey(option.rowKey, criterion.rowKey))),
   );
@@ -146,6 +153,7 @@ export function ScoreGridSection() {
           ),
         }}
       />
+      {hasReasons ? <AiReasonLegend /> : null}
       {hasInvalidCell ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {t('decisionForm.gridInvalid', PERSONAL_SCALE)}

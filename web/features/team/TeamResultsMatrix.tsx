@@ -10,6 +10,7 @@ import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
 import { compareAiOpinion } from './ai-opinion-model.ts';
+import { AiReasonLegend } from '../ai/AiReasonLegend.tsx';
 import { AiOpinionCellNote } from './TeamAiOpinion.tsx';
 
 /**
@@ -172,6 +173,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
           },
         }}
       />
+      {aiReasons.size > 0 ? <AiReasonLegend /> : null}
     </>
   );
 }
