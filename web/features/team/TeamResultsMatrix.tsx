@@ -10,6 +10,7 @@ import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
 import { compareAiOpinion } from './ai-opinion-model.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { AiReasonLegend } from '../ai/AiReasonLegend.tsx';
 import { AiOpinionCellNote } from './TeamAiOpinion.tsx';
 
@@ -69,7 +70,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
         </p>
       )}
       <MatrixTable
-        caption={t('teamView.matrixCaption')}
+        caption={t('teamView.matrixCaption', LIMITS.scales.team)}
         captionId="team-matrix-caption"
         cornerHeader={t('teamView.option')}
         rows={rows}
