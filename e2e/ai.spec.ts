@@ -96,6 +96,57 @@ test('without an AI model the mode select says so in one plain sentence and offe
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('starting the AI over hand-made scores asks first, saying how many it replaces', async ({
+  page,
+  request,
+}) => {
+  await signInViaApi(page, await createAccount(request));
+  const form = new DecisionFormPage(page);
+  await form.gotoNew();
+  await form.fill({
+    title: 'Pick a laptop',
+    description: 'For travel and programming',
+    options: ['Alpha', 'Beta'],
+    criteria: [
+      { name: 'Price', importance: 60 },
+      { name: 'Battery', importance: 40 },
+    ],
+    scores: [
+      [8, 6],
+      [5, 9],
+    ],
+  });
+  // Scored by hand first, then switched to AI mode: the grid stays and the AI could overwrite it.
+  await form.mode.selectOption('ai');
+  let aiRequests = 0;
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/ai/recommendation') aiRequests += 1;
+  });
+  const question = page.getByRole('alertdialog', { name: 'Replace your scores?' });
+
+  await form.startAiButton.click();
+  await expect(question).toContainText('The AI evaluation replaces 4 of your scores with its own.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(form.cell('Alpha', 'Price')).toHaveValue('8');
+  expect(aiRequests).toBe(0);
+
+  await form.startAiButton.click();
+  await question.getByRole('button', { name: 'Replace and evaluate' }).click();
+  // The fake model scores 1 + option index + criterion index.
+  await expect(form.cell('Alpha', 'Price')).toHaveValue('1');
+  await expect(form.cell('Beta', 'Battery')).toHaveValue('3');
+  expect(aiRequests).toBe(1);
+  // The marker of the AI's reasons is explained beside the grid; a tap or click on a cell opens its reason.
+  await expect(
+    page.getByText("Violet dot: the AI's reason for a score. Tap, click or focus the score to read it."),
+  ).toBeVisible();
+  await expect(form.reasonOf('Beta', 'Price')).toBeHidden();
+  await form.cell('Beta', 'Price').click();
+  await expect(form.reasonOf('Beta', 'Price')).toBeVisible();
+});
+
 test('a failed GPT evaluation says so with the reason and leaves the grid empty', async ({
   page,
   request,

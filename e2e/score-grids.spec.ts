@@ -72,7 +72,7 @@ test('the personal form flags 0 and 11 at the cell, leaves the total out and doe
   expect(saves()).toBe(1);
 });
 
-test('Enter moves to the next cell (next column, then the next row) and never submits', async ({
+test('Enter moves down a column (then to the next column), Shift+Enter up, and never submits', async ({
   page,
   request,
 }) => {
@@ -91,17 +91,17 @@ test('Enter moves to the next cell (next column, then the next row) and never su
   await form.cell('Alpha', 'Price').focus();
   for (const key of ['7', 'Enter', '5', 'Enter', '9', 'Enter', '3', 'Enter']) await page.keyboard.press(key);
   await expect(form.cell('Alpha', 'Price')).toHaveValue('7');
-  await expect(form.cell('Alpha', 'Speed')).toHaveValue('5');
-  await expect(form.cell('Beta', 'Price')).toHaveValue('9');
+  await expect(form.cell('Beta', 'Price')).toHaveValue('5');
+  await expect(form.cell('Alpha', 'Speed')).toHaveValue('9');
   await expect(form.cell('Beta', 'Speed')).toHaveValue('3');
-  // Enter in the last cell stays there; Shift+Enter goes back.
+  // Enter in the last cell stays there; Shift+Enter goes back up.
   await expect(form.cell('Beta', 'Speed')).toBeFocused();
   await page.keyboard.press('Shift+Enter');
-  await expect(form.cell('Beta', 'Price')).toBeFocused();
+  await expect(form.cell('Alpha', 'Speed')).toBeFocused();
   await expect(page).toHaveURL(/\/new-decision$/);
   expect(saves()).toBe(0);
-  await expect(form.totalOf('Alpha')).toContainText('6.0');
-  await expect(form.totalOf('Beta')).toContainText('6.0');
+  await expect(form.totalOf('Alpha')).toContainText('8.0');
+  await expect(form.totalOf('Beta')).toContainText('4.0');
 });
 
 test('grid cells show a clearly visible focus ring in both themes', async ({ page, request }) => {
@@ -178,11 +178,11 @@ test('the team vote grid takes 0 but flags 11 at the cell and keeps Save disable
   await expectFlagged(edit.vote('Lisbon', 'Weather'), 'Only 0–10');
   await expect(edit.saveButton).toBeDisabled();
 
-  // Enter moves on instead of saving the form.
+  // Enter moves down the column instead of saving the form.
   await edit.vote('Lisbon', 'Weather').fill('7');
   await expect(edit.saveButton).toBeEnabled();
   await page.keyboard.press('Enter');
-  await expect(edit.vote('Oslo', 'Cost')).toBeFocused();
+  await expect(edit.vote('Oslo', 'Weather')).toBeFocused();
   await expect(page.getByText('Saved', { exact: true })).toHaveCount(0);
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findDuplicateNames } from '../../shared/api/decisions.ts';
 import {
   cellKey,
+  cellProblemOf,
   cellValueOf,
   clampPercent,
   duplicateIndexes,
@@ -9,6 +10,7 @@ import {
   newRowKey,
   parseCellValue,
   rankScoreGrid,
+  reserveRowKeysIn,
 } from './matrix-model.ts';
 
 const team = { min: 0, max: 10 };
@@ -18,6 +20,23 @@ describe('matrix model', () => {
   it('gives every new row its own key', () => {
     const keys = new Set(Array.from({ length: 50 }, () => newRowKey()));
     expect(keys.size).toBe(50);
+  });
+
+  it('never gives a new row a key that restored values already use', () => {
+    const restored = { options: [{ rowKey: 'row-900' }], scores: { 'row-900|row-901': '7' } };
+    reserveRowKeysIn(restored);
+    expect(Number(newRowKey().slice('row-'.length))).toBeGreaterThan(901);
+  });
+
+  it('names why a cell cannot be kept: a decimal is never rounded, a number off the scale is refused', () => {
+    expect(cellProblemOf('7.5', personal)).toBe('notWhole');
+    expect(cellProblemOf('7,', personal)).toBe('notWhole');
+    expect(cellProblemOf('.5', team)).toBe('notWhole');
+    expect(cellProblemOf('0', personal)).toBe('offScale');
+    expect(cellProblemOf('11', team)).toBe('offScale');
+    expect(cellProblemOf('0', team)).toBeNull();
+    expect(cellProblemOf('', personal)).toBeNull();
+    expect(cellProblemOf('10', personal)).toBeNull();
   });
 
   it('keys a cell by its option and criterion row', () => {

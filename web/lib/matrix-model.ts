@@ -16,6 +16,13 @@ export function newRowKey(): string {
   return `row-${rowCounter}`;
 }
 
+/** Values restored from an earlier page load carry their row keys: new rows must not reuse them. */
+export function reserveRowKeysIn(values: unknown): void {
+  for (const match of JSON.stringify(values ?? null).matchAll(/row-(\d+)/g)) {
+    rowCounter = Math.max(rowCounter, Number(match[1]));
+  }
+}
+
 /** The key of the cell where an option row meets a criterion row (both row keys). */
 export function cellKey(optionKey: string | number, criterionKey: string | number): string {
   return `${optionKey}|${criterionKey}`;
@@ -51,6 +58,14 @@ export function cellValueOf(raw: string | undefined | null, scale: Scale): numbe
 
 export function isInvalidCell(raw: string | undefined | null, scale: Scale): boolean {
   return parseCellValue(raw, scale).kind === 'invalid';
+}
+
+/** Why a typed cell cannot be kept: a decimal ("7.5", "7,5") or a number off the scale; null when it can. */
+export type CellProblem = 'notWhole' | 'offScale';
+
+export function cellProblemOf(raw: string | undefined | null, scale: Scale): CellProblem | null {
+  if (!isInvalidCell(raw, scale)) return null;
+  return /[.,]/.test(raw ?? '') ? 'notWhole' : 'offScale';
 }
 
 /**

@@ -71,6 +71,7 @@ function EditDecisionForm({ details }: { details: DecisionDetails }) {
       submitLabel={t('decisionForm.saveChanges')}
       cancelTo={`/decision/${id}`}
       onSubmit={save}
+      draftAddress={{ page: 'edit-decision', decisionId: id }}
     />
   );
 }

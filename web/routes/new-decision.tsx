@@ -43,6 +43,7 @@ export default function NewDecisionPage() {
         allowExample
         allowTemplates
         onSubmit={save}
+        draftAddress={{ page: 'new-decision' }}
       />
     </>
   );

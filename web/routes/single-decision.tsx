@@ -16,6 +16,7 @@ import { editCellPath, firstEmptyCellOf } from '../features/decisions/empty-cell
 import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
+import { AiReasonLegend } from '../features/ai/AiReasonLegend.tsx';
 import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
 
 // The chart is code-split: it loads only when a decision with totals is shown.
@@ -122,6 +123,9 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           {hasMatrix ? (
             <>
               <DecisionMatrix details={details} />
+              {details.evaluations.some((evaluation) => Boolean(evaluation.explanation)) ? (
+                <AiReasonLegend />
+              ) : null}
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {t('details.formula', PERSONAL_SCALE)}
               </p>

@@ -43,21 +43,31 @@ function moveFocusWithArrows(event: KeyboardEvent<HTMLInputElement>) {
 }
 
 /**
- * Enter moves to the next cell (next column, then the next row's first), Shift+Enter back, as in a
- * spreadsheet; it never submits the form around the grid, also not in the last cell.
+ * Enter moves down the column, Shift+Enter up, as in a spreadsheet (Tab goes across the row); from a
+ * column's last cell Enter continues at the top of the next column. It never submits the form around
+ * the grid, also not in the last cell.
  */
 function moveFocusWithEnter(event: KeyboardEvent<HTMLInputElement>) {
   if (event.key !== 'Enter' || event.altKey || event.ctrlKey || event.metaKey) return;
   event.preventDefault();
   const input = event.currentTarget;
-  // Document order is row by row, column by column: the reading order of the grid.
-  const cells = [
+  const positionOf = (cell: HTMLInputElement) => [
+    Number(cell.dataset.gridColumn),
+    Number(cell.dataset.gridRow),
+  ];
+  const columnByColumn = [
     ...(input.closest('[data-grid]')?.querySelectorAll<HTMLInputElement>('input[data-grid-row]') ?? []),
-  ].filter((cell) => cell === input || !cell.disabled);
-  focusCell(cells[cells.indexOf(input) + (event.shiftKey ? -1 : 1)], event);
+  ]
+    .filter((cell) => cell === input || !cell.disabled)
+    .sort((first, second) => {
+      const [firstColumn = 0, firstRow = 0] = positionOf(first);
+      const [secondColumn = 0, secondRow = 0] = positionOf(second);
+      return firstColumn - secondColumn || firstRow - secondRow;
+    });
+  focusCell(columnByColumn[columnByColumn.indexOf(input) + (event.shiftKey ? -1 : 1)], event);
 }
 
-/** One score cell of an evaluation grid: digits only; arrow keys and Enter move between cells. */
+/** One score cell of an evaluation grid: arrow keys, Enter and Tab move between cells. */
 export function GridCellInput({
   row,
   column,
@@ -77,7 +87,8 @@ export function GridCellInput({
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={2}
+        // Room for "7.5": a decimal stays visible and is refused with a message, never cut to "7".
+        maxLength={4}
         data-grid-row={row}
         data-grid-column={column}
         aria-invalid={isInvalid || undefined}
@@ -114,7 +125,15 @@ export function GridCellInput({
   );
 }
 
-/** Cells accept digits only; anything else typed or pasted is dropped as it arrives. */
+/** Number cells accept digits only; anything else typed or pasted is dropped as it arrives. */
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
+}
+
+/**
+ * Score cells keep digits and a decimal point or comma: a decimal is shown and refused with a message
+ * (whole numbers only) instead of silently becoming another number; letters are dropped.
+ */
+export function scoreCharactersOnly(value: string): string {
+  return value.replace(/[^\d.,]/g, '');
 }

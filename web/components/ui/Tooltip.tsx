@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 interface TooltipProps {
   /** Id of the tooltip; the focusable child points to it with `aria-describedby`. */
@@ -9,15 +9,28 @@ interface TooltipProps {
 }
 
 /**
- * A note on a focusable child (a cell's button or input), shown while it is hovered or has focus,
- * marked by a violet dot. Pure CSS on purpose: React Aria's TooltipTrigger renders the tooltip only
+ * A note on a focusable child (a cell's button or input), shown while it is hovered or has focus, and
+ * after a tap or click until the next one, Escape or leaving it (touch screens have no hover, and
+ * Safari does not focus a tapped button), marked by a violet dot (see AiReasonLegend). Pure CSS on purpose: React Aria's TooltipTrigger renders the tooltip only
  * while open and opens on focus only in keyboard modality, so an input could not always point to it
  * with `aria-describedby` and a programmatic focus would not show it.
  */
 export function Tooltip({ id, text, children }: TooltipProps) {
+  const [isPinned, setIsPinned] = useState(false);
   if (!text) return children;
   return (
-    <span className="group relative inline-flex">
+    // The child is the focusable control; the wrapper only notices its taps, blur and Escape.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <span
+      className="group relative inline-flex"
+      onClick={() => setIsPinned((wasPinned) => !wasPinned)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setIsPinned(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setIsPinned(false);
+      }}
+    >
       {children}
       <span
         aria-hidden
@@ -26,7 +39,7 @@ export function Tooltip({ id, text, children }: TooltipProps) {
       <span
         id={id}
         role="tooltip"
-        className="pointer-events-none invisible absolute top-full left-1/2 z-30 mt-2 w-64 -translate-x-1/2 rounded-lg bg-slate-900 px-3 py-2 text-left text-xs leading-snug font-normal whitespace-normal text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 dark:bg-slate-700"
+        className={`pointer-events-none absolute ${isPinned ? 'visible opacity-100' : 'invisible opacity-0'} top-full left-1/2 z-30 mt-2 w-64 -translate-x-1/2 rounded-lg bg-slate-900 px-3 py-2 text-left text-xs leading-snug font-normal whitespace-normal text-white shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100 dark:bg-slate-700`}
       >
         {text}
       </span>

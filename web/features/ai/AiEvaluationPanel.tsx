@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AiRecommendationRequest, AiRecommendationResponse } from '../../../shared/api/ai.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { useAiStatusQuery, useIsAiUnavailable } from '../decisions/decisions-api.ts';
@@ -29,6 +30,8 @@ interface AiEvaluationPanelProps {
   optionCount: number;
   criterionCount: number;
   prepareRequest: () => Promise<AiRequestPreparation>;
+  /** How many hand-made scores the answer would replace: more than 0 asks first. */
+  countReplacedScores?: () => number;
   /** After the grid was filled; `missingCount` cells the AI left out. */
   onCompleted: (missingCount: number) => void;
 }
@@ -43,12 +46,21 @@ export function AiEvaluationPanel({
   optionCount,
   criterionCount,
   prepareRequest,
+  countReplacedScores,
   onCompleted,
 }: AiEvaluationPanelProps) {
   const { t } = useTranslation();
   const status = useAiStatusQuery();
   const isAiUnavailable = useIsAiUnavailable();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // Hand-made scores the AI would replace, while the question about them is open (0: closed).
+  const [replacedCount, setReplacedCount] = useState(0);
+
+  function requestStart() {
+    const count = countReplacedScores?.() ?? 0;
+    if (count > 0) setReplacedCount(count);
+    else void start();
+  }
 
   async function start() {
     const preparation = await prepareRequest();
@@ -87,7 +99,7 @@ export function AiEvaluationPanel({
       ) : (
         <div className="flex flex-wrap items-center gap-3">
           <Button
-            onClick={() => void start()}
+            onClick={requestStart}
             disabled={isAiUnavailable || phase.kind === 'running'}
             aria-describedby={isAiUnavailable ? 'ai-unavailable' : 'ai-mode-note'}
           >
@@ -120,6 +132,17 @@ export function AiEvaluationPanel({
           </p>
         ) : null}
       </div>
+      <ConfirmDialog
+        isOpen={replacedCount > 0}
+        title={t('ai.replaceTitle')}
+        message={t('ai.replaceMessage', { count: replacedCount })}
+        confirmLabel={t('ai.replaceConfirm')}
+        onConfirm={() => {
+          setReplacedCount(0);
+          void start();
+        }}
+        onCancel={() => setReplacedCount(0)}
+      />
     </Card>
   );
 }

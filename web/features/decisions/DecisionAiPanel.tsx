@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { notify } from '../../lib/notify.ts';
 import { AiEvaluationPanel, type AiRequestPreparation } from '../ai/AiEvaluationPanel.tsx';
-import { importanceOf, type DecisionFormValues } from './decision-form-model.ts';
+import { handMadeScoreCount, importanceOf, type DecisionFormValues } from './decision-form-model.ts';
 
 interface DecisionAiPanelProps {
   hasRun: boolean;
@@ -69,6 +69,7 @@ export function DecisionAiPanel({ hasRun, missingCount, onCompleted }: DecisionA
       optionCount={options.length}
       criterionCount={criteria.length}
       prepareRequest={prepareRequest}
+      countReplacedScores={() => handMadeScoreCount(getValues())}
       onCompleted={onCompleted}
     />
   );

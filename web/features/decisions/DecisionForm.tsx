@@ -17,6 +17,9 @@ import { useIsAiUnavailable } from './decisions-api.ts';
 import { ModeSelectField } from '../ai/ModeSelectField.tsx';
 import { TemplatePicker } from '../templates/TemplatePicker.tsx';
 import { duplicatePositions } from '../../lib/matrix-model.ts';
+import type { DraftAddress } from '../drafts/draft-storage.ts';
+import { DraftNotice } from '../drafts/DraftNotice.tsx';
+import { useFormDraft } from '../drafts/useFormDraft.ts';
 import { DecisionAiPanel } from './DecisionAiPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';
 import {
@@ -42,6 +45,8 @@ interface DecisionFormProps {
   allowTemplates?: boolean;
   /** Saves the decision; a thrown ApiError's field messages are shown next to the matching inputs. */
   onSubmit: (request: CreateDecisionRequest) => Promise<void>;
+  /** Where unsaved input is kept until it is saved (the signed-in user is added). */
+  draftAddress: Omit<DraftAddress, 'userId'>;
 }
 
 const SERVER_FIELD =
@@ -60,6 +65,7 @@ export function DecisionForm({
   allowExample,
   allowTemplates,
   onSubmit,
+  draftAddress,
 }: DecisionFormProps) {
   const { t } = useTranslation();
   const [isExampleDialogOpen, setIsExampleDialogOpen] = useState(false);
@@ -69,6 +75,7 @@ export function DecisionForm({
     resolver: zodResolver(decisionFormSchema),
     defaultValues: initialValues,
   });
+  const draft = useFormDraft(form, draftAddress);
   const {
     control,
     register,
@@ -97,7 +104,7 @@ export function DecisionForm({
     async (values) => {
       setIsSaving(true);
       try {
-        await onSubmit(toDecisionRequest(values));
+        await draft.saving(() => onSubmit(toDecisionRequest(values)));
       } catch (error) {
         if (!(error instanceof ApiError)) return;
         for (const [field, message] of Object.entries(error.fields)) {
@@ -138,6 +145,7 @@ export function DecisionForm({
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={submit} aria-busy={isSaving} className="flex flex-col gap-6">
+        <DraftNotice draft={draft} />
         {allowTemplates ? (
           <TemplatePicker
             scale={PERSONAL_SCALE}

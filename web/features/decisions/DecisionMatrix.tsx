@@ -9,7 +9,7 @@ import { cellKey } from '../../lib/matrix-model.ts';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
 import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
-import { changedAiProposal, ownerEvaluations } from './decision-form-model.ts';
+import { changedAiProposal, ownerEvaluations, PERSONAL_SCALE } from './decision-form-model.ts';
 import { WeightShareNote } from './WeightShareNote.tsx';
 
 /**
@@ -50,7 +50,7 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
 
   return (
     <MatrixTable
-      caption={t('matrix.caption')}
+      caption={t('matrix.caption', PERSONAL_SCALE)}
       captionId="matrix-caption"
       cornerHeader={t('matrix.option')}
       rows={options}

@@ -5,7 +5,9 @@ import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
+import { cellErrorMessage } from '../../lib/cell-error-message.ts';
 import { cellKey, cellValueOf, isInvalidCell } from '../../lib/matrix-model.ts';
+import { AiReasonLegend } from '../ai/AiReasonLegend.tsx';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
 import {
   changedAiProposal,
@@ -14,7 +16,7 @@ import {
   rankFormValues,
   type DecisionFormValues,
 } from './decision-form-model.ts';
-import { digitsOnlyInput } from './form-inputs.ts';
+import { scoreCellInput } from './form-inputs.ts';
 import { scaleAnchorsDescription } from './must-have-and-anchors.ts';
 import { TotalWithTrophy } from './TotalWithTrophy.tsx';
 import { WeightShareNote } from './WeightShareNote.tsx';
@@ -57,6 +59,12 @@ export function ScoreGridSection() {
     ),
   }));
   const shares = roundedSharesOf(new Map(criterionColumns.map((column) => [column.key, column.importance])));
+  const hasReasons = options.some((option) =>
+    criteria.some((criterion) => {
+      const key = cellKey(option.rowKey, criterion.rowKey);
+      return Boolean(explanations[key] || aiProposals[key]?.explanation);
+    }),
+  );
   const hasInvalidCell = options.some((option) =>
     criteria.some((criterion) => isInvalid(cellKey(option.rowKey, criterion.rowKey))),
   );
@@ -68,7 +76,7 @@ export function ScoreGridSection() {
       lead={t('decisionForm.gridHint', PERSONAL_SCALE)}
     >
       <MatrixTable
-        caption={t('decisionForm.gridCaption')}
+        caption={t('decisionForm.gridCaption', PERSONAL_SCALE)}
         captionId="grid-caption"
         cornerHeader={t('matrix.option')}
         density="compact"
@@ -114,7 +122,7 @@ export function ScoreGridSection() {
                   row={optionIndex}
                   column={criterionIndex}
                   isInvalid={isInvalid(key)}
-                  errorMessage={t('results.cellRange', PERSONAL_SCALE)}
+                  errorMessage={cellErrorMessage(t, scores[key], PERSONAL_SCALE)}
                   aria-label={t('decisionForm.cellLabel', {
                     option: option.label,
                     criterion: criterion.label,
@@ -125,7 +133,7 @@ export function ScoreGridSection() {
                       .filter(Boolean)
                       .join(' ') || undefined
                   }
-                  {...digitsOnlyInput(register(`scores.${key}`))}
+                  {...scoreCellInput(register(`scores.${key}`))}
                 />
               </Tooltip>
               {/* The reason is the input's tooltip already; the note says which value it was for. */}
@@ -145,6 +153,7 @@ export function ScoreGridSection() {
           ),
         }}
       />
+      {hasReasons ? <AiReasonLegend /> : null}
       {hasInvalidCell ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {t('decisionForm.gridInvalid', PERSONAL_SCALE)}

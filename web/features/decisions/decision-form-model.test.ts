@@ -8,6 +8,7 @@ import {
   emptyDecisionForm,
   emptyOption,
   formValuesOf,
+  handMadeScoreCount,
   hasDecisionContent,
   rankFormValues,
   templateDecisionForm,
@@ -42,6 +43,24 @@ function formWith(scores: (rowKeys: { options: string[]; criteria: string[] }) =
 }
 
 describe('decision form model', () => {
+  it('counts the typed scores an AI evaluation would replace, not the AI values kept or empty cells', () => {
+    const values = formWith(({ options, criteria }) => ({
+      [cellKey(options[0]!, criteria[0]!)]: '3',
+      [cellKey(options[0]!, criteria[1]!)]: '',
+      [cellKey(options[1]!, criteria[0]!)]: '6',
+      [cellKey(options[1]!, criteria[1]!)]: '9',
+      [cellKey('removed-row', criteria[0]!)]: '5',
+    }));
+    expect(handMadeScoreCount(values)).toBe(3);
+    const bike = values.options[1];
+    const [cost, time] = values.criteria;
+    // The AI proposed 6 and the user kept it; it proposed 4 where the user now has 9.
+    values.aiProposals[cellKey(bike!.rowKey, cost!.rowKey)] = { value: 6, explanation: null };
+    values.aiProposals[cellKey(bike!.rowKey, time!.rowKey)] = { value: 4, explanation: null };
+    expect(handMadeScoreCount(values)).toBe(2);
+    expect(handMadeScoreCount({ ...values, scores: {} })).toBe(0);
+  });
+
   it('sends only the scored cells of the current rows, by position', () => {
     const values = formWith(({ options, criteria }) => ({
       [cellKey(options[0]!, criteria[0]!)]: '3',

@@ -296,6 +296,21 @@ export function exampleDecisionForm(t: TFunction, current: DecisionFormValues): 
 }
 
 /**
+ * Scores the user typed in the cells of the current rows, which an AI evaluation would replace: a
+ * value the AI proposed itself (and the user kept) does not count, nor does an empty cell.
+ */
+export function handMadeScoreCount(
+  values: Pick<DecisionFormValues, 'options' | 'criteria' | 'scores' | 'aiProposals'>,
+): number {
+  return values.options
+    .flatMap((option) => values.criteria.map((criterion) => cellKey(option.rowKey, criterion.rowKey)))
+    .filter((key) => {
+      const value = cellValueOf(values.scores[key], PERSONAL_SCALE);
+      return value !== null && value !== values.aiProposals[key]?.value;
+    }).length;
+}
+
+/**
  * The AI's proposal to show beside a cell: only where the value that counts differs from it (a value
  * the user kept says the same thing once). null otherwise.
  */

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { digitsOnly } from '../../components/ui/GridCellInput.tsx';
+import { scoreCharactersOnly } from '../../components/ui/GridCellInput.tsx';
 import { clampPercent } from '../../lib/matrix-model.ts';
 
 function withCleanedValue<Name extends string>(
@@ -21,8 +21,9 @@ export function leftTrimmed<Name extends string>(registration: UseFormRegisterRe
   return withCleanedValue(registration, (value) => value.trimStart());
 }
 
-export function digitsOnlyInput<Name extends string>(registration: UseFormRegisterReturn<Name>) {
-  return withCleanedValue(registration, digitsOnly);
+/** Score cells: digits, and a decimal point or comma so that a decimal can be refused with a message. */
+export function scoreCellInput<Name extends string>(registration: UseFormRegisterReturn<Name>) {
+  return withCleanedValue(registration, scoreCharactersOnly);
 }
 
 /** Percent fields keep whole numbers in 0..100 as they are typed; empty or not a number reads 0. */

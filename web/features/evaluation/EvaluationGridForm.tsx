@@ -12,10 +12,11 @@ import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx'
 import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
+import { cellErrorMessage } from '../../lib/cell-error-message.ts';
 import { cellKey, cellValueOf, isInvalidCell, rankScoreGrid } from '../../lib/matrix-model.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSaveEvaluations } from '../decisions/decisions-api.ts';
-import { digitsOnlyInput } from '../decisions/form-inputs.ts';
+import { scoreCellInput } from '../decisions/form-inputs.ts';
 import { TotalWithTrophy } from '../decisions/TotalWithTrophy.tsx';
 import { scaleAnchorsDescription } from '../decisions/must-have-and-anchors.ts';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
@@ -141,14 +142,14 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
                 row={row}
                 column={column}
                 isInvalid={isInvalid(key) || Boolean(formState.errors.cells?.[key])}
-                errorMessage={t('results.cellRange', scale)}
+                errorMessage={cellErrorMessage(t, values[key], scale)}
                 aria-label={t('decisionForm.cellLabel', {
                   option: option.label,
                   criterion: criterion.label,
                   ...scale,
                 })}
                 aria-describedby={criterion.anchors?.id}
-                {...digitsOnlyInput(
+                {...scoreCellInput(
                   register(`cells.${key}`, { validate: (raw) => !isInvalidCell(raw, scale) }),
                 )}
               />

@@ -5,10 +5,11 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { computeSimpleScores, type SimpleResult } from '../../../shared/scoring/simple-evaluation.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { digitsOnly, GridCellInput } from '../../components/ui/GridCellInput.tsx';
+import { GridCellInput, scoreCharactersOnly } from '../../components/ui/GridCellInput.tsx';
 import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { useFormatters } from '../../lib/format.ts';
+import { cellErrorMessage } from '../../lib/cell-error-message.ts';
 import { cellKey, cellValueOf, isInvalidCell } from '../../lib/matrix-model.ts';
 import {
   emptyCriterionRow,
@@ -164,10 +165,13 @@ export function SimpleScoringTable() {
                 <GridCellInput
                   row={row}
                   column={column}
-                  maxLength={1}
+                  // "3.5" stays visible to be refused with a message, never cut to "3".
+                  maxLength={3}
                   required
                   isInvalid={invalid.has(key) || isOffScale}
-                  errorMessage={isOffScale ? t('results.cellRange', SIMPLE_SCALE) : undefined}
+                  errorMessage={
+                    isOffScale ? cellErrorMessage(t, table.ratings[key], SIMPLE_SCALE) : undefined
+                  }
                   aria-label={t('decisionForm.cellLabel', {
                     option: option.label,
                     criterion: criterion.label,
@@ -175,7 +179,7 @@ export function SimpleScoringTable() {
                   })}
                   value={table.ratings[key] ?? ''}
                   onChange={(event) => {
-                    const rating = digitsOnly(event.target.value);
+                    const rating = scoreCharactersOnly(event.target.value);
                     update((current) => ({ ...current, ratings: { ...current.ratings, [key]: rating } }));
                   }}
                 />

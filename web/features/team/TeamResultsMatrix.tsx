@@ -11,6 +11,8 @@ import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
 import { compareAiOpinion } from './ai-opinion-model.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { AiReasonLegend } from '../ai/AiReasonLegend.tsx';
 import { AiOpinionCellNote } from './TeamAiOpinion.tsx';
 
 /**
@@ -79,7 +81,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
         </p>
       ) : null}
       <MatrixTable
-        caption={t('teamView.matrixCaption')}
+        caption={t('teamView.matrixCaption', LIMITS.scales.team)}
         captionId="team-matrix-caption"
         cornerHeader={t('teamView.option')}
         rows={rows}
@@ -190,6 +192,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
           },
         }}
       />
+      {aiReasons.size > 0 ? <AiReasonLegend /> : null}
     </>
   );
 }

@@ -11,6 +11,8 @@ import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useTeamAiRecommendation } from '../ai/ai-api.ts';
 import { ModeSelectField } from '../ai/ModeSelectField.tsx';
+import { DraftNotice } from '../drafts/DraftNotice.tsx';
+import { useFormDraft } from '../drafts/useFormDraft.ts';
 import { ChangedElsewhereNotice } from './ChangedElsewhereNotice.tsx';
 import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
@@ -71,6 +73,7 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
   const { control, register, getValues, trigger, setFocus, setError, clearErrors, handleSubmit, formState } =
     form;
   const server = useServerBackedForm(form, details, valuesOf);
+  const draft = useFormDraft(form, { page: 'team-setup', decisionId: decision.id });
   const [options, criteria, mode] = useWatch({ control, name: ['options', 'criteria', 'mode'] });
 
   const isSaving =
@@ -142,6 +145,7 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
     const outcome = await saveSetup(values);
     if (outcome.kind === 'failed') toastFor('error', outcome.notice, NOTICE_MS.long, outcome.reason);
     if (outcome.kind !== 'saved') return;
+    draft.forget();
     // SPEC.md section 8: "Modus geändert" (3 s), "Deadline gespeichert" (4 s), "Gespeichert" (4 s).
     if (outcome.changedMode) toastFor('success', t('teamEdit.modeChanged'), NOTICE_MS.short);
     if (outcome.changedDeadline) toastFor('success', t('teamEdit.deadlineSaved'), NOTICE_MS.long);
@@ -183,6 +187,7 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-6">
+        <DraftNotice draft={draft} />
         {/* While saving, the answers of the mode and deadline calls arrive before the form continues. */}
         {server.isChangedElsewhere && !isSaving && aiPhase.kind !== 'running' ? (
           <ChangedElsewhereNotice onLoadLatest={server.loadLatest} />

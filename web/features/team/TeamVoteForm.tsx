@@ -6,6 +6,8 @@ import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { clampPercent } from '../../lib/matrix-model.ts';
+import { DraftNotice } from '../drafts/DraftNotice.tsx';
+import { useFormDraft } from '../drafts/useFormDraft.ts';
 import { WeightsToolbar } from '../weights/WeightsToolbar.tsx';
 import { ChangedElsewhereNotice } from './ChangedElsewhereNotice.tsx';
 import { SaveBar } from './SaveBar.tsx';
@@ -40,6 +42,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
   const form = useForm<TeamVoteValues>({ defaultValues: valuesOf(details) });
   const { control, setValue, handleSubmit, formState } = form;
   const server = useServerBackedForm(form, details, valuesOf);
+  const draft = useFormDraft(form, { page: 'team-vote', decisionId: details.decision.id });
   const [votes, weights] = useWatch({ control, name: ['votes', 'weights'] });
   const rows = useMemo(() => voteRowsOf(details), [details]);
   // While results are hidden from the caller there is no team weight to show beside their own.
@@ -62,7 +65,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
   const save = handleSubmit(async (values) => {
     if (isLocked || hasBadVotes) return;
     try {
-      server.continueFrom(await saveEdit.mutateAsync(voteRequestFrom(values, rows)));
+      server.continueFrom(await draft.saving(() => saveEdit.mutateAsync(voteRequestFrom(values, rows))));
       // A partial vote's notice (role="status") stays beside the grid and says it does not count yet.
       toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
     } catch (error) {
@@ -74,6 +77,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-6">
+      <DraftNotice draft={draft} />
       {server.isChangedElsewhere ? <ChangedElsewhereNotice onLoadLatest={server.loadLatest} /> : null}
       {details.resultsHiddenUntil ? <ResultsHiddenNotice details={details} /> : null}
       <SectionCard

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { CriterionAnchors } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { digitsOnly, GridCellInput } from '../../components/ui/GridCellInput.tsx';
+import { GridCellInput, scoreCharactersOnly } from '../../components/ui/GridCellInput.tsx';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
+import { cellErrorMessage } from '../../lib/cell-error-message.ts';
 import { cellKey, isInvalidCell } from '../../lib/matrix-model.ts';
 import { scaleAnchorsDescription } from '../decisions/must-have-and-anchors.ts';
 
@@ -77,11 +78,11 @@ export function VotesTable({
             disabled={isDisabled}
             placeholder="–"
             isInvalid={isInvalidCell(text, SCALE)}
-            errorMessage={t('results.cellRange', SCALE)}
+            errorMessage={cellErrorMessage(t, text, SCALE)}
             aria-label={t(isEmptyMarked ? 'teamEdit.voteOfEmpty' : 'teamEdit.voteOf', label)}
             aria-describedby={criterion.anchors?.id}
             data-empty={isEmptyMarked || undefined}
-            onChange={(event) => onChange(key, digitsOnly(event.target.value))}
+            onChange={(event) => onChange(key, scoreCharactersOnly(event.target.value))}
             // An empty cell of a started vote: a dashed amber frame (its label says "still empty").
             className={`disabled:opacity-60 ${isEmptyMarked ? 'border-2! border-dashed! border-amber-600! bg-amber-50! dark:border-amber-400! dark:bg-amber-950/40!' : ''}`}
           />
