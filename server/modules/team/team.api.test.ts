@@ -347,18 +347,47 @@ describe('POST /api/team/invite', () => {
     expectApiError(ownerAgain, 409, 'ALREADY_MEMBER', { fields: ['email'] });
   });
 
-  it('re-inviting the same address revokes the older pending token', async () => {
+  it('sending an invitation again keeps it: the first link still works, with the role chosen last', async () => {
     const email = uniqueEmail('twice');
     const first = await inviteByEmail(app, owner, decisionId, email, 'editor');
     const second = await inviteByEmail(app, owner, decisionId, email, 'viewer');
-    expect((await invitationRow(first.invitation_id)).revoked_at).not.toBeNull();
-    expectApiError(await api.validate(first.invite_token), 404, 'INVALID_INVITATION');
-    expect((await api.validate(second.invite_token)).json()).toMatchObject({ role: 'viewer' });
+    expect(second.invitation_id).toBe(first.invitation_id);
+    expect(second.invite_token).not.toBe(first.invite_token);
+    expect((await invitationRow(first.invitation_id)).revoked_at).toBeNull();
+    for (const token of [first.invite_token, second.invite_token]) {
+      expect((await api.validate(token)).json()).toMatchObject({ role: 'viewer' });
+    }
 
     const members = (await api.teamMembers(owner, decisionId)).json<DecisionDetails['teamMembers']>();
     expect(members.filter((member) => member.email === email)).toEqual([
-      expect.objectContaining({ accepted: false, role: 'viewer', invitation_id: second.invitation_id }),
+      expect.objectContaining({ accepted: false, role: 'viewer', invitation_id: first.invitation_id }),
     ]);
+
+    // The link of the first mail is accepted after the re-send; then every link of it is used.
+    const invitee = await createSignedInUser(app, { email });
+    expect((await api.accept(invitee, first.invite_token)).json()).toMatchObject({ decision_id: decisionId });
+    expect(await membershipsOf(decisionId)).toContainEqual({ user_id: invitee.user.id, role: 'viewer' });
+    expectApiError(await api.validate(second.invite_token), 404, 'INVITATION_ALREADY_ACCEPTED');
+  });
+
+  it('counts a re-sent invitation toward the daily mail limit, not toward the pending invitations', async () => {
+    const sender = await createSignedInUser(app, { isNewAccount: true });
+    const { decision } = await createTeamDecision(app, sender, { name: 'Resend limit' });
+    const email = uniqueEmail('resent');
+    await inviteByEmail(app, sender, decision.id, email);
+    const limit = LIMITS.team.invitationMailsPerDay.newAccount;
+    for (let sent = 1; sent < limit; sent++) await inviteByEmail(app, sender, decision.id, email);
+    const tooMany = await expectNothingChanged(app, () =>
+      api.invite(sender, { decision_id: decision.id, email }),
+    );
+    expectApiError(tooMany, 429, 'RATE_LIMITED', { fields: ['email'] });
+    expect(
+      await app.database.db
+        .selectFrom('invitations')
+        .select('id')
+        .where('decision_id', '=', decision.id)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it(`refuses more than ${LIMITS.team.pendingInvitationsPerDecision} pending invitations per decision (409), expired and revoked ones do not count`, async () => {
@@ -584,7 +613,7 @@ describe('GET /api/team/validate/{token}', () => {
     expect((await api.validate(invitation.invite_token)).statusCode).toBe(200);
   });
 
-  it('gives the same 404 for unknown, expired, used and revoked tokens, in the caller’s language', async () => {
+  it('gives the same 404 for unknown and expired tokens; used and withdrawn ones say what to do next', async () => {
     const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     await app.database.db
       .updateTable('invitations')
@@ -596,12 +625,7 @@ describe('GET /api/team/validate/{token}', () => {
     const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     expect((await api.revokeInvitation(owner, decision.id, revoked.invitation_id)).statusCode).toBe(200);
 
-    const tokens = {
-      unknown: 'x'.repeat(43),
-      expired: expired.invite_token,
-      used: used.invite_token,
-      revoked: revoked.invite_token,
-    };
+    const tokens = { unknown: 'x'.repeat(43), expired: expired.invite_token };
     for (const [language, message] of [
       ['en', 'Invalid or expired invitation link.'],
       ['de', 'Ungültiger oder abgelaufener Einladungslink.'],
@@ -616,6 +640,15 @@ describe('GET /api/team/validate/{token}', () => {
       expect(bodies.every((body) => body.error === message)).toBe(true);
       expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
     }
+    expect(
+      expectApiError(await api.validate(used.invite_token), 404, 'INVITATION_ALREADY_ACCEPTED'),
+    ).toMatchObject({
+      error: 'This invitation was already accepted. Log in to open the decision.',
+    });
+    const withdrawn = await api.validate(revoked.invite_token, { 'accept-language': 'de' });
+    expect(expectApiError(withdrawn, 404, 'INVITATION_REVOKED', { language: 'de' })).toMatchObject({
+      error: 'Diese Einladung wurde zurückgezogen. Bitte die Person, die dich eingeladen hat, um eine neue.',
+    });
   });
 
   it('answers an over-long token with the API’s error body ({error, code}), never a 500', async () => {
@@ -651,8 +684,17 @@ describe('POST /api/team/accept', () => {
     expect(details.userRole).toBe('viewer');
     const list = (await decisions.list(invitee)).json<DecisionListItem[]>();
     expect(list.find((item) => item.id === decision.id)).toMatchObject({ is_team: true, role: 'viewer' });
-    // Single use.
-    expectApiError(await api.accept(invitee, invitation.invite_token), 404, 'INVALID_INVITATION');
+    // Single use: the member who accepted it is sent to the decision again, anybody else is refused.
+    expect((await api.accept(invitee, invitation.invite_token)).json()).toEqual({
+      message: 'You already accepted this invitation.',
+      decision_id: decision.id,
+    });
+    const other = await createSignedInUser(app);
+    const refused = await expectNothingChanged(app, () => api.accept(other, invitation.invite_token));
+    expectApiError(refused, 404, 'INVITATION_ALREADY_ACCEPTED');
+    // Removed since: the old link no longer opens the decision.
+    expect((await api.removeMember(owner, decision.id, invitee.user.id)).statusCode).toBe(200);
+    expectApiError(await api.accept(invitee, invitation.invite_token), 404, 'INVITATION_ALREADY_ACCEPTED');
   });
 
   it('may be used by whoever holds the link, even under another address', async () => {
@@ -673,7 +715,8 @@ describe('POST /api/team/accept', () => {
     );
     expect(winners).toHaveLength(1);
     for (const response of responses.filter((r) => r.statusCode !== 200)) {
-      expectApiError(response, 404, 'INVALID_INVITATION');
+      expect(response.statusCode).toBe(404);
+      expect(['INVALID_INVITATION', 'INVITATION_ALREADY_ACCEPTED']).toContain(response.json().code);
     }
     expect(await membershipsOf(race.id)).toEqual([{ user_id: winners[0]!.user.id, role: 'editor' }]);
     expect(await invitationRow(invitation.invitation_id)).toMatchObject({ accepted_by: winners[0]!.user.id });
@@ -705,7 +748,7 @@ describe('POST /api/team/accept', () => {
     expect(await membershipsOf(decision.id)).toContainEqual({ user_id: viewer.user.id, role: 'viewer' });
   });
 
-  it('refuses unknown, expired and revoked tokens with 404 INVALID_INVITATION and changes nothing', async () => {
+  it('refuses unknown, expired (404 INVALID_INVITATION) and revoked tokens (404 INVITATION_REVOKED), changing nothing', async () => {
     const user = await createSignedInUser(app);
     const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     await app.database.db
@@ -715,10 +758,12 @@ describe('POST /api/team/accept', () => {
       .execute();
     const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     await api.revokeInvitation(owner, decision.id, revoked.invitation_id);
-    for (const token of ['unknown-token', expired.invite_token, revoked.invite_token]) {
+    for (const token of ['unknown-token', expired.invite_token]) {
       const response = await expectNothingChanged(app, () => api.accept(user, token));
       expectApiError(response, 404, 'INVALID_INVITATION');
     }
+    const withdrawn = await expectNothingChanged(app, () => api.accept(user, revoked.invite_token));
+    expectApiError(withdrawn, 404, 'INVITATION_REVOKED');
   });
 
   it('answers 401 without a token and 400 without invite_token', async () => {
@@ -1039,9 +1084,9 @@ describe('DELETE /api/team/{decisionId}/invitations/{invitationId}', () => {
     const response = await api.revokeInvitation(owner, decision.id, first.invitation_id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Invitation revoked.' });
-    expectApiError(await api.validate(first.invite_token), 404, 'INVALID_INVITATION');
+    expectApiError(await api.validate(first.invite_token), 404, 'INVITATION_REVOKED');
     const invitee = await createSignedInUser(app);
-    expectApiError(await api.accept(invitee, first.invite_token), 404, 'INVALID_INVITATION');
+    expectApiError(await api.accept(invitee, first.invite_token), 404, 'INVITATION_REVOKED');
     const pending = (await api.teamMembers(owner, decision.id))
       .json<DecisionDetails['teamMembers']>()
       .filter((member) => !member.accepted);
