@@ -170,10 +170,14 @@ export interface InvitationsTable {
   mail_token_hash: Generated<string | null>;
 }
 
-/** Further tokens of one invitation: one per mail sent again (migration 018). */
+/**
+ * Further tokens of one invitation (migration 018): the link token of each re-send (`mailed` 0, shown
+ * to the inviter) and the token of each mail to the invitee (`mailed` 1, seen by nobody else).
+ */
 export interface InvitationTokensTable {
   token_hash: string;
   invitation_id: number;
+  mailed: Generated<number>;
   created_at: Timestamp;
 }
 

@@ -75,6 +75,8 @@ export function createTeamRepo(db: Kysely<Database>) {
         .innerJoin('invitations', 'invitations.id', 'invitation_tokens.invitation_id')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('invitations.inviter_id', '=', inviterId)
+        // One link token per re-send (mail tokens ride along with a sending already counted).
+        .where('invitation_tokens.mailed', '=', 0)
         .where('invitation_tokens.created_at', '>', since)
         .executeTakeFirstOrThrow();
       return Number(created.count) + Number(sentAgain.count);
@@ -87,6 +89,43 @@ export function createTeamRepo(db: Kysely<Database>) {
         .selectAll('invitations')
         .where((eb) => matchesToken(eb, tokenHash))
         .executeTakeFirst();
+    },
+
+    /** The token that goes only into the mail to the invited address (the inviter never sees it). */
+    async addMailToken(invitationId: number, tokenHash: string, now: string): Promise<void> {
+      await db
+        .insertInto('invitation_tokens')
+        .values({ token_hash: tokenHash, invitation_id: invitationId, mailed: 1, created_at: now })
+        .execute();
+    },
+
+    /**
+     * The address a pending invitation's mail went to, when this token came only from that mail (a mail
+     * token, or the one mailed after a hold): whoever holds it has read that mailbox.
+     */
+    async findMailedAddress(tokenHash: string, now: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('invitations')
+        .select('invitations.email')
+        .where((eb) =>
+          eb.or([
+            eb('invitations.mail_token_hash', '=', tokenHash),
+            eb(
+              'invitations.id',
+              'in',
+              eb
+                .selectFrom('invitation_tokens')
+                .select('invitation_id')
+                .where('token_hash', '=', tokenHash)
+                .where('mailed', '=', 1),
+            ),
+          ]),
+        )
+        .where('invitations.accepted_at', 'is', null)
+        .where('invitations.revoked_at', 'is', null)
+        .where('invitations.expires_at', '>', now)
+        .executeTakeFirst();
+      return row?.email;
     },
 
     /** The pending invitation of this address, if any: sending again reuses it. */

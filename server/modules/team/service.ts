@@ -157,11 +157,14 @@ export function createTeamService(deps: TeamServiceDeps) {
       );
       const link = invitationLink(token);
       if (!isMailHeld) {
+        // The mail carries a token of its own, never shown to the inviter: it proves the address.
+        const mailToken = generateToken();
+        await team.addMailToken(invitation.id, hashToken(mailToken), isoNow());
         sendInvitationMail(input.email, preferredLanguage(invitee?.language, language), {
           inviter: displayNameOfAccount(inviter),
           decision: decision.name,
           role: input.role,
-          link,
+          link: invitationLink(mailToken),
         });
       }
       await emit({
@@ -203,6 +206,11 @@ export function createTeamService(deps: TeamServiceDeps) {
       const invitation = await team.findPendingByHash(hashToken(token), isoNow());
       if (!invitation) throw await closedInvitationError(token);
       return invitation;
+    },
+
+    /** Whether `token` came from the invitation mail to `email` (registration then needs no confirmation). */
+    async isAddressProven(token: string, email: string): Promise<boolean> {
+      return (await team.findMailedAddress(hashToken(token), isoNow())) === email;
     },
 
     /** Accepts a pending invitation; the member who accepted it before is simply sent to the decision. */
@@ -290,7 +298,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     /** "End voting now": the deadline becomes now, and every member hears how the vote came out. */
     async endVoting(access: DecisionAccess, timer: string) {
-      await decisionsService.setTimer(access, timer);
+      await decisionsService.endVotingNow(access, timer);
       await decisionsService.announceVotingEnded(access.decision.id);
     },
   };

@@ -507,12 +507,14 @@ describe('the invitation e-mail (real SMTP peer)', () => {
     expect(mail.text).toBeDefined();
     expect(mail.html).toBeDefined();
     expect(mail.text).toContain('Olga invites you to the team decision “Summer offsite” as Editor.');
-    expect(mail.text).toContain(`Accept invitation: ${invitation.link}`);
-    expect(mail.html).toContain(`href="${invitation.link}"`);
-    expect(mail.html).toContain('<html lang="en">');
-
     const token = new RegExp(`${APP_URL}/invite\\?token=([A-Za-z0-9_-]+)`).exec(mail.text!)?.[1];
-    expect(token).toBe(invitation.invite_token);
+    const mailedLink = `${APP_URL}/invite?token=${token}`;
+    expect(mail.text).toContain(`Accept invitation: ${mailedLink}`);
+    expect(mail.html).toContain(`href="${mailedLink}"`);
+    expect(mail.html).toContain('<html lang="en">');
+    // The mail carries a token of its own, never shown to the inviter; the inviter's link works too.
+    expect(token).not.toBe(invitation.invite_token);
+    expect((await api.validate(invitation.invite_token)).statusCode).toBe(200);
     const validated = await api.validate(token!);
     expect(validated.statusCode).toBe(200);
     expect(validated.json()).toMatchObject({
@@ -528,6 +530,15 @@ describe('the invitation e-mail (real SMTP peer)', () => {
       payload: { email, password: DEFAULT_PASSWORD, inviteToken: token },
     });
     expect(registered.statusCode).toBe(201);
+    // The mail's token proved the address: confirmed at once, no confirmation mail (issue 25).
+    const account = await app.database.db
+      .selectFrom('users')
+      .select('email_verified_at')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(account.email_verified_at).not.toBeNull();
+    await app.mailer.idle();
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
     const login = await app.inject({
       method: 'POST',
       url: '/api/login',
@@ -556,11 +567,46 @@ describe('the invitation e-mail (real SMTP peer)', () => {
     expect(mail.text).toContain(
       'Olga lädt dich als Betrachter zur Teamentscheidung „Büro <b>neu</b> & "alt"“ ein.',
     );
-    expect(mail.text).toContain(`Einladung annehmen: ${invitation.link}`);
+    expect(mail.text).toMatch(/Einladung annehmen: https:\/\/decide\.example\.org\/invite\?token=[\w-]+/);
     expect(mail.html).toContain('<html lang="de">');
     expect(mail.html).toContain('Büro &#60;b&#62;neu&#60;/b&#62; &#38; &#34;alt&#34;');
     expect(mail.html).not.toContain('<b>neu</b>');
-    expect(mail.html).toContain(invitation.link);
+    expect(mail.html).toContain(`${APP_URL}/invite?token=`);
+    expect(invitation.link).toContain(`${APP_URL}/invite?token=`);
+  });
+
+  it('a token the inviter saw, or a mail token used for another address, proves nothing: confirmation needed', async () => {
+    const email = uniqueEmail('unproven');
+    const invitation = await inviteByEmail(app, owner, decision.id, email);
+    const mailed = new RegExp(`${APP_URL}/invite\\?token=([\\w-]+)`).exec((await mailTo(email)).text!)?.[1];
+    const other = uniqueEmail('other');
+    for (const [address, token] of [
+      [email, invitation.invite_token],
+      [other, mailed!],
+    ] as const) {
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { email: address, password: DEFAULT_PASSWORD, inviteToken: token },
+      });
+      expect(registered.statusCode).toBe(201);
+      const account = await app.database.db
+        .selectFrom('users')
+        .select('email_verified_at')
+        .where('email', '=', address)
+        .executeTakeFirstOrThrow();
+      expect(account.email_verified_at).toBeNull();
+    }
+  });
+
+  it('sent again, the first mail’s link still opens the invitation and is accepted', async () => {
+    const email = uniqueEmail('resent-mail');
+    await inviteByEmail(app, owner, decision.id, email);
+    const firstMail = await mailTo(email);
+    await inviteByEmail(app, owner, decision.id, email);
+    const firstToken = new RegExp(`${APP_URL}/invite\\?token=([\\w-]+)`).exec(firstMail.text!)?.[1];
+    const invitee = await createSignedInUser(app, { email });
+    expect((await api.accept(invitee, firstToken!)).statusCode).toBe(200);
   });
 
   it('names an inviter without a nickname by first and last name, and the German editor role "Bearbeiter"', async () => {
@@ -1192,6 +1238,19 @@ describe('PATCH /api/decision/{id}/timer', () => {
     }
   });
 
+  it('voting_ended is null while voting is open, and names nobody once the deadline simply passed', async () => {
+    const { decision } = await createTeamDecision(app, owner, { name: 'Passing deadline' });
+    expect((await api.setTimer(owner, decision.id, minutesFromNow(60))).statusCode).toBe(200);
+    expect((await detailsOf(app, owner, decision.id)).voting_ended).toBeNull();
+    const passed = minutesFromNow(-1);
+    await app.database.db
+      .updateTable('decisions')
+      .set({ timer: passed })
+      .where('id', '=', decision.id)
+      .execute();
+    expect((await detailsOf(app, owner, decision.id)).voting_ended).toEqual({ by: null, at: passed });
+  });
+
   it('clears the deadline with null', async () => {
     await api.setTimer(owner, decisionId, minutesFromNow(60));
     const response = await api.setTimer(owner, decisionId, null);
@@ -1243,6 +1302,13 @@ describe('POST /api/decision/{id}/end-voting', () => {
     expect(body.message).toBe('Voting has ended.');
     expect(Math.abs(Date.parse(body.timer) - Date.now())).toBeLessThan(10_000);
     expect((await detailsOf(app, owner, decision.id)).timer).toBe(body.timer);
+    // Who ended it and when: the screens say "Voting ended by … on …" (issue 25).
+    for (const reader of [owner, viewer]) {
+      expect((await detailsOf(app, reader, decision.id)).voting_ended).toEqual({
+        by: { id: admin.user.id, name: admin.email.split('@')[0] },
+        at: body.timer,
+      });
+    }
 
     for (const member of [owner, editor, viewer]) {
       expect((await notificationsOf(app, member)).some((n) => n.kind === 'voting_ended')).toBe(true);
