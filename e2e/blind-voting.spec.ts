@@ -34,11 +34,11 @@ test('after_vote: a member sees no result until their own vote is complete, then
   await form.goto();
   const choice = new ResultsVisibilityChoice(ownerPage);
   await expect(choice.radio('Always')).toBeChecked();
-  await expect(choice.radio('After each member has voted')).toHaveAccessibleDescription(
+  await expect(choice.radio('After your own vote')).toHaveAccessibleDescription(
     'A member sees the results once their own vote is complete; viewers once voting ends.',
   );
   await form.fill({ title: 'Blind offsite', options: ['Lisbon', 'Prague'], criteria: ['Cost', 'Weather'] });
-  await choice.choose('After each member has voted');
+  await choice.choose('After your own vote');
   await form.continueButton.click();
   await expect(ownerPage).toHaveURL(/\/team-invite\/\d+$/);
   const decisionId = Number(ownerPage.url().split('/').pop());
@@ -150,7 +150,7 @@ test('the set-up tab changes the setting; members see the change live', async ({
   // Keyboard: arrow keys move the choice within the group.
   await choice.radio('Always').focus();
   await ownerPage.keyboard.press('ArrowDown');
-  await expect(choice.radio('After each member has voted')).toBeChecked();
+  await expect(choice.radio('After your own vote')).toBeChecked();
   await choice.choose('After voting ends');
   await setup.saveButton.click();
   await expect(ownerPage.getByText('Results visibility saved')).toBeVisible();
@@ -186,7 +186,7 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), '/new-team-decision').toEqual([]);
 
     await new EditTeamDecisionPage(page).goto(decision.id, 'setup');
-    await expect(new ResultsVisibilityChoice(page).radio('After each member has voted')).toBeChecked();
+    await expect(new ResultsVisibilityChoice(page).radio('After your own vote')).toBeChecked();
     expect(await seriousViolations(page), 'set-up tab').toEqual([]);
   });
 }

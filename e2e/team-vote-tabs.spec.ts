@@ -118,14 +118,21 @@ test('once voting ended: one lock notice, inputs disabled, no Save bar on either
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   const main = page.getByRole('main');
-  await expect(main.getByText('Deadline expired. Voting is no longer possible.')).toBeVisible();
-  await expect(main.getByText(/^Deadline expired/)).toHaveCount(1);
+  // Ended by hand: the notice names who ended it (issue 25), not an expired deadline.
+  const endedBy = `Voting ended by ${owner.email.split('@')[0]} on `;
+  await expect(main.getByText(endedBy, { exact: false })).toHaveText(
+    new RegExp(`^${endedBy}.+\\. Voting is no longer possible\\.$`),
+  );
+  await expect(main.getByText(/^Voting ended by/)).toHaveCount(1);
+  await expect(main.getByText(/^Deadline expired/)).toHaveCount(0);
   await expect(edit.weight('Cost')).toBeDisabled();
   await expect(main.getByRole('button', { name: /^(Save|Saving…)$/ })).toHaveCount(0);
 
   await edit.setupTab.click();
-  await expect(main.getByText('Deadline expired – editing disabled')).toBeVisible();
-  await expect(main.getByText(/^Deadline expired/)).toHaveCount(1);
+  await expect(main.getByText(endedBy, { exact: false })).toHaveText(
+    new RegExp(`^${endedBy}.+ – editing disabled$`),
+  );
+  await expect(main.getByText(/^Voting ended by/)).toHaveCount(1);
   await expect(main.getByLabel('Title', { exact: true })).toBeDisabled();
   await expect(main.getByRole('button', { name: /^(Save|Saving…)$/ })).toHaveCount(0);
 });

@@ -217,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     emailVerificationService,
     mailer,
     appUrl: config.appUrl,
+    isInvitedAddress: (inviteToken, email) => teamService.isAddressProven(inviteToken, email),
   });
   registerPurgeJobs(scheduler, {
     db: database.db,

@@ -72,6 +72,9 @@ export interface DecisionsTable {
   last_manual_reminder_at: Generated<Timestamp | null>;
   /** When the automatic reminder before the deadline falls due; null when none is due. */
   automatic_reminder_due_at: Generated<Timestamp | null>;
+  /** Who ended voting by hand and when (migration 017); null when the deadline simply passed. */
+  voting_ended_by: Generated<number | null>;
+  voting_ended_at: Generated<Timestamp | null>;
 }
 
 export interface OptionsTable {
@@ -165,6 +168,17 @@ export interface InvitationsTable {
   mail_held: Generated<number>;
   /** Hash of the token in the mail sent after a hold (the first token only went to the inviter). */
   mail_token_hash: Generated<string | null>;
+}
+
+/**
+ * Further tokens of one invitation (migration 018): the link token of each re-send (`mailed` 0, shown
+ * to the inviter) and the token of each mail to the invitee (`mailed` 1, seen by nobody else).
+ */
+export interface InvitationTokensTable {
+  token_hash: string;
+  invitation_id: number;
+  mailed: Generated<number>;
+  created_at: Timestamp;
 }
 
 export type NotificationKind =
@@ -272,6 +286,7 @@ export interface Database {
   team_members: TeamMembersTable;
   comments: CommentsTable;
   invitations: InvitationsTable;
+  invitation_tokens: InvitationTokensTable;
   notifications: NotificationsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_verification_tokens: EmailVerificationTokensTable;

@@ -23,6 +23,7 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   team_members: ['id'],
   comments: ['id'],
   invitations: ['id'],
+  invitation_tokens: ['token_hash'],
   notifications: ['id'],
   password_reset_tokens: ['id'],
   email_verification_tokens: ['id'],

@@ -212,6 +212,8 @@ export const decisionListItemSchema = decisionSchema.extend({
    * while the caller may not see results.
    */
   leading_option: z.object({ id: z.number(), name: z.string(), total: z.number() }).nullable(),
+  /** The option chosen in the recorded outcome (the card says "Chosen: …"); null while none is recorded. */
+  outcome_option: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** Team decisions: voters (owner, admin, editor; never viewers) and how many of them voted in full. */
   participation: participationSchema.nullable(),
   /** As `resultsHiddenUntil` in the details: null when the caller sees results. */
@@ -375,6 +377,13 @@ export const decisionDetailsSchema = z.object({
   timer: z.string().nullable(),
   /** What was decided (PUT /api/decision/{id}/outcome); null until recorded. */
   outcome: outcomeSchema.nullable(),
+  /**
+   * Once a team decision's deadline passed: who ended voting by hand ("Voting ended by Ada on …"), or
+   * null when the deadline simply passed; `at` is when voting ended. null while voting is open.
+   */
+  voting_ended: z
+    .object({ by: z.object({ id: z.number(), name: z.string() }).nullable(), at: z.string() })
+    .nullable(),
   /** While a manual reminder is held back (12 hours after the last): when the next is possible. */
   next_reminder_at: z.string().nullable(),
   /** How many voters a reminder sent now would reach (never the caller); null if they may not remind. */

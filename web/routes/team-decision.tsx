@@ -121,12 +121,14 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
         lock={access.lock}
         canManageDeadline={abilities.canManageDeadline}
         outcome={votingOutcomeOf(details)}
+        votingEnded={details.voting_ended}
       />
       <RemindVoters
         decisionId={decision.id}
         recipients={details.reminder_recipients}
         nextReminderAt={details.next_reminder_at}
         canRemind={abilities.canRemind}
+        deadline={details.timer}
         now={now}
       />
       <OutcomeSection details={details} canDecide={abilities.canDecide} />

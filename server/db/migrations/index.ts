@@ -13,6 +13,8 @@ import * as outcomeReminders from './011_outcome_reminders.ts';
 import * as criterionMinimumAnchors from './012_criterion_minimum_anchors.ts';
 import * as aiSecondOpinion from './013_ai_second_opinion.ts';
 import * as honestScores from './016_honest_scores.ts';
+import * as votingEndedBy from './017_voting_ended_by.ts';
+import * as invitationTokens from './018_invitation_tokens.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '012_criterion_minimum_anchors': criterionMinimumAnchors,
   '013_ai_second_opinion': aiSecondOpinion,
   '016_honest_scores': honestScores,
+  '017_voting_ended_by': votingEndedBy,
+  '018_invitation_tokens': invitationTokens,
 };

@@ -30,10 +30,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { email, password, inviteToken } = request.body;
       // The same answer for a new and a taken address: no user, no session (a client with a pending
-      // invitation logs in next). `inviteToken` is still accepted but changes nothing here.
-      await authService.register({ email, password, language: request.language });
+      // invitation logs in next). A token from the invitation mail to this address confirms it.
+      await authService.register({ email, password, language: request.language, inviteToken });
       return reply.status(201).send({ message: translate(request.language, 'api.registered') });
     },
   );

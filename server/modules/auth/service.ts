@@ -29,6 +29,8 @@ export function createAuthService(deps: {
   emailVerificationService: EmailVerificationService;
   mailer: Mailer;
   appUrl: string;
+  /** Whether an invitation token came from the mail to this address (modules/team). */
+  isInvitedAddress: (inviteToken: string, email: string) => Promise<boolean>;
 }) {
   const { users, sessions, loginThrottle, sessionStreams, emailVerificationService, mailer, appUrl } = deps;
   void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
@@ -49,11 +51,21 @@ export function createAuthService(deps: {
      * the same answer; the mail is worked out afterwards in the mailer's queue, so neither the
      * answer nor its timing tells whether the address had an account.
      */
-    async register(input: { email: string; password: string; language: Language }): Promise<void> {
+    async register(input: {
+      email: string;
+      password: string;
+      language: Language;
+      inviteToken?: string | null;
+    }): Promise<void> {
       assertAcceptablePassword('password', input.password);
       const passwordHash = await hashPassword(input.password);
-      const created = await users.insert(input.email, passwordHash, input.language);
+      // A token from the invitation mail to this very address proves it: no second confirmation.
+      const isProven = input.inviteToken
+        ? await deps.isInvitedAddress(input.inviteToken, input.email)
+        : false;
+      const created = await users.insert(input.email, passwordHash, input.language, { isVerified: isProven });
       mailer.sendPrepared(async () => {
+        if (created && isProven) return undefined;
         if (created) return emailVerificationService.prepareMail(created, input.language);
         const owner = await users.findByEmail(input.email);
         if (!owner) return undefined;

@@ -729,6 +729,7 @@ describe('GET /api/decision', () => {
       status: 'open',
       lock: null,
       leading_option: { id: third.optionIds[1], name: 'Beta', total: 7.2 },
+      outcome_option: null,
       participation: null,
       results_hidden_until: null,
     });

@@ -18,6 +18,8 @@ interface ScoredFacts {
   /** Everyone who voted in full (`completeVotersOf`), whatever their role today. */
   completeIds: ReadonlySet<number>;
   isCompletedByAi: boolean;
+  /** Option names by id: the card names the chosen option of a decided decision. */
+  optionNames: ReadonlyMap<number, string>;
 }
 
 export interface ListedDecision {
@@ -25,6 +27,8 @@ export interface ListedDecision {
   status: DecisionStatus;
   lock: DecisionLock;
   leadingOption: ScoredFacts['leadingOption'];
+  /** The option chosen in the recorded outcome; null while none is recorded. */
+  outcomeOption: { id: number; name: string } | null;
   participation: Participation | null;
   /** The visibility policy for the caller; the presenter drops the leader and score unless null. */
   resultsHiddenUntil: ResultsHiddenUntil;
@@ -73,6 +77,7 @@ function scoredFactsOf(
         )
       : new Set(),
     isCompletedByAi: isTeam && rows.evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
+    optionNames: new Map(rows.options.map((candidate) => [candidate.id, candidate.name])),
   };
 }
 
@@ -137,11 +142,16 @@ export function createListDecisions(decisions: DecisionsRepo) {
         decision.user_id,
         ...(membersByDecision.get(decision.id) ?? []).map((member) => member.user_id),
       ];
+      // The outcome is read from the row (recording one need not change the revision).
+      const outcomeName =
+        decision.outcome_option_id === null ? undefined : facts.optionNames.get(decision.outcome_option_id);
       return {
         decision,
         status,
         lock,
         leadingOption: facts.leadingOption,
+        outcomeOption:
+          outcomeName === undefined ? null : { id: decision.outcome_option_id!, name: outcomeName },
         participation: isTeam ? participationOf(voterIds, facts.completeIds) : null,
         resultsHiddenUntil: resultsHiddenUntil({
           relation: relationOf(decision, userId, decision.member_role ?? undefined),

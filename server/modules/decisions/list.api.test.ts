@@ -4,6 +4,7 @@ import { decisionListItemSchema, type DecisionListItem } from '../../../shared/a
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
+import { lifecycleApi } from '../../test/lifecycle-factories.ts';
 import { addMember, createTeamDecision, inviteByEmail, teamApi } from '../../test/team-factories.ts';
 
 // What the dashboard's cards show (issue 14): status, lock, leading option and participation.
@@ -12,6 +13,7 @@ let testApp: TestApp;
 let app: FastifyInstance;
 const api = decisionApi(() => app);
 const team = teamApi(() => app);
+const lifecycle = lifecycleApi(() => app);
 
 beforeAll(async () => {
   testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
@@ -105,6 +107,25 @@ describe('GET /api/decision: personal cards', () => {
     expect(leaderOf(tied.decision.id)).toEqual({ id: tied.optionIds[0], name: 'First', total: 7 });
     // Nothing scored yet: no leader (rather than a 0 that means nothing).
     expect(leaderOf(unscored.decision.id)).toBeNull();
+  });
+
+  it('name the chosen option once an outcome is recorded (outcome_option), and none after it is removed', async () => {
+    const owner = await createSignedInUser(app);
+    const decided = await createDecision(app, owner, { name: 'Decided' });
+    expect((await cardOf(owner, decided.decision.id)).outcome_option).toBeNull();
+
+    // Alpha, although Beta leads: the card names what was chosen, not the leader.
+    const recorded = await lifecycle.recordOutcome(owner, decided.decision.id, {
+      option_id: decided.optionIds[0],
+      rationale: 'Closer to home',
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const card = await cardOf(owner, decided.decision.id);
+    expect(card.outcome_option).toEqual({ id: decided.optionIds[0], name: 'Alpha' });
+    expect(card.leading_option?.name).toBe('Beta');
+
+    expect((await lifecycle.removeOutcome(owner, decided.decision.id)).statusCode).toBe(204);
+    expect((await cardOf(owner, decided.decision.id)).outcome_option).toBeNull();
   });
 
   it('follow a save: the leader changes with the next revision', async () => {

@@ -13,7 +13,7 @@ import type { InvitationRole, TeamRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { abilitiesOf, isAiOpinionVisible, isVoterRelation, lockOf, statusOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
-import type { DecisionAccess } from './access.ts';
+import { isPastDeadline, type DecisionAccess } from './access.ts';
 import { presentLifecycle } from './lifecycle-presenter.ts';
 import type { ListedDecision } from './list-decisions.ts';
 import { resultsHiddenUntilFor } from './results-visibility.ts';
@@ -63,6 +63,7 @@ export function presentListItem(listed: ListedDecision, userId: number): Decisio
     status: listed.status,
     lock: listed.lock,
     leading_option: isHidden ? null : listed.leadingOption,
+    outcome_option: listed.outcomeOption,
     participation: listed.participation,
     results_hidden_until: listed.resultsHiddenUntil,
   };
@@ -168,6 +169,21 @@ export function presentTeam(
   return [owner, ...members, ...pending];
 }
 
+/** Who ended voting and when; the one who ended it is owner or admin (members are not removed after). */
+function presentVotingEnded(
+  decision: DecisionAccess['decision'],
+  teamMembers: DecisionDetails['teamMembers'],
+): DecisionDetails['voting_ended'] {
+  if (decision.type !== 'team' || !isPastDeadline(decision.timer)) return null;
+  const ender = teamMembers.find(
+    (member) => member.user_id !== null && member.user_id === decision.voting_ended_by,
+  );
+  return {
+    by: ender?.user_id && ender.display_name ? { id: ender.user_id, name: ender.display_name } : null,
+    at: toIsoString(decision.voting_ended_at ?? decision.timer!),
+  };
+}
+
 export function presentDetails(access: DecisionAccess, parts: DetailsParts): DecisionDetails {
   const { decision, relation, state } = access;
   const isTeam = decision.type === 'team';
@@ -209,6 +225,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     userRole: relation === 'none' ? 'reader' : relation,
     timer: decision.timer === null ? null : toIsoString(decision.timer),
     ...presentLifecycle(access, parts),
+    voting_ended: presentVotingEnded(decision, teamMembers),
     weightsByUser,
     teamMembers,
     results: presentResults(parts.result, { isTeam, isHidden }),

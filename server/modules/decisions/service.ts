@@ -25,7 +25,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
   const matrix = createMatrixWriter(decisions);
   const context: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
   const { create, update } = createSaveDecision(context);
-  const { markActivated, setTimer } = createLifecycleWrites(context);
+  const { markActivated, setTimer, endVotingNow } = createLifecycleWrites(context);
   const evaluate = createEvaluate(context);
   const setWeights = createSetWeights(context);
   const votingEnd = createVotingEnd({ decisions, readModel, emit });
@@ -70,6 +70,7 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
     setResultsVisibility: createSetResultsVisibility(context),
     markActivated,
     setTimer,
+    endVotingNow,
     completeWithAi: createCompleteWithAi(context, votingEnd.announceVotingEnded),
     /** Tells every member once that voting ended (after "end voting now"; the AI completion does it itself). */
     announceVotingEnded: votingEnd.announceVotingEnded,

@@ -34,5 +34,21 @@ export function createLifecycleWrites({ decisions, writeLocked }: DecisionWriteC
         ),
       );
     },
+
+    /** "End voting now": the deadline becomes now, remembering who ended it (screens name them). */
+    async endVotingNow(access: DecisionAccess, now: string): Promise<void> {
+      await writeLocked(access.decision.id, access.userId, 'manageDeadline', (_, trx) =>
+        decisions.updateDecision(
+          access.decision.id,
+          {
+            timer: now,
+            automatic_reminder_due_at: null,
+            voting_ended_by: access.userId,
+            voting_ended_at: now,
+          },
+          trx,
+        ),
+      );
+    },
   };
 }

@@ -285,7 +285,7 @@ describe('invitation mails of an unconfirmed account', () => {
     const [forAccount] = await mailsTo(invitee.email);
     const accountToken = new RegExp(`/invite\\?token=([A-Za-z0-9_-]+)`).exec(forAccount!.text!)![1]!;
     expect((await team.accept(invitee, accountToken)).statusCode).toBe(200);
-    expectApiError(await team.accept(joining, heldForAccount.token), 404, 'INVALID_INVITATION');
+    expectApiError(await team.accept(joining, heldForAccount.token), 404, 'INVITATION_ALREADY_ACCEPTED');
 
     // Confirming again (another link) sends nothing twice.
     smtp.messages.length = 0;
@@ -301,6 +301,7 @@ describe('invitation mails of an unconfirmed account', () => {
     const invitation = await inviteByEmail(app, inviter, decision.id, email);
     expect(invitation).toMatchObject({ mail_held: false, message: en.api.invitationSent });
     const [mail] = await mailsTo(email);
-    expect(mail!.text).toContain(invitation.link);
+    // The mail carries its own token (issue 25), so only the link's start is the same.
+    expect(mail!.text).toContain(invitation.link.split('?token=')[0] + '?token=');
   });
 });

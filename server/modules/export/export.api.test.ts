@@ -420,6 +420,41 @@ describe('GET /api/decision/{id}/export.pdf', () => {
     expect(text).toContain(`${owner.email.split('@')[0]} · ${en.roles.owner} · ${en.export.notVoted}`);
     expect(text).toContain(en.teamView.formulaResult.slice(0, 30));
   });
+
+  it('counts the votes of the least agreed cells in words, never as a raw key (issue 25)', async () => {
+    const created = await createTeamDecision(app, owner, { name: 'Split team' });
+    const editor = await addMember(app, owner, created.decision.id, 'editor');
+    const everyCell = (value: (index: number) => number) =>
+      created.optionIds.flatMap((option_id, index) =>
+        created.criterionIds.map((criterion_id) => ({ option_id, criterion_id, value: value(index) })),
+      );
+    expect(
+      (
+        await team.evaluate(
+          owner,
+          created.decision.id,
+          everyCell(() => 2),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await team.evaluate(
+          editor,
+          created.decision.id,
+          everyCell((i) => 9 - i),
+        )
+      ).statusCode,
+    ).toBe(200);
+    for (const [language, votes] of [
+      ['en', '(2 votes)'],
+      ['de', '(2 Stimmen)'],
+    ] as const) {
+      const { text } = await pdfText(await exportOf(owner, created.decision.id, 'pdf', { language }));
+      expect(text).toContain(votes);
+      expect(text).not.toMatch(/\b(teamView|export|results)\.[a-zA-Z]/);
+    }
+  });
 });
 
 describe('exports follow the total formula: shares, ranking order, no votes yet, whole header words', () => {

@@ -64,8 +64,12 @@ describe('team presenter', () => {
   });
 
   it('answers an accept with the decision to open', () => {
-    expect(presentAcceptResult('en', { decision_id: 7 })).toStrictEqual({
+    expect(presentAcceptResult('en', { decisionId: 7, isAlreadyMember: false })).toStrictEqual({
       message: 'Invitation accepted.',
+      decision_id: 7,
+    });
+    expect(presentAcceptResult('de', { decisionId: 7, isAlreadyMember: true })).toStrictEqual({
+      message: 'Du hast diese Einladung bereits angenommen.',
       decision_id: 7,
     });
   });

@@ -62,8 +62,12 @@ export function presentInviteResult(
   };
 }
 
-export function presentAcceptResult(language: Language, accepted: { decision_id: number }): AcceptResult {
-  return { message: translate(language, 'api.invitationAccepted'), decision_id: accepted.decision_id };
+export function presentAcceptResult(
+  language: Language,
+  accepted: { decisionId: number; isAlreadyMember: boolean },
+): AcceptResult {
+  const message = accepted.isAlreadyMember ? 'api.invitationAlreadyYours' : 'api.invitationAccepted';
+  return { message: translate(language, message), decision_id: accepted.decisionId };
 }
 
 /** The member list of a decision; a personal decision has no team and lists nobody. */

@@ -164,6 +164,22 @@ describe('POST /api/decision/{id}/remind', () => {
     expect(await remindersOf(editor, decision.id)).toHaveLength(2);
   });
 
+  it('refuses a reminder whose next chance falls at or after the deadline with 409 REMINDER_AFTER_DEADLINE', async () => {
+    const { decision, owner, editor } = await partlyVoted('Deadline close');
+    expect((await lifecycle.remind(owner, decision.id)).statusCode).toBe(200);
+    // The deadline comes before the 12 hours are over: waiting cannot help, so it is no 429.
+    const deadline = new Date(Date.now() + 6 * 3600_000).toISOString();
+    expect((await team.setTimer(owner, decision.id, deadline)).statusCode).toBe(200);
+    for (const language of ['en', 'de'] as const) {
+      const refused = await expectNothingChanged(app, () =>
+        lifecycle.remind(owner, decision.id, { 'accept-language': language }),
+      );
+      const body = expectApiError(refused, 409, 'REMINDER_AFTER_DEADLINE', { language });
+      expect(body.error).toBe((language === 'de' ? de : en).errors.REMINDER_AFTER_DEADLINE);
+    }
+    expect(await remindersOf(editor, decision.id)).toHaveLength(1);
+  });
+
   it('with nobody left to remind answers { reminded: 0 } and keeps the 12 hours unused', async () => {
     const owner = await createSignedInUser(app);
     const created = await teamWithRoles(app, owner, { name: 'Everyone voted' });

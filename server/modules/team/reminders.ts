@@ -43,6 +43,10 @@ function reminderTooSoon(nextAt: string, now: number, language: Language): AppEr
   });
 }
 
+function isAtOrAfterDeadline(moment: string, timer: DecisionRow['timer']): boolean {
+  return timer !== null && new Date(moment).getTime() >= new Date(timer).getTime();
+}
+
 /**
  * Reminders to the voters who have not voted in full (issue 16): by the owner or an admin while voting
  * is open, at most once per 12 hours per decision, and once automatically 24 hours before a deadline
@@ -75,6 +79,9 @@ export function createReminders(deps: RemindersDeps) {
       await decisionsService.writeLocked(access.decision.id, sender.id, 'remind', async (locked, trx) => {
         // Under the decision's lock: of two reminders sent at once, the second sees the first.
         const nextAt = nextManualReminderAt(locked.decision, now);
+        // Waiting would not help when the next chance falls at or after the deadline: voting is over then.
+        if (nextAt !== null && isAtOrAfterDeadline(nextAt, locked.decision.timer))
+          throw new AppError('REMINDER_AFTER_DEADLINE');
         if (nextAt !== null) throw reminderTooSoon(nextAt, now, language);
         // Nobody to remind: the 12 hours are not used up.
         if (recipients.length)

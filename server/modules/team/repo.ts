@@ -1,10 +1,23 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, InvitationsTable, TeamRole } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 
 export type InvitationRow = Selectable<InvitationsTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The link shared by hand, the one mailed after a hold, or one mailed again: each opens the invitation. */
+function matchesToken(eb: ExpressionBuilder<Database, 'invitations'>, tokenHash: string) {
+  return eb.or([
+    eb('invitations.token_hash', '=', tokenHash),
+    eb('invitations.mail_token_hash', '=', tokenHash),
+    eb(
+      'invitations.id',
+      'in',
+      eb.selectFrom('invitation_tokens').select('invitation_id').where('token_hash', '=', tokenHash),
+    ),
+  ]);
+}
 
 export function createTeamRepo(db: Kysely<Database>) {
   return {
@@ -18,31 +31,23 @@ export function createTeamRepo(db: Kysely<Database>) {
 
     /** A pending invitation: not accepted, not revoked, not expired. */
     findPendingByHash(tokenHash: string, now: string) {
-      return (
-        db
-          .selectFrom('invitations')
-          .innerJoin('decisions', 'decisions.id', 'invitations.decision_id')
-          .innerJoin('users as inviter', 'inviter.id', 'invitations.inviter_id')
-          .selectAll('invitations')
-          .select([
-            'decisions.name as decision_name',
-            'inviter.nickname as inviter_nickname',
-            'inviter.first_name as inviter_first_name',
-            'inviter.last_name as inviter_last_name',
-            'inviter.email as inviter_email',
-          ])
-          // The link shared by hand or the one mailed after a hold: either opens the invitation.
-          .where((eb) =>
-            eb.or([
-              eb('invitations.token_hash', '=', tokenHash),
-              eb('invitations.mail_token_hash', '=', tokenHash),
-            ]),
-          )
-          .where('invitations.accepted_at', 'is', null)
-          .where('invitations.revoked_at', 'is', null)
-          .where('invitations.expires_at', '>', now)
-          .executeTakeFirst()
-      );
+      return db
+        .selectFrom('invitations')
+        .innerJoin('decisions', 'decisions.id', 'invitations.decision_id')
+        .innerJoin('users as inviter', 'inviter.id', 'invitations.inviter_id')
+        .selectAll('invitations')
+        .select([
+          'decisions.name as decision_name',
+          'inviter.nickname as inviter_nickname',
+          'inviter.first_name as inviter_first_name',
+          'inviter.last_name as inviter_last_name',
+          'inviter.email as inviter_email',
+        ])
+        .where((eb) => matchesToken(eb, tokenHash))
+        .where('invitations.accepted_at', 'is', null)
+        .where('invitations.revoked_at', 'is', null)
+        .where('invitations.expires_at', '>', now)
+        .executeTakeFirst();
     },
 
     async countPendingForDecision(decisionId: number, now: string, executor: Executor = db): Promise<number> {
@@ -57,14 +62,105 @@ export function createTeamRepo(db: Kysely<Database>) {
       return Number(row.count);
     },
 
+    /** Invitation mails since `since`: new invitations and invitations sent again. */
     async countSentSince(inviterId: number, since: string): Promise<number> {
-      const row = await db
+      const created = await db
         .selectFrom('invitations')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('inviter_id', '=', inviterId)
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const sentAgain = await db
+        .selectFrom('invitation_tokens')
+        .innerJoin('invitations', 'invitations.id', 'invitation_tokens.invitation_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('invitations.inviter_id', '=', inviterId)
+        // One link token per re-send (mail tokens ride along with a sending already counted).
+        .where('invitation_tokens.mailed', '=', 0)
+        .where('invitation_tokens.created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(created.count) + Number(sentAgain.count);
+    },
+
+    /** Any invitation, in any state, that one of its tokens opens (the invite page says which state). */
+    findAnyByHash(tokenHash: string) {
+      return db
+        .selectFrom('invitations')
+        .selectAll('invitations')
+        .where((eb) => matchesToken(eb, tokenHash))
+        .executeTakeFirst();
+    },
+
+    /** The token that goes only into the mail to the invited address (the inviter never sees it). */
+    async addMailToken(invitationId: number, tokenHash: string, now: string): Promise<void> {
+      await db
+        .insertInto('invitation_tokens')
+        .values({ token_hash: tokenHash, invitation_id: invitationId, mailed: 1, created_at: now })
+        .execute();
+    },
+
+    /**
+     * The address a pending invitation's mail went to, when this token came only from that mail (a mail
+     * token, or the one mailed after a hold): whoever holds it has read that mailbox.
+     */
+    async findMailedAddress(tokenHash: string, now: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('invitations')
+        .select('invitations.email')
+        .where((eb) =>
+          eb.or([
+            eb('invitations.mail_token_hash', '=', tokenHash),
+            eb(
+              'invitations.id',
+              'in',
+              eb
+                .selectFrom('invitation_tokens')
+                .select('invitation_id')
+                .where('token_hash', '=', tokenHash)
+                .where('mailed', '=', 1),
+            ),
+          ]),
+        )
+        .where('invitations.accepted_at', 'is', null)
+        .where('invitations.revoked_at', 'is', null)
+        .where('invitations.expires_at', '>', now)
+        .executeTakeFirst();
+      return row?.email;
+    },
+
+    /** The pending invitation of this address, if any: sending again reuses it. */
+    findPendingForEmail(decisionId: number, email: string, now: string, executor: Executor = db) {
+      return executor
+        .selectFrom('invitations')
+        .selectAll()
+        .where('decision_id', '=', decisionId)
+        .where('email', '=', email)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    /**
+     * Sends an invitation again: one more token opens it (the earlier ones keep working), with the
+     * role chosen now and a fresh expiry.
+     */
+    async addToken(
+      invitationId: number,
+      values: { tokenHash: string; role: InvitationsTable['role']; expiresAt: string; now: string },
+      executor: Executor = db,
+    ): Promise<InvitationRow> {
+      await executor
+        .insertInto('invitation_tokens')
+        .values({ token_hash: values.tokenHash, invitation_id: invitationId, created_at: values.now })
+        .execute();
+      return executor
+        .updateTable('invitations')
+        .set({ role: values.role, expires_at: values.expiresAt })
+        .where('id', '=', invitationId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     /** Pending invitations of the inviter whose mail waits for the inviter's confirmed address. */
@@ -118,18 +214,6 @@ export function createTeamRepo(db: Kysely<Database>) {
         .where('created_at', '<=', countedSince)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
-    },
-
-    /** Earlier pending invitations of the same address are replaced by a new one. */
-    async revokePendingForEmail(decisionId: number, email: string, executor: Executor = db): Promise<void> {
-      await executor
-        .updateTable('invitations')
-        .set({ revoked_at: isoNow() })
-        .where('decision_id', '=', decisionId)
-        .where('email', '=', email)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .execute();
     },
 
     async revoke(id: number, executor: Executor = db): Promise<boolean> {

@@ -61,6 +61,14 @@ export function createTeamService(deps: TeamServiceDeps) {
       throw new AppError('RATE_LIMITED', { email: 'validation.invitationMailLimit' });
   }
 
+  /** Why a token opens no pending invitation. */
+  async function closedInvitationError(token: string): Promise<AppError> {
+    const invitation = await team.findAnyByHash(hashToken(token));
+    if (invitation?.accepted_at) return new AppError('INVITATION_ALREADY_ACCEPTED');
+    if (invitation?.revoked_at) return new AppError('INVITATION_REVOKED');
+    return new AppError('INVALID_INVITATION');
+  }
+
   async function acceptPending(
     invitation: { id: number; inviter_id: number; decision_id: number },
     user: UserRow,
@@ -115,9 +123,18 @@ export function createTeamService(deps: TeamServiceDeps) {
             (locked.decision.user_id === invitee.id || (await team.isMember(decision.id, invitee.id, trx)));
           if (isAlreadyIn) throw new AppError('ALREADY_MEMBER', { email: 'validation.alreadyMember' });
           const now = isoNow();
-          await team.revokePendingForEmail(decision.id, input.email, trx);
-          const pending = await team.countPendingForDecision(decision.id, now, trx);
-          if (pending >= LIMITS.team.pendingInvitationsPerDecision) {
+          const expiresAt = isoNow(LIMITS.team.invitationDays * DAY_MS);
+          // Sent again: the same invitation with one more token, so the first mail's link still works.
+          const pending = await team.findPendingForEmail(decision.id, input.email, now, trx);
+          if (pending) {
+            return team.addToken(
+              pending.id,
+              { tokenHash: hashToken(token), role: input.role, expiresAt, now },
+              trx,
+            );
+          }
+          const pendingCount = await team.countPendingForDecision(decision.id, now, trx);
+          if (pendingCount >= LIMITS.team.pendingInvitationsPerDecision) {
             throw new AppError('TOO_MANY_PENDING_INVITATIONS');
           }
           return team.insertInvitation(
@@ -128,7 +145,7 @@ export function createTeamService(deps: TeamServiceDeps) {
               role: input.role,
               token_hash: hashToken(token),
               created_at: now,
-              expires_at: isoNow(LIMITS.team.invitationDays * DAY_MS),
+              expires_at: expiresAt,
               accepted_at: null,
               accepted_by: null,
               revoked_at: null,
@@ -140,11 +157,14 @@ export function createTeamService(deps: TeamServiceDeps) {
       );
       const link = invitationLink(token);
       if (!isMailHeld) {
+        // The mail carries a token of its own, never shown to the inviter: it proves the address.
+        const mailToken = generateToken();
+        await team.addMailToken(invitation.id, hashToken(mailToken), isoNow());
         sendInvitationMail(input.email, preferredLanguage(invitee?.language, language), {
           inviter: displayNameOfAccount(inviter),
           decision: decision.name,
           role: input.role,
-          link,
+          link: invitationLink(mailToken),
         });
       }
       await emit({
@@ -178,17 +198,33 @@ export function createTeamService(deps: TeamServiceDeps) {
       return { sent };
     },
 
-    /** The same answer for unknown, expired, used and revoked tokens: nothing to learn from it. */
+    /**
+     * A pending invitation, or why the link no longer opens one: a used or withdrawn link says what to
+     * do next (whoever holds it had the mail anyway); unknown and expired tokens get the same answer.
+     */
     async validate(token: string) {
       const invitation = await team.findPendingByHash(hashToken(token), isoNow());
-      if (!invitation) throw new AppError('INVALID_INVITATION');
+      if (!invitation) throw await closedInvitationError(token);
       return invitation;
     },
 
-    async accept(token: string, user: UserRow) {
+    /** Whether `token` came from the invitation mail to `email` (registration then needs no confirmation). */
+    async isAddressProven(token: string, email: string): Promise<boolean> {
+      return (await team.findMailedAddress(hashToken(token), isoNow())) === email;
+    },
+
+    /** Accepts a pending invitation; the member who accepted it before is simply sent to the decision. */
+    async accept(token: string, user: UserRow): Promise<{ decisionId: number; isAlreadyMember: boolean }> {
       const invitation = await team.findPendingByHash(hashToken(token), isoNow());
-      if (!invitation) throw new AppError('INVALID_INVITATION');
-      return acceptPending(invitation, user);
+      if (invitation) {
+        await acceptPending(invitation, user);
+        return { decisionId: invitation.decision_id, isAlreadyMember: false };
+      }
+      const closed = await team.findAnyByHash(hashToken(token));
+      const isOwnAcceptance =
+        closed?.accepted_by === user.id && (await team.isMember(closed.decision_id, user.id));
+      if (closed && isOwnAcceptance) return { decisionId: closed.decision_id, isAlreadyMember: true };
+      throw await closedInvitationError(token);
     },
 
     /** Accept from an invitation notification addressed to this user. */
@@ -262,7 +298,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     /** "End voting now": the deadline becomes now, and every member hears how the vote came out. */
     async endVoting(access: DecisionAccess, timer: string) {
-      await decisionsService.setTimer(access, timer);
+      await decisionsService.endVotingNow(access, timer);
       await decisionsService.announceVotingEnded(access.decision.id);
     },
   };

@@ -347,18 +347,47 @@ describe('POST /api/team/invite', () => {
     expectApiError(ownerAgain, 409, 'ALREADY_MEMBER', { fields: ['email'] });
   });
 
-  it('re-inviting the same address revokes the older pending token', async () => {
+  it('sending an invitation again keeps it: the first link still works, with the role chosen last', async () => {
     const email = uniqueEmail('twice');
     const first = await inviteByEmail(app, owner, decisionId, email, 'editor');
     const second = await inviteByEmail(app, owner, decisionId, email, 'viewer');
-    expect((await invitationRow(first.invitation_id)).revoked_at).not.toBeNull();
-    expectApiError(await api.validate(first.invite_token), 404, 'INVALID_INVITATION');
-    expect((await api.validate(second.invite_token)).json()).toMatchObject({ role: 'viewer' });
+    expect(second.invitation_id).toBe(first.invitation_id);
+    expect(second.invite_token).not.toBe(first.invite_token);
+    expect((await invitationRow(first.invitation_id)).revoked_at).toBeNull();
+    for (const token of [first.invite_token, second.invite_token]) {
+      expect((await api.validate(token)).json()).toMatchObject({ role: 'viewer' });
+    }
 
     const members = (await api.teamMembers(owner, decisionId)).json<DecisionDetails['teamMembers']>();
     expect(members.filter((member) => member.email === email)).toEqual([
-      expect.objectContaining({ accepted: false, role: 'viewer', invitation_id: second.invitation_id }),
+      expect.objectContaining({ accepted: false, role: 'viewer', invitation_id: first.invitation_id }),
     ]);
+
+    // The link of the first mail is accepted after the re-send; then every link of it is used.
+    const invitee = await createSignedInUser(app, { email });
+    expect((await api.accept(invitee, first.invite_token)).json()).toMatchObject({ decision_id: decisionId });
+    expect(await membershipsOf(decisionId)).toContainEqual({ user_id: invitee.user.id, role: 'viewer' });
+    expectApiError(await api.validate(second.invite_token), 404, 'INVITATION_ALREADY_ACCEPTED');
+  });
+
+  it('counts a re-sent invitation toward the daily mail limit, not toward the pending invitations', async () => {
+    const sender = await createSignedInUser(app, { isNewAccount: true });
+    const { decision } = await createTeamDecision(app, sender, { name: 'Resend limit' });
+    const email = uniqueEmail('resent');
+    await inviteByEmail(app, sender, decision.id, email);
+    const limit = LIMITS.team.invitationMailsPerDay.newAccount;
+    for (let sent = 1; sent < limit; sent++) await inviteByEmail(app, sender, decision.id, email);
+    const tooMany = await expectNothingChanged(app, () =>
+      api.invite(sender, { decision_id: decision.id, email }),
+    );
+    expectApiError(tooMany, 429, 'RATE_LIMITED', { fields: ['email'] });
+    expect(
+      await app.database.db
+        .selectFrom('invitations')
+        .select('id')
+        .where('decision_id', '=', decision.id)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it(`refuses more than ${LIMITS.team.pendingInvitationsPerDecision} pending invitations per decision (409), expired and revoked ones do not count`, async () => {
@@ -478,12 +507,14 @@ describe('the invitation e-mail (real SMTP peer)', () => {
     expect(mail.text).toBeDefined();
     expect(mail.html).toBeDefined();
     expect(mail.text).toContain('Olga invites you to the team decision “Summer offsite” as Editor.');
-    expect(mail.text).toContain(`Accept invitation: ${invitation.link}`);
-    expect(mail.html).toContain(`href="${invitation.link}"`);
-    expect(mail.html).toContain('<html lang="en">');
-
     const token = new RegExp(`${APP_URL}/invite\\?token=([A-Za-z0-9_-]+)`).exec(mail.text!)?.[1];
-    expect(token).toBe(invitation.invite_token);
+    const mailedLink = `${APP_URL}/invite?token=${token}`;
+    expect(mail.text).toContain(`Accept invitation: ${mailedLink}`);
+    expect(mail.html).toContain(`href="${mailedLink}"`);
+    expect(mail.html).toContain('<html lang="en">');
+    // The mail carries a token of its own, never shown to the inviter; the inviter's link works too.
+    expect(token).not.toBe(invitation.invite_token);
+    expect((await api.validate(invitation.invite_token)).statusCode).toBe(200);
     const validated = await api.validate(token!);
     expect(validated.statusCode).toBe(200);
     expect(validated.json()).toMatchObject({
@@ -499,6 +530,15 @@ describe('the invitation e-mail (real SMTP peer)', () => {
       payload: { email, password: DEFAULT_PASSWORD, inviteToken: token },
     });
     expect(registered.statusCode).toBe(201);
+    // The mail's token proved the address: confirmed at once, no confirmation mail (issue 25).
+    const account = await app.database.db
+      .selectFrom('users')
+      .select('email_verified_at')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(account.email_verified_at).not.toBeNull();
+    await app.mailer.idle();
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
     const login = await app.inject({
       method: 'POST',
       url: '/api/login',
@@ -527,11 +567,46 @@ describe('the invitation e-mail (real SMTP peer)', () => {
     expect(mail.text).toContain(
       'Olga lädt dich als Betrachter zur Teamentscheidung „Büro <b>neu</b> & "alt"“ ein.',
     );
-    expect(mail.text).toContain(`Einladung annehmen: ${invitation.link}`);
+    expect(mail.text).toMatch(/Einladung annehmen: https:\/\/decide\.example\.org\/invite\?token=[\w-]+/);
     expect(mail.html).toContain('<html lang="de">');
     expect(mail.html).toContain('Büro &#60;b&#62;neu&#60;/b&#62; &#38; &#34;alt&#34;');
     expect(mail.html).not.toContain('<b>neu</b>');
-    expect(mail.html).toContain(invitation.link);
+    expect(mail.html).toContain(`${APP_URL}/invite?token=`);
+    expect(invitation.link).toContain(`${APP_URL}/invite?token=`);
+  });
+
+  it('a token the inviter saw, or a mail token used for another address, proves nothing: confirmation needed', async () => {
+    const email = uniqueEmail('unproven');
+    const invitation = await inviteByEmail(app, owner, decision.id, email);
+    const mailed = new RegExp(`${APP_URL}/invite\\?token=([\\w-]+)`).exec((await mailTo(email)).text!)?.[1];
+    const other = uniqueEmail('other');
+    for (const [address, token] of [
+      [email, invitation.invite_token],
+      [other, mailed!],
+    ] as const) {
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { email: address, password: DEFAULT_PASSWORD, inviteToken: token },
+      });
+      expect(registered.statusCode).toBe(201);
+      const account = await app.database.db
+        .selectFrom('users')
+        .select('email_verified_at')
+        .where('email', '=', address)
+        .executeTakeFirstOrThrow();
+      expect(account.email_verified_at).toBeNull();
+    }
+  });
+
+  it('sent again, the first mail’s link still opens the invitation and is accepted', async () => {
+    const email = uniqueEmail('resent-mail');
+    await inviteByEmail(app, owner, decision.id, email);
+    const firstMail = await mailTo(email);
+    await inviteByEmail(app, owner, decision.id, email);
+    const firstToken = new RegExp(`${APP_URL}/invite\\?token=([\\w-]+)`).exec(firstMail.text!)?.[1];
+    const invitee = await createSignedInUser(app, { email });
+    expect((await api.accept(invitee, firstToken!)).statusCode).toBe(200);
   });
 
   it('names an inviter without a nickname by first and last name, and the German editor role "Bearbeiter"', async () => {
@@ -584,7 +659,7 @@ describe('GET /api/team/validate/{token}', () => {
     expect((await api.validate(invitation.invite_token)).statusCode).toBe(200);
   });
 
-  it('gives the same 404 for unknown, expired, used and revoked tokens, in the caller’s language', async () => {
+  it('gives the same 404 for unknown and expired tokens; used and withdrawn ones say what to do next', async () => {
     const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     await app.database.db
       .updateTable('invitations')
@@ -596,12 +671,7 @@ describe('GET /api/team/validate/{token}', () => {
     const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     expect((await api.revokeInvitation(owner, decision.id, revoked.invitation_id)).statusCode).toBe(200);
 
-    const tokens = {
-      unknown: 'x'.repeat(43),
-      expired: expired.invite_token,
-      used: used.invite_token,
-      revoked: revoked.invite_token,
-    };
+    const tokens = { unknown: 'x'.repeat(43), expired: expired.invite_token };
     for (const [language, message] of [
       ['en', 'Invalid or expired invitation link.'],
       ['de', 'Ungültiger oder abgelaufener Einladungslink.'],
@@ -616,6 +686,15 @@ describe('GET /api/team/validate/{token}', () => {
       expect(bodies.every((body) => body.error === message)).toBe(true);
       expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
     }
+    expect(
+      expectApiError(await api.validate(used.invite_token), 404, 'INVITATION_ALREADY_ACCEPTED'),
+    ).toMatchObject({
+      error: 'This invitation was already accepted. Log in to open the decision.',
+    });
+    const withdrawn = await api.validate(revoked.invite_token, { 'accept-language': 'de' });
+    expect(expectApiError(withdrawn, 404, 'INVITATION_REVOKED', { language: 'de' })).toMatchObject({
+      error: 'Diese Einladung wurde zurückgezogen. Bitte die Person, die dich eingeladen hat, um eine neue.',
+    });
   });
 
   it('answers an over-long token with the API’s error body ({error, code}), never a 500', async () => {
@@ -651,8 +730,17 @@ describe('POST /api/team/accept', () => {
     expect(details.userRole).toBe('viewer');
     const list = (await decisions.list(invitee)).json<DecisionListItem[]>();
     expect(list.find((item) => item.id === decision.id)).toMatchObject({ is_team: true, role: 'viewer' });
-    // Single use.
-    expectApiError(await api.accept(invitee, invitation.invite_token), 404, 'INVALID_INVITATION');
+    // Single use: the member who accepted it is sent to the decision again, anybody else is refused.
+    expect((await api.accept(invitee, invitation.invite_token)).json()).toEqual({
+      message: 'You already accepted this invitation.',
+      decision_id: decision.id,
+    });
+    const other = await createSignedInUser(app);
+    const refused = await expectNothingChanged(app, () => api.accept(other, invitation.invite_token));
+    expectApiError(refused, 404, 'INVITATION_ALREADY_ACCEPTED');
+    // Removed since: the old link no longer opens the decision.
+    expect((await api.removeMember(owner, decision.id, invitee.user.id)).statusCode).toBe(200);
+    expectApiError(await api.accept(invitee, invitation.invite_token), 404, 'INVITATION_ALREADY_ACCEPTED');
   });
 
   it('may be used by whoever holds the link, even under another address', async () => {
@@ -673,7 +761,8 @@ describe('POST /api/team/accept', () => {
     );
     expect(winners).toHaveLength(1);
     for (const response of responses.filter((r) => r.statusCode !== 200)) {
-      expectApiError(response, 404, 'INVALID_INVITATION');
+      expect(response.statusCode).toBe(404);
+      expect(['INVALID_INVITATION', 'INVITATION_ALREADY_ACCEPTED']).toContain(response.json().code);
     }
     expect(await membershipsOf(race.id)).toEqual([{ user_id: winners[0]!.user.id, role: 'editor' }]);
     expect(await invitationRow(invitation.invitation_id)).toMatchObject({ accepted_by: winners[0]!.user.id });
@@ -705,7 +794,7 @@ describe('POST /api/team/accept', () => {
     expect(await membershipsOf(decision.id)).toContainEqual({ user_id: viewer.user.id, role: 'viewer' });
   });
 
-  it('refuses unknown, expired and revoked tokens with 404 INVALID_INVITATION and changes nothing', async () => {
+  it('refuses unknown, expired (404 INVALID_INVITATION) and revoked tokens (404 INVITATION_REVOKED), changing nothing', async () => {
     const user = await createSignedInUser(app);
     const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     await app.database.db
@@ -715,10 +804,12 @@ describe('POST /api/team/accept', () => {
       .execute();
     const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     await api.revokeInvitation(owner, decision.id, revoked.invitation_id);
-    for (const token of ['unknown-token', expired.invite_token, revoked.invite_token]) {
+    for (const token of ['unknown-token', expired.invite_token]) {
       const response = await expectNothingChanged(app, () => api.accept(user, token));
       expectApiError(response, 404, 'INVALID_INVITATION');
     }
+    const withdrawn = await expectNothingChanged(app, () => api.accept(user, revoked.invite_token));
+    expectApiError(withdrawn, 404, 'INVITATION_REVOKED');
   });
 
   it('answers 401 without a token and 400 without invite_token', async () => {
@@ -1039,9 +1130,9 @@ describe('DELETE /api/team/{decisionId}/invitations/{invitationId}', () => {
     const response = await api.revokeInvitation(owner, decision.id, first.invitation_id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Invitation revoked.' });
-    expectApiError(await api.validate(first.invite_token), 404, 'INVALID_INVITATION');
+    expectApiError(await api.validate(first.invite_token), 404, 'INVITATION_REVOKED');
     const invitee = await createSignedInUser(app);
-    expectApiError(await api.accept(invitee, first.invite_token), 404, 'INVALID_INVITATION');
+    expectApiError(await api.accept(invitee, first.invite_token), 404, 'INVITATION_REVOKED');
     const pending = (await api.teamMembers(owner, decision.id))
       .json<DecisionDetails['teamMembers']>()
       .filter((member) => !member.accepted);
@@ -1147,6 +1238,19 @@ describe('PATCH /api/decision/{id}/timer', () => {
     }
   });
 
+  it('voting_ended is null while voting is open, and names nobody once the deadline simply passed', async () => {
+    const { decision } = await createTeamDecision(app, owner, { name: 'Passing deadline' });
+    expect((await api.setTimer(owner, decision.id, minutesFromNow(60))).statusCode).toBe(200);
+    expect((await detailsOf(app, owner, decision.id)).voting_ended).toBeNull();
+    const passed = minutesFromNow(-1);
+    await app.database.db
+      .updateTable('decisions')
+      .set({ timer: passed })
+      .where('id', '=', decision.id)
+      .execute();
+    expect((await detailsOf(app, owner, decision.id)).voting_ended).toEqual({ by: null, at: passed });
+  });
+
   it('clears the deadline with null', async () => {
     await api.setTimer(owner, decisionId, minutesFromNow(60));
     const response = await api.setTimer(owner, decisionId, null);
@@ -1198,6 +1302,13 @@ describe('POST /api/decision/{id}/end-voting', () => {
     expect(body.message).toBe('Voting has ended.');
     expect(Math.abs(Date.parse(body.timer) - Date.now())).toBeLessThan(10_000);
     expect((await detailsOf(app, owner, decision.id)).timer).toBe(body.timer);
+    // Who ended it and when: the screens say "Voting ended by … on …" (issue 25).
+    for (const reader of [owner, viewer]) {
+      expect((await detailsOf(app, reader, decision.id)).voting_ended).toEqual({
+        by: { id: admin.user.id, name: admin.email.split('@')[0] },
+        at: body.timer,
+      });
+    }
 
     for (const member of [owner, editor, viewer]) {
       expect((await notificationsOf(app, member)).some((n) => n.kind === 'voting_ended')).toBe(true);

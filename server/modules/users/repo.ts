@@ -15,11 +15,23 @@ export function createUsersRepo(db: Kysely<Database>) {
     },
 
     /** Returns undefined when the e-mail is taken (the unique index decides, not a prior read). */
-    async insert(email: string, passwordHash: string, language: string): Promise<UserRow | undefined> {
+    async insert(
+      email: string,
+      passwordHash: string,
+      language: string,
+      { isVerified = false }: { isVerified?: boolean } = {},
+    ): Promise<UserRow | undefined> {
       const now = isoNow();
       const row = await db
         .insertInto('users')
-        .values({ email, password_hash: passwordHash, language, created_at: now, updated_at: now })
+        .values({
+          email,
+          password_hash: passwordHash,
+          language,
+          created_at: now,
+          updated_at: now,
+          ...(isVerified ? { email_verified_at: now } : {}),
+        })
         .onConflict((oc) => oc.column('email').doNothing())
         .returningAll()
         .executeTakeFirst();

@@ -76,6 +76,7 @@ function personalDetails(minimums: Partial<Record<number, number>> = {}): Decisi
     userRole: 'owner',
     timer: null,
     outcome: null,
+    voting_ended: null,
     next_reminder_at: null,
     reminder_recipients: null,
     weightsByUser: {},

@@ -30,14 +30,16 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signIn = useAuthStore((state) => state.signIn);
-  // Arriving from a successful password reset: say so until the next attempt.
+  const location = useLocation();
+  const [handedOver] = useState(() => handedOverEmail(location.state));
+  // Arriving from a successful password reset or a registration: say so until the next attempt.
   const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(() =>
     searchParams.get('passwordReset') === '1'
       ? { tone: 'success', message: t('resetPassword.loginNotice') }
-      : null,
+      : handedOver
+        ? { tone: 'success', message: t('login.afterRegistration', { email: handedOver }) }
+        : null,
   );
-  const location = useLocation();
-  const [handedOver] = useState(() => handedOverEmail(location.state));
   const {
     register,
     handleSubmit,

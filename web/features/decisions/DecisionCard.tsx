@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import {
   BarChart3,
+  CircleCheck,
   Eye,
   FileSpreadsheet,
   FileText,
@@ -74,6 +75,14 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
         {decision.description ? (
           <p className="line-clamp-3 text-sm break-words text-slate-700 dark:text-slate-300">
             {decision.description}
+          </p>
+        ) : null}
+        {decision.outcome_option ? (
+          <p className="flex min-w-0 items-center gap-2 text-sm font-semibold text-emerald-800 dark:text-emerald-300">
+            <CircleCheck aria-hidden size={16} className="shrink-0" />
+            <span className="truncate">
+              {t('decision.chosenOption', { name: decision.outcome_option.name })}
+            </span>
           </p>
         ) : null}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

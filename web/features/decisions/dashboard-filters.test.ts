@@ -27,6 +27,7 @@ function decision(overrides: Partial<DecisionListItem>): DecisionListItem {
     status: 'open',
     lock: null,
     leading_option: null,
+    outcome_option: null,
     participation: null,
     results_hidden_until: null,
     ...overrides,

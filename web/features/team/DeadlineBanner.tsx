@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
-import type { DecisionLock } from '../../../shared/api/decisions.ts';
+import type { DecisionDetails, DecisionLock } from '../../../shared/api/decisions.ts';
 import { useEndVoting } from './team-api.ts';
 import { useDeadlineFormat } from './useDeadlineFormat.ts';
 import type { VotingOutcome } from './voting-outcome.ts';
@@ -21,6 +21,8 @@ interface DeadlineBannerProps {
   canManageDeadline: boolean;
   /** Once voting ended or the AI completed the decision: who won, with what result. */
   outcome: VotingOutcome;
+  /** Who ended voting by hand, and when (the details' `voting_ended`). */
+  votingEnded: DecisionDetails['voting_ended'];
 }
 
 /** What the outcome of a closed decision says: the winner(s) and their team result, or no votes. */
@@ -53,6 +55,7 @@ export function DeadlineBanner({
   lock,
   canManageDeadline,
   outcome,
+  votingEnded,
 }: DeadlineBannerProps) {
   const { t } = useTranslation();
   const format = useDeadlineFormat();
@@ -98,7 +101,14 @@ export function DeadlineBanner({
                 {isCompletedByAi ? t('teamView.completedByAi') : t('teamView.votingEnded')}
               </p>
               <OutcomeLine outcome={outcome} />
-              {isExpired && timer ? (
+              {isExpired && votingEnded?.by ? (
+                <p className="text-sm">
+                  {t('teamView.endedBy', {
+                    name: votingEnded.by.name,
+                    moment: format.moment(votingEnded.at),
+                  })}
+                </p>
+              ) : isExpired && timer ? (
                 <p className="text-sm">{t('teamView.endedAt', { moment: format.moment(timer) })}</p>
               ) : null}
             </>

@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { ErrorNotice } from '../../components/ui/ErrorNotice.tsx';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
-import { serverMessageOf } from '../../lib/api-client.ts';
+import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { useIsLoggedIn } from '../../lib/auth-store.ts';
 import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
@@ -25,7 +25,9 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
   const hasStartedAccepting = useRef(false);
   const preview = useInvitationPreviewQuery(token);
   const accept = useAcceptInvitation();
-  const isReady = preview.data !== undefined;
+  // Accepted before: the member who accepted it is sent to the decision (the server checks who).
+  const isAcceptedBefore = errorCodeOf(preview.error) === 'INVITATION_ALREADY_ACCEPTED';
+  const isReady = preview.data !== undefined || (isAcceptedBefore && isLoggedIn);
 
   useEffect(() => {
     if (!token || !isReady) return;
@@ -44,7 +46,10 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
     });
   }, [token, isReady, isLoggedIn, accept, navigate]);
 
-  const failure = preview.error ?? accept.error;
+  const failure = isReady && accept.error ? accept.error : (preview.error ?? accept.error);
+  if (token && isReady && !accept.error && !preview.data)
+    return <LoadingNotice text={t('inviteAccept.accepting')} />;
+  if (token && isClosedInvitation(failure)) return <ClosedInvitation error={failure} token={token} />;
   if (!token || failure) {
     return (
       <ErrorNotice
@@ -91,6 +96,37 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
           </>
         )}
       </div>
+    </Card>
+  );
+}
+
+const errorCodeOf = (error: unknown) => (error instanceof ApiError ? error.code : null);
+
+function isClosedInvitation(error: unknown): error is ApiError {
+  const code = errorCodeOf(error);
+  return code === 'INVITATION_ALREADY_ACCEPTED' || code === 'INVITATION_REVOKED';
+}
+
+/**
+ * A used or withdrawn link says what to do next: log in to open the decision (the token goes along,
+ * so the member who accepted it lands on the decision), or ask the inviter for a new invitation.
+ */
+function ClosedInvitation({ error, token }: { error: ApiError; token: string }) {
+  const { t } = useTranslation();
+  const isLoggedIn = useIsLoggedIn();
+  const canLogIn = error.code === 'INVITATION_ALREADY_ACCEPTED' && !isLoggedIn;
+  return (
+    <Card className="flex max-w-xl flex-col items-start gap-4">
+      <p role="status" className="font-medium text-slate-800 dark:text-slate-200">
+        {error.message}
+      </p>
+      {canLogIn ? (
+        <ButtonLink to={`/login?token=${encodeURIComponent(token)}`}>{t('inviteAccept.logIn')}</ButtonLink>
+      ) : (
+        <TextLink to={isLoggedIn ? '/dashboard' : '/'}>
+          {isLoggedIn ? t('inviteAccept.toDashboard') : t('inviteAccept.toHome')}
+        </TextLink>
+      )}
     </Card>
   );
 }

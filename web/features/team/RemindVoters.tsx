@@ -15,6 +15,8 @@ interface RemindVotersProps {
   nextReminderAt: string | null;
   /** The caller's `canRemind`, false as soon as the deadline passes on the open page. */
   canRemind: boolean;
+  /** The deadline: a next reminder at or after it is never offered (the server refuses it too). */
+  deadline: string | null;
   now: number;
 }
 
@@ -23,13 +25,23 @@ interface RemindVotersProps {
  * mail to every voter who has not voted in full. Disabled, saying until when, while the last reminder
  * is less than 12 hours old.
  */
-export function RemindVoters({ decisionId, recipients, nextReminderAt, canRemind, now }: RemindVotersProps) {
+export function RemindVoters({
+  decisionId,
+  recipients,
+  nextReminderAt,
+  canRemind,
+  deadline,
+  now,
+}: RemindVotersProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const hintId = useId();
   const remind = useRemindVoters(decisionId);
   if (!canRemind || recipients === null || recipients === 0) return null;
   const isHeldBack = nextReminderAt !== null && new Date(nextReminderAt).getTime() > now;
+  if (isHeldBack && deadline !== null && new Date(nextReminderAt).getTime() >= new Date(deadline).getTime()) {
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{t('remind.noneBeforeDeadline')}</p>;
+  }
 
   function sendReminder() {
     remind.mutate(undefined, {

@@ -6,6 +6,7 @@ import { TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
 import { LockNotice } from './LockNotice.tsx';
 import { TeamSetupForm } from './TeamSetupForm.tsx';
 import { TeamVoteForm } from './TeamVoteForm.tsx';
+import { useDeadlineFormat } from './useDeadlineFormat.ts';
 
 type TeamEditTab = 'vote' | 'setup';
 
@@ -24,6 +25,7 @@ interface TeamEditTabsProps {
 /** /team-decision/{id}/edit: voting apart from setting up, each tab with its own Save. */
 export function TeamEditTabs({ details, now, canSetUp, isLocked }: TeamEditTabsProps) {
   const { t } = useTranslation();
+  const format = useDeadlineFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const selected: TeamEditTab = canSetUp && searchParams.get(TAB_PARAM) === 'setup' ? 'setup' : 'vote';
 
@@ -39,13 +41,14 @@ export function TeamEditTabs({ details, now, canSetUp, isLocked }: TeamEditTabsP
     );
   }
 
-  // One notice for the page, in SPEC's words for what the open tab would do.
+  // One notice for the page, in SPEC's words for what the open tab would do; voting ended by hand
+  // names who ended it instead of a deadline that never expired.
+  const endedBy = details.voting_ended?.by;
+  const lockKind = selected === 'setup' ? 'Editing' : details.decision.mode === 'ai' ? 'Weighting' : 'Voting';
   const lockText =
-    selected === 'setup'
-      ? t('teamEdit.lockedEditing')
-      : details.decision.mode === 'ai'
-        ? t('teamEdit.lockedWeighting')
-        : t('teamEdit.lockedVoting');
+    endedBy && details.voting_ended
+      ? t(`teamEdit.endedBy${lockKind}`, { name: endedBy.name, date: format.moment(details.voting_ended.at) })
+      : t(`teamEdit.locked${lockKind}`);
 
   const tabs = [
     {

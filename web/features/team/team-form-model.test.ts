@@ -55,6 +55,7 @@ function storedDetails(): DecisionDetails {
     userRole: 'editor',
     timer: null,
     outcome: null,
+    voting_ended: null,
     next_reminder_at: null,
     reminder_recipients: null,
     weightsByUser: { [ME]: [{ criterion_id: 10, weight: 70 }], 99: [{ criterion_id: 11, weight: 5 }] },
