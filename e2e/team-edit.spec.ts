@@ -134,10 +134,12 @@ test('the owner manages members on the invite page; an existing account joins th
   await memberEdit.setupTab.click();
   await expect(memberPage.getByLabel('Title')).toHaveValue('Roles and links');
 
-  // A used link is invalid afterwards.
+  // A used link no longer joins anyone, and says what to do next (issue 25).
   const stranger = await (await browser.newContext()).newPage();
   await stranger.goto(link);
-  await expect(stranger.getByRole('alert')).toContainText('Invalid or expired invitation link.');
+  await expect(stranger.getByRole('status')).toHaveText(
+    'This invitation was already accepted. Log in to open the decision.',
+  );
 });
 
 test('activation checks and failures are reported', async ({ page, request }) => {
