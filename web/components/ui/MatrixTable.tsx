@@ -142,6 +142,147 @@ function labelOf(header: ReactNode): string | undefined {
   return typeof header === 'string' ? header : undefined;
 }
 
+/** The total's column header: last and sticky on a narrow screen, or first after the names (stacked). */
+function TotalHeader({
+  density,
+  position,
+  padding,
+  children,
+}: {
+  density: TableDensity;
+  position: 'start' | 'end';
+  padding: string;
+  children: ReactNode;
+}) {
+  const isEnd = position === 'end';
+  return (
+    <TH
+      density={density}
+      edge={isEnd ? 'last' : 'middle'}
+      align={isEnd ? 'end' : 'center'}
+      isSticky={isEnd}
+      stickySide="right"
+      className={isEnd ? padding : ''}
+    >
+      {children}
+    </TH>
+  );
+}
+
+/** A row's total: bold, at the right edge (sticky on a phone), or a card's headline when stacked. */
+function TotalCell({
+  density,
+  isStacked,
+  isHighlighted,
+  isMuted,
+  testId,
+  label,
+  padding,
+  children,
+}: {
+  density: TableDensity;
+  isStacked: boolean;
+  isHighlighted: boolean;
+  isMuted: boolean;
+  testId: string | undefined;
+  label: string | undefined;
+  padding: string;
+  children: ReactNode;
+}) {
+  return (
+    <TD
+      density={density}
+      edge={isStacked ? 'middle' : 'last'}
+      align={isStacked ? 'center' : 'end'}
+      isTotal
+      isSticky={!isStacked}
+      isHighlighted={isHighlighted}
+      isMuted={isMuted}
+      data-testid={testId}
+      data-label={isStacked ? label : undefined}
+      className={`whitespace-nowrap ${isStacked ? STACKED_CLASSES.total : padding}`}
+    >
+      {children}
+    </TD>
+  );
+}
+
+/** The header row: the corner, the total first when stacked, the extra and the matrix columns. */
+function MatrixHead<Row extends MatrixAxisItem, Column extends MatrixAxisItem>({
+  className,
+  density,
+  isStacked,
+  cornerHeader,
+  columns,
+  renderColumnHeader,
+  leadingColumns,
+  trailingColumns,
+  lastColumn,
+  lastTrailing,
+  firstPad,
+  lastPad,
+  totalHeader,
+}: {
+  className: string | undefined;
+  density: TableDensity;
+  isStacked: boolean;
+  cornerHeader: ReactNode;
+  columns: readonly Column[];
+  renderColumnHeader: (column: Column, columnIndex: number) => ReactNode;
+  leadingColumns: readonly MatrixExtraColumn<Row>[];
+  trailingColumns: readonly MatrixExtraColumn<Row>[];
+  lastColumn: number;
+  lastTrailing: number;
+  firstPad: string;
+  lastPad: string;
+  totalHeader: (position: 'start' | 'end') => ReactNode;
+}) {
+  return (
+    <thead className={className}>
+      <tr>
+        <TH
+          density={density}
+          edge="first"
+          align="start"
+          tone="muted"
+          isSticky={!isStacked}
+          className={firstPad}
+        >
+          {cornerHeader}
+        </TH>
+        {isStacked ? totalHeader('start') : null}
+        {leadingColumns.map((extra) => (
+          <TH key={extra.key} density={density} align={extra.align ?? 'start'} tone="muted">
+            {extra.header}
+          </TH>
+        ))}
+        {columns.map((column, columnIndex) => (
+          <TH
+            key={column.key}
+            density={density}
+            edge={columnIndex === lastColumn ? 'last' : 'middle'}
+            className={`align-bottom ${columnIndex === lastColumn ? lastPad : ''}`}
+          >
+            {renderColumnHeader(column, columnIndex)}
+          </TH>
+        ))}
+        {trailingColumns.map((extra, index) => (
+          <TH
+            key={extra.key}
+            density={density}
+            align={extra.align ?? 'end'}
+            edge={index === lastTrailing ? 'last' : 'middle'}
+            className={index === lastTrailing ? lastPad : ''}
+          >
+            {extra.isHeaderHidden ? <span className="sr-only">{extra.header}</span> : extra.header}
+          </TH>
+        ))}
+        {isStacked ? null : totalHeader('end')}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * The one rows × columns grid (options × criteria, or criteria × options on the calculator): header
  * row, a row header per row, a cell per pair, optional extra and total columns, the top row
@@ -180,33 +321,23 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
   const lastColumn = trailingTotal || trailingColumns.length ? -1 : columns.length - 1;
   const totalHeader = (position: 'start' | 'end') =>
     total ? (
-      <TH
-        density={density}
-        edge={position === 'end' ? 'last' : 'middle'}
-        align={position === 'end' ? 'end' : 'center'}
-        isSticky={position === 'end'}
-        stickySide="right"
-        className={position === 'end' ? lastPad : ''}
-      >
+      <TotalHeader density={density} position={position} padding={lastPad}>
         {total.header}
-      </TH>
+      </TotalHeader>
     ) : null;
   const totalCell = (row: Row, rowIndex: number, isHighlighted: boolean, isMuted: boolean) =>
     total ? (
-      <TD
+      <TotalCell
         density={density}
-        edge={isStacked ? 'middle' : 'last'}
-        align={isStacked ? 'center' : 'end'}
-        isTotal
-        isSticky={!isStacked}
+        isStacked={isStacked}
         isHighlighted={isHighlighted}
         isMuted={isMuted}
-        data-testid={total.testId}
-        data-label={isStacked ? labelOf(total.header) : undefined}
-        className={`whitespace-nowrap ${isStacked ? (stacked?.total ?? '') : lastPad}`}
+        testId={total.testId}
+        label={labelOf(total.header)}
+        padding={lastPad}
       >
         {total.render(row, rowIndex)}
-      </TD>
+      </TotalCell>
     ) : null;
   return (
     <Table
@@ -217,48 +348,21 @@ export function MatrixTable<Row extends MatrixAxisItem, Column extends MatrixAxi
       className={isBleeding ? '-mx-6' : ''}
       tableClassName={stacked?.table}
     >
-      <thead className={stacked?.head}>
-        <tr>
-          <TH
-            density={density}
-            edge="first"
-            align="start"
-            tone="muted"
-            isSticky={!isStacked}
-            className={firstPad}
-          >
-            {cornerHeader}
-          </TH>
-          {isStacked ? totalHeader('start') : null}
-          {leadingColumns.map((extra) => (
-            <TH key={extra.key} density={density} align={extra.align ?? 'start'} tone="muted">
-              {extra.header}
-            </TH>
-          ))}
-          {columns.map((column, columnIndex) => (
-            <TH
-              key={column.key}
-              density={density}
-              edge={columnIndex === lastColumn ? 'last' : 'middle'}
-              className={`align-bottom ${columnIndex === lastColumn ? lastPad : ''}`}
-            >
-              {renderColumnHeader(column, columnIndex)}
-            </TH>
-          ))}
-          {trailingColumns.map((extra, index) => (
-            <TH
-              key={extra.key}
-              density={density}
-              align={extra.align ?? 'end'}
-              edge={index === lastTrailing ? 'last' : 'middle'}
-              className={index === lastTrailing ? lastPad : ''}
-            >
-              {extra.isHeaderHidden ? <span className="sr-only">{extra.header}</span> : extra.header}
-            </TH>
-          ))}
-          {isStacked ? null : totalHeader('end')}
-        </tr>
-      </thead>
+      <MatrixHead
+        className={stacked?.head}
+        density={density}
+        isStacked={isStacked}
+        cornerHeader={cornerHeader}
+        columns={columns}
+        renderColumnHeader={renderColumnHeader}
+        leadingColumns={leadingColumns}
+        trailingColumns={trailingColumns}
+        lastColumn={lastColumn}
+        lastTrailing={lastTrailing}
+        firstPad={firstPad}
+        lastPad={lastPad}
+        totalHeader={totalHeader}
+      />
       <tbody className={stacked?.body}>
         {rows.map((row, rowIndex) => {
           const isHighlighted = highlightRow(row, rowIndex);
