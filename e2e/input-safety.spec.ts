@@ -108,6 +108,15 @@ test('the vote page keeps unsaved scores over a reload until they are saved', as
   expect(await reloadAnsweringLeaveQuestion(page)).toBe(false);
   await expect(edit.vote('Sushi', 'Taste')).toHaveValue('9');
   await expect(page.getByRole('status').filter({ hasText: 'Restored your unsaved input' })).toBeHidden();
+
+  // The owner's page also holds the set-up tab's form: an unsaved vote still asks before leaving.
+  await edit.vote('Pizza', 'Price').fill('4');
+  await page.getByRole('main').getByRole('link', { name: 'Back to the team decision' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await question.getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(page).toHaveURL(new RegExp(`/team-decision/${decision.id}$`));
+  await edit.goto(decision.id);
+  await expect(edit.vote('Pizza', 'Price')).toHaveValue('');
 });
 
 test('the vote grid states its scale, moves like a spreadsheet and refuses a decimal with a message', async ({

@@ -10,7 +10,7 @@ import type { FormDraft } from './useFormDraft.ts';
  */
 export function DraftNotice({ draft }: { draft: FormDraft }) {
   const { t } = useTranslation();
-  const { blocker } = draft;
+  const { leaveGuard } = draft;
   return (
     <>
       {draft.isRestored ? (
@@ -28,15 +28,12 @@ export function DraftNotice({ draft }: { draft: FormDraft }) {
         </div>
       ) : null}
       <ConfirmDialog
-        isOpen={blocker.state === 'blocked'}
+        isOpen={leaveGuard.isAsking}
         title={t('drafts.leaveTitle')}
         message={t('drafts.leaveMessage')}
         confirmLabel={t('drafts.leaveConfirm')}
-        onConfirm={() => {
-          draft.forget();
-          blocker.proceed?.();
-        }}
-        onCancel={() => blocker.reset?.()}
+        onConfirm={leaveGuard.leave}
+        onCancel={leaveGuard.stay}
       />
     </>
   );

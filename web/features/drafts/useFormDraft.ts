@@ -59,13 +59,13 @@ export function useFormDraft<Values extends FieldValues>(
     setIsRestored(false);
   }, [key]);
 
-  const blocker = useLeaveGuard(() => hasUnsavedInput && !isSavingRef.current);
+  const leaveGuard = useLeaveGuard(() => hasUnsavedInput && !isSavingRef.current, forget);
 
   return {
     /** The form shows input restored from an earlier visit. */
     isRestored,
     hasUnsavedInput,
-    blocker,
+    leaveGuard,
     /** Back to the saved state: the form is reset and the stored draft removed. */
     discard: useCallback(() => {
       form.reset();
