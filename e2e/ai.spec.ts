@@ -13,7 +13,7 @@ import { seriousViolations } from './support/axe.ts';
 test.describe.configure({ mode: 'serial' });
 
 // The fake model scores value = 1 + (option index + criterion index) and explains "<option> fits <criterion>…".
-test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → editable grid with reasons → details', async ({
+test('personal AI flow: New Decision in AI mode → Start AI Evaluation → editable grid with reasons → details', async ({
   page,
   request,
 }) => {
@@ -40,7 +40,7 @@ test('personal AI flow: New Decision in AI mode → Start GPT Evaluation → edi
 
   await scriptFakeAi(request, SLOW_GOOD_ANSWER);
   await form.startAiButton.click();
-  await expect(form.startAiButton).toHaveText('GPT evaluation running…');
+  await expect(form.startAiButton).toHaveText('AI evaluation running…');
   await expect(form.startAiButton).toBeDisabled();
   await expect(page.getByText(/The AI is scoring 2 options against 2 criteria/)).toBeVisible();
 
@@ -147,7 +147,7 @@ test('starting the AI over hand-made scores asks first, saying how many it repla
   await expect(form.reasonOf('Beta', 'Price')).toBeVisible();
 });
 
-test('a failed GPT evaluation says so with the reason and leaves the grid empty', async ({
+test('a failed AI evaluation says so with the reason and leaves the grid empty', async ({
   page,
   request,
 }) => {
@@ -166,7 +166,7 @@ test('a failed GPT evaluation says so with the reason and leaves the grid empty'
   await expect(
     page
       .getByRole('alert')
-      .filter({ hasText: '❌ GPT evaluation failed. The AI service could not be reached' }),
+      .filter({ hasText: '❌ AI evaluation failed. The AI service could not be reached' }),
   ).toBeVisible();
   await expect(form.cell('City', 'Price')).toHaveCount(0);
   await expect(form.startAiButton).toBeEnabled();

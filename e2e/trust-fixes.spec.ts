@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -141,4 +143,41 @@ test('after registering (German), the login page has the address filled in and s
   await loginPage.submitButton.click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await context.close();
+});
+
+test('AI claims on the landing page and in the FAQ appear where AI is available, and the build has pages without them', async ({
+  page,
+}) => {
+  // This server has an AI provider (playwright.config.ts): the claims are there.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 3, name: 'AI insights' })).toBeVisible();
+  await page.goto('/faq');
+  await expect(page.getByRole('button', { name: 'How does the AI scoring work?' })).toBeVisible();
+
+  // What a server without a provider sends instead (server/plugins/web-app.ts picks it).
+  const built = (file: string) => fs.readFileSync(path.resolve('dist/web', file), 'utf8');
+  for (const file of [
+    'prerendered/en/home.no-ai.html',
+    'prerendered/de/faq.no-ai.html',
+    'index.no-ai.html',
+  ]) {
+    expect(built(file)).toContain('<html data-ai="off"');
+  }
+  expect(built('prerendered/en/home.no-ai.html')).not.toContain('AI insights');
+  expect(built('prerendered/en/home.no-ai.html')).toContain('score every option per criterion');
+  expect(built('prerendered/de/faq.no-ai.html')).not.toContain('Wie funktioniert die KI-Bewertung?');
+  expect(built('prerendered/de/faq.html')).toContain('Wie funktioniert die KI-Bewertung?');
+});
+
+test('the FAQ defines the vocabulary once: importance, share, weight, the scales and AI', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  const glossary = page.getByRole('region', { name: 'Glossary' });
+  for (const term of ['Importance', 'Share', 'Weight', 'Scales', 'AI']) {
+    await expect(glossary.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })).toHaveCount(1);
+  }
+  await expect(glossary).toContainText('Shares always add up to 100 %');
+  await expect(glossary).toContainText('personal decisions are scored 1–10, team votes 0–10');
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -291,7 +291,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
   await app.register(operatorRoutes, { operator: config.operator });
-  if (config.webDir) await app.register(webAppPlugin, { webDir: config.webDir });
+  if (config.webDir)
+    await app.register(webAppPlugin, {
+      webDir: config.webDir,
+      isAiAvailable: config.ai.provider !== undefined,
+    });
 
   return app;
 }

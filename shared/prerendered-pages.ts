@@ -16,6 +16,12 @@ export const PRERENDERED_PAGES = {
 
 export type PrerenderedPage = keyof typeof PRERENDERED_PAGES;
 
+/**
+ * The variant of each page (and of the app shell, `index.no-ai.html`) for a server without an AI
+ * provider: no AI claims, and <html data-ai="off"> (web/lib/ai-availability.ts).
+ */
+export const NO_AI_SUFFIX = '.no-ai';
+
 const pageByPath = new Map(
   (Object.entries(PRERENDERED_PAGES) as [PrerenderedPage, string][]).map(([name, path]) => [path, name]),
 );

@@ -4,13 +4,15 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Language } from '../shared/limits.ts';
+import { setAiAvailableForPrerender } from './lib/ai-availability.ts';
 import { i18n, initI18nForPrerender } from './lib/i18n.ts';
 import { appRoutes } from './router.tsx';
 
 // Build-time entry (the SSR build in vite.config.ts, run by scripts/prerender.ts): the same route
 // tree and components the browser hydrates, rendered once per public page and language.
 
-export type PageRenderer = (path: string, language: Language) => Promise<string>;
+/** `isAiAvailable`: the variant with AI claims (the server picks one by its configuration). */
+export type PageRenderer = (path: string, language: Language, isAiAvailable?: boolean) => Promise<string>;
 
 /**
  * A renderer of pages with these catalogs (shared/i18n, handed in by the build so the locales stay
@@ -20,8 +22,9 @@ export type PageRenderer = (path: string, language: Language) => Promise<string>
 export function createPageRenderer(catalogs: Record<Language, ResourceKey>): PageRenderer {
   initI18nForPrerender(catalogs);
   const handler = createStaticHandler(appRoutes);
-  return async (path, language) => {
+  return async (path, language, isAiAvailable = true) => {
     await i18n.changeLanguage(language);
+    setAiAvailableForPrerender(isAiAvailable);
     const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
     if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status})`);
     if (context.statusCode !== 200) throw new Error(`${path} rendered with status ${context.statusCode}`);

@@ -40,7 +40,7 @@ export class DecisionFormPage {
     );
     this.savingOverlay = page.getByRole('status').filter({ hasText: 'Saving decision…' });
     this.startAiButton = main.getByRole('button', {
-      name: /^(Start GPT Evaluation|GPT evaluation running…)$/,
+      name: /^(Start AI Evaluation|AI evaluation running…)$/,
     });
     this.aiUnavailable = main.getByText('AI scoring is not available on this server.', { exact: true });
   }

@@ -196,6 +196,38 @@ describe('prerendered public pages', () => {
   });
 });
 
+describe('a server without an AI provider (issue 25: AI claims only where AI is available)', () => {
+  it('sends the pages and the app shell built without AI claims; with a provider the usual ones', async () => {
+    const variantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-web-variants-'));
+    const write = (file: string, content: string) => {
+      fs.mkdirSync(path.dirname(path.join(variantsDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(variantsDir, file), content);
+    };
+    write('index.html', INDEX_HTML);
+    write('index.no-ai.html', INDEX_HTML.replace('<title>', '<html data-ai="off"><title>'));
+    write('prerendered/en/faq.html', prerenderedHtml('en', 'faq with AI'));
+    write('prerendered/en/faq.no-ai.html', prerenderedHtml('en', 'faq without AI'));
+    const withoutAi = await buildTestApp({ webDir: variantsDir });
+    const withAi = await buildTestApp({
+      webDir: variantsDir,
+      ai: {
+        ...withoutAi.config.ai,
+        provider: { provider: 'openai-compatible', model: 'any', baseUrl: undefined, apiKey: undefined },
+      },
+    });
+    try {
+      const page = (app: TestApp, url: string) => app.app.inject({ method: 'GET', url }).then((r) => r.body);
+      expect(await page(withoutAi, '/faq')).toBe(prerenderedHtml('en', 'faq without AI'));
+      expect(await page(withoutAi, '/dashboard')).toContain('data-ai="off"');
+      expect(await page(withAi, '/faq')).toBe(prerenderedHtml('en', 'faq with AI'));
+      expect(await page(withAi, '/dashboard')).toBe(INDEX_HTML);
+    } finally {
+      await Promise.all([withoutAi.close(), withAi.close()]);
+      fs.rmSync(variantsDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('robots.txt', () => {
   it('is a plain-text robots file that keeps crawlers out of the API and the signed-in pages', async () => {
     const response = await get('/robots.txt');

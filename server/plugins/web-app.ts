@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { LANGUAGES, type Language } from '../../shared/limits.ts';
 import {
+  NO_AI_SUFFIX,
   PRERENDERED_PAGES,
   prerenderedPageAt,
   type PrerenderedPage,
@@ -69,15 +70,23 @@ const ROBOTS_TXT = [
  * (index.html) with 200 on a path the app has a page for, with 404 elsewhere (the app then shows
  * its not-found page), so crawlers and link checkers see a missing page as missing.
  */
-export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
+export const webAppPlugin = fp<{ webDir: string; isAiAvailable: boolean }>(async (app, options) => {
+  const { webDir } = options;
+  // Without an AI provider, the variants that make no AI claims (scripts/prerender.ts), if built.
+  const variant = options.isAiAvailable ? '' : NO_AI_SUFFIX;
   const indexFile = path.join(webDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn({ webDir }, 'web app not built; serving the API only (run npm run build)');
     return;
   }
   // Written by the build (scripts/prerender.ts); a page missing there gets the app shell.
+  const builtVariant = (base: string) =>
+    fs.existsSync(path.join(webDir, `${base}${variant}.html`)) ? `${base}${variant}.html` : `${base}.html`;
   const prerenderedFile = (language: Language, page: PrerenderedPage) =>
-    `prerendered/${language}/${page}.html`;
+    builtVariant(`prerendered/${language}/${page}`);
+  const shellFile = fs.existsSync(path.join(webDir, `index${variant}.html`))
+    ? `index${variant}.html`
+    : 'index.html';
   const pages = Object.keys(PRERENDERED_PAGES) as PrerenderedPage[];
   const isPrerendered = new Set(
     LANGUAGES.flatMap((language) => pages.map((page) => prerenderedFile(language, page))).filter((file) =>
@@ -121,6 +130,6 @@ export const webAppPlugin = fp<{ webDir: string }>(async (app, { webDir }) => {
           .sendFile(file);
       }
     }
-    return reply.code(isAppPage(request.url) ? 200 : 404).sendFile('index.html');
+    return reply.code(isAppPage(request.url) ? 200 : 404).sendFile(shellFile);
   });
 });

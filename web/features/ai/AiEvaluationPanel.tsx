@@ -37,7 +37,7 @@ interface AiEvaluationPanelProps {
 }
 
 /**
- * New/edit decision in AI mode: "Start GPT Evaluation" sends title, description, options and
+ * New/edit decision in AI mode: "Start AI Evaluation" sends title, description, options and
  * criteria once; the answer fills the editable grid with a score and a reason per cell.
  */
 export function AiEvaluationPanel({

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { isAiAvailable } from '../../lib/ai-availability.ts';
 import { useIsHydrated } from '../../lib/hydration.ts';
 
 const QUESTION_KEYS = ['whatIsIt', 'aiScoring', 'account', 'privateAndBusiness', 'dataSafety'] as const;
@@ -15,7 +16,7 @@ export function FaqList() {
       isDisabled={!isHydrated}
       className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
     >
-      {QUESTION_KEYS.map((key) => (
+      {QUESTION_KEYS.filter((key) => key !== 'aiScoring' || isAiAvailable()).map((key) => (
         <Disclosure key={key} id={key} className="group">
           <Heading level={2} className="m-0">
             <Button

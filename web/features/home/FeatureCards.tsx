@@ -1,6 +1,7 @@
 import { ListChecks, Scale, Sparkles, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/Card.tsx';
+import { isAiAvailable } from '../../lib/ai-availability.ts';
 
 const FEATURES: readonly { key: string; Icon: LucideIcon }[] = [
   { key: 'structured', Icon: ListChecks },
@@ -15,8 +16,8 @@ export function FeatureCards() {
       <h2 id="features-heading" className="sr-only">
         {t('home.featuresHeading')}
       </h2>
-      <ul className="grid gap-6 md:grid-cols-3">
-        {FEATURES.map(({ key, Icon }) => (
+      <ul className={`grid gap-6 ${isAiAvailable() ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
+        {FEATURES.filter(({ key }) => key !== 'ai' || isAiAvailable()).map(({ key, Icon }) => (
           <li key={key}>
             <Card className="h-full">
               <span className="mb-4 inline-flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">

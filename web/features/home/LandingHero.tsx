@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/ui/Button.tsx';
+import { isAiAvailable } from '../../lib/ai-availability.ts';
 import { useIsLoggedIn } from '../../lib/auth-store.ts';
 
 export function LandingHero() {
@@ -16,7 +17,7 @@ export function LandingHero() {
         {t('home.headline')}
       </h1>
       <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-700 dark:text-slate-300">
-        {t('home.lead')}
+        {isAiAvailable() ? t('home.lead') : t('home.leadWithoutAi')}
       </p>
       <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <ButtonLink to={isLoggedIn ? '/dashboard' : '/register'} size="lg">
