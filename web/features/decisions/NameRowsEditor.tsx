@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   type RowSuggestion,
 } from '../ai-suggestions/suggestions-model.ts';
 import { leftTrimmed } from './form-inputs.ts';
+import { RowOrderControls, rowDropProps } from './RowOrderControls.tsx';
 
 interface NamedRow {
   name: string;
@@ -49,6 +50,10 @@ export interface NameRowsEditorProps {
   renderBelow?: (index: number) => ReactNode;
   /** Shown beside the add button. */
   footer?: ReactNode;
+  /** The order means something (criteria by importance): drag handles and Move up / down buttons. */
+  isOrderable?: boolean;
+  /** Enter in a name moves to the next row, adding one after the last (no click needed). */
+  addsRowOnEnter?: boolean;
   /** Offers the AI's suggestions for the list (the form's title, description and both lists are sent). */
   suggestions?: {
     /** A suggested criterion's importance as the form types it; absent where the form has none. */
@@ -74,10 +79,14 @@ export function NameRowsEditor({
   renderBelow,
   footer,
   suggestions,
+  isOrderable = false,
+  addsRowOnEnter = false,
 }: NameRowsEditorProps) {
   const { t } = useTranslation();
   const { control, register, setFocus, getValues } = useFormContext<NameRowsFormValues>();
-  const { fields, append, remove, update } = useFieldArray({ control, name });
+  const { fields, append, remove, update, move } = useFieldArray({ control, name });
+  // Said to screen readers after a move, which they would otherwise not notice.
+  const [moveAnnouncement, setMoveAnnouncement] = useState('');
   const rows = useWatch({ control, name });
   const duplicates = flaggedRows(
     rows.map((row) => row.name),
@@ -100,6 +109,29 @@ export function NameRowsEditor({
   function removeRow(index: number) {
     remove(index);
     focusRow(Math.min(index, fields.length - 2));
+  }
+
+  function moveRow(from: number, to: number) {
+    if (to < 0 || to >= fields.length) return;
+    const id = fields[from]?.id;
+    const label = rows[from]?.name.trim() || t(`${textsFrom}.${kind}Name`, { number: from + 1 });
+    move(from, to);
+    setMoveAnnouncement(t('decisionForm.order.moved', { name: label, position: to + 1 }));
+    // The pressed button follows its row; at an end of the list the other direction's button takes it.
+    setTimeout(() => {
+      const direction = to < from ? 'up' : 'down';
+      const other = direction === 'up' ? 'down' : 'up';
+      const button = document.getElementById(`${name}-${id}-${direction}`) as HTMLButtonElement | null;
+      (button && !button.disabled ? button : document.getElementById(`${name}-${id}-${other}`))?.focus();
+    });
+  }
+
+  function nextRowOnEnter(event: KeyboardEvent<HTMLInputElement>, index: number) {
+    if (!addsRowOnEnter || event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    if (index + 1 < fields.length) setFocus(`${name}.${index + 1}.name`);
+    else if (fields.length < maxRows) add();
   }
 
   function addSuggestion(suggestion: RowSuggestion) {
@@ -133,7 +165,11 @@ export function NameRowsEditor({
               .filter(Boolean)
               .join(' ');
             return (
-              <li key={field.id} className="flex flex-col gap-1">
+              <li
+                key={field.id}
+                className="flex flex-col gap-1"
+                {...(isOrderable && !isDisabled ? rowDropProps(index, moveRow) : {})}
+              >
                 <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
                   <span
                     aria-hidden
@@ -150,9 +186,21 @@ export function NameRowsEditor({
                     // "Option 1", "Option 2", …: each empty row says which one it is.
                     placeholder={rowLabel}
                     className={`${inputClasses} h-10 min-w-0 flex-1 basis-40 disabled:opacity-60 aria-invalid:bg-red-50 dark:aria-invalid:bg-red-950/40`}
+                    onKeyDown={(event) => nextRowOnEnter(event, index)}
                     {...leftTrimmed(register(`${name}.${index}.name`))}
                   />
                   {renderAfterName?.(index)}
+                  {isOrderable ? (
+                    <RowOrderControls
+                      index={index}
+                      count={fields.length}
+                      label={rows[index]?.name.trim() || rowLabel}
+                      upId={`${name}-${field.id}-up`}
+                      downId={`${name}-${field.id}-down`}
+                      isDisabled={isDisabled}
+                      onMove={moveRow}
+                    />
+                  ) : null}
                   <Button
                     variant="ghost"
                     size="icon"
@@ -191,6 +239,11 @@ export function NameRowsEditor({
         </Button>
         {footer}
       </div>
+      {isOrderable ? (
+        <p role="status" className="sr-only">
+          {moveAnnouncement}
+        </p>
+      ) : null}
       {suggestions && !isDisabled ? (
         <AiSuggestions
           kind={name}
