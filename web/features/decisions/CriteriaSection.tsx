@@ -79,7 +79,8 @@ function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Pa
 function useImportanceByRank(isRanked: boolean) {
   const { control, getValues, setValue } = useFormContext<DecisionFormValues>();
   const criteria = useWatch({ control, name: 'criteria' });
-  const order = criteria.map((criterion) => criterion.rowKey).join(' ');
+  // Proposals change with the order and with which rows have a name, not with every keystroke.
+  const order = criteria.map((criterion) => `${criterion.rowKey}:${criterion.name.trim() ? 1 : 0}`).join(' ');
   useEffect(() => {
     if (!isRanked) return;
     withProposedImportances(getValues('criteria'))?.forEach((criterion, index) => {

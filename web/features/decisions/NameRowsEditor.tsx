@@ -52,7 +52,10 @@ export interface NameRowsEditorProps {
   footer?: ReactNode;
   /** The order means something (criteria by importance): drag handles and Move up / down buttons. */
   isOrderable?: boolean;
-  /** Enter in a name moves to the next row, adding one after the last (no click needed). */
+  /**
+   * Enter in a name moves to the next row, adding one after the last (no click needed); on an empty
+   * last row it submits the form as usual.
+   */
   addsRowOnEnter?: boolean;
   /** Offers the AI's suggestions for the list (the form's title, description and both lists are sent). */
   suggestions?: {
@@ -129,8 +132,11 @@ export function NameRowsEditor({
   function nextRowOnEnter(event: KeyboardEvent<HTMLInputElement>, index: number) {
     if (!addsRowOnEnter || event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const isLast = index + 1 >= fields.length;
+    // Enter on an empty last row ends the list: the form's own Enter (Next, or Save) takes over.
+    if (isLast && !getValues(`${name}.${index}.name`).trim()) return;
     event.preventDefault();
-    if (index + 1 < fields.length) setFocus(`${name}.${index + 1}.name`);
+    if (!isLast) setFocus(`${name}.${index + 1}.name`);
     else if (fields.length < maxRows) add();
   }
 

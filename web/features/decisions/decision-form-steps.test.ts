@@ -71,6 +71,12 @@ describe('importance proposed by rank', () => {
     ]);
   });
 
+  it('does not let an unnamed row lower the proposals of the named ones', () => {
+    const named = ['A', 'B', 'C', 'D'].map((name) => ({ ...emptyCriterion(), name }));
+    const result = withProposedImportances([...named, emptyCriterion()]);
+    expect(result?.map((criterion) => criterion.importance)).toEqual(['10', '8', '5', '3', '1']);
+  });
+
   it('reports no change when every importance already is what it would be', () => {
     const settled = withProposedImportances([{ ...emptyCriterion(), name: 'A' }])!;
     expect(withProposedImportances(settled)).toBeNull();

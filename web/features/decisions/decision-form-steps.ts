@@ -29,14 +29,15 @@ const TOP_IMPORTANCE = 10;
 
 /**
  * The importance proposed for the criterion at `rank` (0 = most important) of `count`: the first gets
- * 10, the others step down evenly (4 criteria: 10, 8, 5, 3), never below 1, so every criterion counts.
+ * 10, the others step down evenly (4 criteria: 10, 8, 5, 3), never below 1, so every criterion counts;
+ * a rank beyond the count (an unnamed row after the named ones) gets 1.
  */
 export function proposedImportance(rank: number, count: number): number {
-  if (count <= 0) return TOP_IMPORTANCE;
+  if (count <= 0 || rank >= count) return 1;
   return Math.max(1, Math.round((TOP_IMPORTANCE * (count - rank)) / count));
 }
 
-type RankedCriterion = Pick<CriterionFormRow, 'importance' | 'isImportanceProposed'>;
+type RankedCriterion = Pick<CriterionFormRow, 'name' | 'importance' | 'isImportanceProposed'>;
 
 /**
  * Criteria with their importance proposed by rank where the user has not set one (empty, or still the
@@ -44,10 +45,12 @@ type RankedCriterion = Pick<CriterionFormRow, 'importance' | 'isImportancePropos
  * nothing changes, so a caller can skip the update.
  */
 export function withProposedImportances<T extends RankedCriterion>(criteria: readonly T[]): T[] | null {
+  // Rows without a name yet (the one Enter just added) do not lower the proposals of the named ones.
+  const count = criteria.filter((criterion) => criterion.name.trim() !== '').length || criteria.length;
   let hasChanged = false;
   const proposed = criteria.map((criterion, rank) => {
     if (criterion.importance.trim() !== '' && !criterion.isImportanceProposed) return criterion;
-    const importance = String(proposedImportance(rank, criteria.length));
+    const importance = String(proposedImportance(rank, count));
     if (criterion.importance === importance && criterion.isImportanceProposed) return criterion;
     hasChanged = true;
     return { ...criterion, importance, isImportanceProposed: true };
