@@ -10,6 +10,18 @@ export interface DecisionInput {
   scores?: number[][];
 }
 
+/**
+ * Opens "More settings" on a personal decision form where it is closed; team forms have no such
+ * button and show their advanced controls anyway.
+ */
+export async function openMoreSettingsIfAny(page: Page): Promise<void> {
+  const button = page
+    .getByRole('main')
+    .getByRole('button', { name: /^(More settings|Weitere Einstellungen)$/ });
+  if ((await button.count()) > 0 && (await button.getAttribute('aria-expanded')) !== 'true')
+    await button.click();
+}
+
 /** The steps of the guided New decision flow, in order. */
 const STEP_NAMES = ['Question', 'Options', 'Criteria', 'Scores'] as const;
 export type DecisionStepName = (typeof STEP_NAMES)[number];
@@ -245,7 +257,10 @@ export class MustHaveFields {
   readonly low: Locator;
   readonly high: Locator;
 
-  constructor(page: Page, criterion: string) {
+  constructor(
+    private readonly page: Page,
+    criterion: string,
+  ) {
     const summary = page.locator('summary').filter({
       hasText: new RegExp(
         `(Must-have and scale labels of|Mindestwert und Skalenbeschriftung von) ${criterion}(?![\\w])`,
@@ -259,6 +274,7 @@ export class MustHaveFields {
   }
 
   async open(): Promise<void> {
+    await openMoreSettingsIfAny(this.page);
     if ((await this.minimum.isVisible()) === false) await this.toggle.click();
   }
 }

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CreateDecisionRequest } from '../../../shared/api/decisions.ts';
-import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { duplicatePositions } from '../../lib/matrix-model.ts';
@@ -13,14 +11,18 @@ import { DecisionAiPanel } from './DecisionAiPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';
 import { decisionFormSchema, toDecisionRequest, type DecisionFormValues } from './decision-form-model.ts';
 import { firstStepWithError } from './decision-form-steps.ts';
-import { DecisionStepButtons, DecisionStepIndicator } from './DecisionSteps.tsx';
+import {
+  DecisionStepButtons,
+  DecisionStepIndicator,
+  DuplicatesAlert,
+  SaveButtons,
+} from './DecisionSteps.tsx';
 import { MoreSettingsPanel, MoreSettingsToggle } from './MoreSettingsPanel.tsx';
 import { OptionsSection } from './OptionsSection.tsx';
 import { QuestionFields } from './QuestionFields.tsx';
 import { SavingOverlay } from './SavingOverlay.tsx';
-import { ScoreCardsSection } from './ScoreCardsSection.tsx';
 import { ScoreGridSection } from './ScoreGridSection.tsx';
-import { defaultScoresView, ScoresViewToggle, type ScoresView } from './ScoresViewToggle.tsx';
+import { defaultScoresView, ScoresInView, type ScoresView } from './ScoresViewToggle.tsx';
 import { useDecisionSteps } from './useDecisionSteps.ts';
 
 interface DecisionFormProps {
@@ -43,6 +45,16 @@ function hasMessage(errors: unknown, message: string): boolean {
   if (typeof errors !== 'object' || errors === null) return false;
   if ('message' in errors && errors.message === message) return true;
   return Object.entries(errors).some(([key, child]) => key !== 'ref' && hasMessage(child, message));
+}
+
+const hasRepeatedName = (rows: readonly { name: string }[]) =>
+  duplicatePositions(rows.map((row) => row.name)).size > 0;
+
+/** SPEC's fill-out-all-fields alert when something is missing, else the general one. */
+function invalidMessageKey(invalid: FieldErrors<DecisionFormValues>) {
+  return hasMessage(invalid, 'validation.required')
+    ? 'decisionForm.fillOutAllFields'
+    : 'errors.VALIDATION_FAILED';
 }
 
 /** Whether a criterion's error sits in a field that only "More settings" shows (must-have, anchors). */
@@ -72,22 +84,24 @@ export function DecisionForm({
   const [showsMore, setShowsMore] = useState(false);
   const [scoresView, setScoresView] = useState<ScoresView>(defaultScoresView);
   // The AI runs once: stored reasons mean it already ran for this decision.
-  const [hasAiRun, setHasAiRun] = useState(() =>
-    Object.values(initialValues.explanations).some((explanation) => Boolean(explanation)),
-  );
-  const [aiMissingCount, setAiMissingCount] = useState(0);
+  const [aiRun, setAiRun] = useState(() => ({
+    hasRun: Object.values(initialValues.explanations).some((explanation) => Boolean(explanation)),
+    missingCount: 0,
+  }));
   const isAiUnavailable = useIsAiUnavailable();
   const hasAnyScore = Object.values(scores).some(Boolean);
-  const hasOptionDuplicates = duplicatePositions(options.map((option) => option.name)).size > 0;
-  const hasCriterionDuplicates = duplicatePositions(criteria.map((criterion) => criterion.name)).size > 0;
+  const hasOptionDuplicates = hasRepeatedName(options);
+  const hasCriterionDuplicates = hasRepeatedName(criteria);
   const hasDuplicates = hasOptionDuplicates || hasCriterionDuplicates;
 
   const steps = useDecisionSteps(form, {
     isGuided,
     isDuplicated: (step) =>
       (step === 'options' && hasOptionDuplicates) || (step === 'criteria' && hasCriterionDuplicates),
-    onInvalid: () => {
-      if (hasAdvancedError(form.formState.errors)) setShowsMore(true);
+    onInvalid: (errors) => {
+      if (hasAdvancedError(errors)) setShowsMore(true);
+      // A repeated name alone has its own alert beside the rows.
+      if (Object.keys(errors).length) notify('error', t(invalidMessageKey(errors)));
     },
   });
   const { step } = steps;
@@ -111,12 +125,7 @@ export function DecisionForm({
     (invalid: FieldErrors<DecisionFormValues>) => {
       if (isGuided) steps.showStep(firstStepWithError(Object.keys(invalid)));
       if (hasAdvancedError(invalid)) setShowsMore(true);
-      notify(
-        'error',
-        hasMessage(invalid, 'validation.required')
-          ? t('decisionForm.fillOutAllFields')
-          : t('errors.VALIDATION_FAILED'),
-      );
+      notify('error', t(invalidMessageKey(invalid)));
     },
   );
 
@@ -127,23 +136,12 @@ export function DecisionForm({
     } else void save(event);
   }
 
-  const showsScores = mode === 'manual' || hasAiRun || hasAnyScore || isAiUnavailable;
+  const showsScores = mode === 'manual' || aiRun.hasRun || hasAnyScore || isAiUnavailable;
   const aiPanel =
     mode === 'ai' ? (
-      <DecisionAiPanel
-        hasRun={hasAiRun}
-        missingCount={aiMissingCount}
-        onCompleted={(missingCount) => {
-          setAiMissingCount(missingCount);
-          setHasAiRun(true);
-        }}
-      />
+      <DecisionAiPanel {...aiRun} onCompleted={(missingCount) => setAiRun({ hasRun: true, missingCount })} />
     ) : null;
-  const duplicatesAlert = hasDuplicates ? (
-    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-      {t('decisionForm.duplicatesBlockSave')}
-    </p>
-  ) : null;
+  const duplicatesAlert = hasDuplicates ? <DuplicatesAlert /> : null;
   const moreSettings = (
     <MoreSettingsToggle isOpen={showsMore} onToggle={() => setShowsMore((isOpen) => !isOpen)} />
   );
@@ -165,12 +163,7 @@ export function DecisionForm({
             {step === 'scores' ? (
               <>
                 {aiPanel}
-                {showsScores ? (
-                  <>
-                    <ScoresViewToggle view={scoresView} onChange={setScoresView} />
-                    {scoresView === 'cards' ? <ScoreCardsSection /> : <ScoreGridSection />}
-                  </>
-                ) : null}
+                {showsScores ? <ScoresInView view={scoresView} onViewChange={setScoresView} /> : null}
               </>
             ) : null}
             {(step === 'options' && hasOptionDuplicates) ||
@@ -200,18 +193,12 @@ export function DecisionForm({
             {/* SPEC: in AI mode the grid appears once the AI has filled it (or scores already exist);
                 without an AI model on the server it stays, so the decision can be scored by hand. */}
             {showsScores ? <ScoreGridSection /> : null}
-            <div className="flex flex-col gap-3">
-              {duplicatesAlert}
-              <div className="flex flex-wrap items-center gap-3">
-                <Button type="submit" size="lg" disabled={hasDuplicates || isSaving}>
-                  <Save aria-hidden size={18} />
-                  {submitLabel}
-                </Button>
-                <ButtonLink to={cancelTo} variant="ghost" size="lg">
-                  {t('common.cancel')}
-                </ButtonLink>
-              </div>
-            </div>
+            {duplicatesAlert}
+            <SaveButtons
+              submitLabel={submitLabel}
+              cancelTo={cancelTo}
+              isDisabled={hasDuplicates || isSaving}
+            />
           </>
         )}
       </form>

@@ -94,3 +94,35 @@ export function DecisionStepButtons({
     </div>
   );
 }
+
+interface SaveButtonsProps {
+  submitLabel: string;
+  cancelTo: string;
+  isDisabled: boolean;
+}
+
+/** Save and Cancel under the form that shows every section at once (Edit). */
+export function SaveButtons({ submitLabel, cancelTo, isDisabled }: SaveButtonsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button type="submit" size="lg" disabled={isDisabled}>
+        <Save aria-hidden size={18} />
+        {submitLabel}
+      </Button>
+      <ButtonLink to={cancelTo} variant="ghost" size="lg">
+        {t('common.cancel')}
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** Save waits while a name repeats (SPEC); the rows with the name are marked. */
+export function DuplicatesAlert() {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+      {t('decisionForm.duplicatesBlockSave')}
+    </p>
+  );
+}

@@ -1,4 +1,4 @@
-import type { DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
@@ -92,4 +92,37 @@ export function rowDropProps(index: number, onMove: (from: number, to: number) =
       if (from !== index) onMove(from, index);
     },
   };
+}
+
+interface RowMovesOptions {
+  /** The list's field name; the move buttons' ids start with it (`criteria-{id}-up`). */
+  listName: string;
+  /** The field array's row ids, in order. */
+  ids: readonly string[];
+  labelOf: (index: number) => string;
+  move: (from: number, to: number) => void;
+}
+
+/**
+ * Moves a row and tells screen readers where it went (they would not notice otherwise); the pressed
+ * button follows its row, and at an end of the list the other direction's button takes the focus.
+ */
+export function useRowMoves({ listName, ids, labelOf, move }: RowMovesOptions) {
+  const { t } = useTranslation();
+  const [announcement, setAnnouncement] = useState('');
+
+  function moveRow(from: number, to: number) {
+    if (to < 0 || to >= ids.length) return;
+    const id = ids[from];
+    move(from, to);
+    setAnnouncement(t('decisionForm.order.moved', { name: labelOf(from), position: to + 1 }));
+    // After React rendered the new order.
+    setTimeout(() => {
+      const [direction, other] = to < from ? ['up', 'down'] : ['down', 'up'];
+      const button = document.getElementById(`${listName}-${id}-${direction}`) as HTMLButtonElement | null;
+      (button && !button.disabled ? button : document.getElementById(`${listName}-${id}-${other}`))?.focus();
+    });
+  }
+
+  return { moveRow, announcement };
 }

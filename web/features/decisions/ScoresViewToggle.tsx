@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
+import { ScoreCardsSection } from './ScoreCardsSection.tsx';
+import { ScoreGridSection } from './ScoreGridSection.tsx';
 
 /** Scores are typed one option at a time (a card) or all at once (the grid). */
 export type ScoresView = 'cards' | 'grid';
@@ -31,5 +33,21 @@ export function ScoresViewToggle({
         </Button>
       ))}
     </div>
+  );
+}
+
+/** The scores step: the view switch and the chosen view (both edit the same score fields). */
+export function ScoresInView({
+  view,
+  onViewChange,
+}: {
+  view: ScoresView;
+  onViewChange: (view: ScoresView) => void;
+}) {
+  return (
+    <>
+      <ScoresViewToggle view={view} onChange={onViewChange} />
+      {view === 'cards' ? <ScoreCardsSection /> : <ScoreGridSection />}
+    </>
   );
 }

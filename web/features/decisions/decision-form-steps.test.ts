@@ -6,7 +6,8 @@ import {
   proposedImportance,
   STEP_FIELDS,
   stepOfField,
-  withoutEmptyRows,
+  isBlankCriterion,
+  withoutTrailingBlankRows,
   withProposedImportances,
 } from './decision-form-steps.ts';
 
@@ -85,17 +86,27 @@ describe('importance proposed by rank', () => {
 });
 
 describe('rows Next keeps', () => {
-  it('drops rows without a name while one named row remains', () => {
+  it('drops blank rows at the end while one named row remains', () => {
     const rows = [
       { ...emptyOption(), name: 'Car' },
-      { ...emptyOption(), name: '  ' },
       { ...emptyOption(), name: 'Bike' },
+      emptyOption(),
+      emptyOption(),
     ];
-    expect(withoutEmptyRows(rows).map((row) => row.name)).toEqual(['Car', 'Bike']);
+    expect(withoutTrailingBlankRows(rows).map((row) => row.name)).toEqual(['Car', 'Bike']);
   });
 
-  it('keeps an all-empty list, so its missing names can be shown', () => {
-    const rows = [emptyOption(), emptyOption()];
-    expect(withoutEmptyRows(rows)).toHaveLength(2);
+  it('keeps a blank row between named ones, and an all-blank list, so their messages can show', () => {
+    const rows = [emptyOption(), { ...emptyOption(), name: 'Car' }];
+    expect(withoutTrailingBlankRows(rows)).toHaveLength(2);
+    expect(withoutTrailingBlankRows([emptyOption(), emptyOption()])).toHaveLength(2);
+  });
+
+  it('counts a criterion with only its proposed importance as blank, one with a typed importance not', () => {
+    const named = { ...emptyCriterion(), name: 'Price', importance: '10', isImportanceProposed: true };
+    const proposedOnly = { ...emptyCriterion(), importance: '5', isImportanceProposed: true };
+    const typed = { ...emptyCriterion(), importance: '40' };
+    expect(withoutTrailingBlankRows([named, proposedOnly], isBlankCriterion)).toEqual([named]);
+    expect(withoutTrailingBlankRows([named, typed], isBlankCriterion)).toHaveLength(2);
   });
 });

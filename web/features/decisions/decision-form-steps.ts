@@ -59,10 +59,21 @@ export function withProposedImportances<T extends RankedCriterion>(criteria: rea
 }
 
 /**
- * The rows Next keeps: rows left without a name (e.g. the one Enter added last) are dropped, as long
- * as one named row remains; all-empty lists stay as they are, so their messages can show.
+ * The rows Next keeps: blank rows at the end (the one Enter added last, the second default row) are
+ * dropped as long as a named row remains; a blank row between named ones stays, so its message shows.
  */
-export function withoutEmptyRows<T extends { name: string }>(rows: readonly T[]): T[] {
-  const named = rows.filter((row) => row.name.trim() !== '');
-  return named.length ? named : [...rows];
+export function withoutTrailingBlankRows<T extends { name: string }>(
+  rows: readonly T[],
+  isBlank: (row: T) => boolean = (row) => row.name.trim() === '',
+): T[] {
+  let end = rows.length;
+  while (end > 1 && isBlank(rows[end - 1]!)) end -= 1;
+  return end === 1 && isBlank(rows[0]!) ? [...rows] : rows.slice(0, end);
+}
+
+/** A criterion row nobody filled in: no name, and no importance other than the proposed one. */
+export function isBlankCriterion(criterion: RankedCriterion): boolean {
+  return (
+    criterion.name.trim() === '' && (criterion.isImportanceProposed || criterion.importance.trim() === '')
+  );
 }

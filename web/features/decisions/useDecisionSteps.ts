@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldPath, UseFormReturn } from 'react-hook-form';
 import { cellKey } from '../../lib/matrix-model.ts';
 import type { DecisionFormValues } from './decision-form-model.ts';
-import { DECISION_STEPS, STEP_FIELDS, withoutEmptyRows, type DecisionStep } from './decision-form-steps.ts';
+import {
+  DECISION_STEPS,
+  isBlankCriterion,
+  STEP_FIELDS,
+  withoutTrailingBlankRows,
+  type DecisionStep,
+} from './decision-form-steps.ts';
 
 /** The field a step starts at, so typing (and Enter) carries on without a click. */
 function firstFieldOf(step: DecisionStep, values: DecisionFormValues): FieldPath<DecisionFormValues> | null {
@@ -18,8 +24,8 @@ interface DecisionStepsOptions {
   isGuided: boolean;
   /** Whether the step's list repeats a name (not part of the schema): Next stays on the step then. */
   isDuplicated: (step: DecisionStep) => boolean;
-  /** Called when Next finds errors, with them (e.g. to open "More settings" for a must-have's). */
-  onInvalid: () => void;
+  /** Called when Next stays, with the form's errors (e.g. to open "More settings" for a must-have's). */
+  onInvalid: (errors: FieldErrors<DecisionFormValues>) => void;
 }
 
 /**
@@ -61,14 +67,16 @@ export function useDecisionSteps(
 
   async function goNext() {
     if (step === 'options' || step === 'criteria') {
-      const rows: readonly { name: string }[] = getValues(step);
-      const kept = withoutEmptyRows(rows);
-      if (kept.length !== rows.length) setValue(step, kept as never);
+      const kept =
+        step === 'options'
+          ? withoutTrailingBlankRows(getValues('options'))
+          : withoutTrailingBlankRows(getValues('criteria'), isBlankCriterion);
+      if (kept.length !== getValues(step).length) setValue(step, kept as never);
     }
     const isValid = await trigger(STEP_FIELDS[step], { shouldFocus: true });
     if (!isValid || isDuplicated(step)) {
       setCheckedStep(step);
-      onInvalid();
+      onInvalid(form.formState.errors);
       return;
     }
     goTo(DECISION_STEPS[DECISION_STEPS.indexOf(step) + 1] ?? step);
