@@ -134,13 +134,13 @@ test('in German, row errors, the sum and the scale button speak German', async (
   const form = page.getByRole('main');
   await page.goto('/new-decision');
   await form.getByLabel('Titel', { exact: true }).fill('Urlaub');
-  await form.getByRole('button', { name: 'Weiter' }).click();
+  await form.getByRole('button', { name: 'Weiter', exact: true }).click();
   await form.getByRole('textbox', { name: 'Option 2', exact: true }).fill('Strand');
-  await form.getByRole('button', { name: 'Weiter' }).click();
+  await form.getByRole('button', { name: 'Weiter', exact: true }).click();
   await expect(page.getByText('⚠️ Bitte fülle alle Felder aus.')).toBeVisible();
   await expect(form.getByText('Option 1: Name fehlt')).toBeVisible();
   await form.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Berge');
-  await form.getByRole('button', { name: 'Weiter' }).click();
+  await form.getByRole('button', { name: 'Weiter', exact: true }).click();
   await form.getByRole('textbox', { name: 'Kriterium 1', exact: true }).fill('Preis');
   await form.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 in Prozent' }).fill('40');
   await form.getByRole('button', { name: 'Weitere Einstellungen' }).click();

@@ -222,6 +222,7 @@ test('a minimum is saved and knocks an option below it out of the top; clearing 
   await expect(details.row('Train')).not.toContainText('Best option');
 
   await page.goto(`/decision/${decision.id}/edit`);
+  await form.openMoreSettings();
   await expect(comfort.toggle).toContainText('minimum 7');
   await comfort.open();
   await expect(comfort.minimum).toHaveValue('7');

@@ -18,6 +18,8 @@ export async function openMoreSettingsIfAny(page: Page): Promise<void> {
   const button = page
     .getByRole('main')
     .getByRole('button', { name: /^(More settings|Weitere Einstellungen)$/ });
+  // The form (and with it the button, where there is one) renders at once: wait for it, not longer.
+  await page.getByRole('main').locator('form').first().waitFor();
   if ((await button.count()) > 0 && (await button.getAttribute('aria-expanded')) !== 'true')
     await button.click();
 }
