@@ -25,12 +25,11 @@ test('New decision: suggestions with reasons, added with one click, marked as su
   const form = new DecisionFormPage(page);
   await form.gotoNew();
 
-  // The AI needs a title to know what the decision is about.
-  await form.suggestButton('options').click();
-  await expect(page.getByText('Enter a title first: the AI makes its suggestions')).toBeVisible();
-  await expect(form.title).toBeFocused();
-
+  // Suggestions are an advanced control: under "More settings", beside the step's rows.
   await form.title.fill('Pick a laptop');
+  await form.next();
+  await expect(form.suggestButton('options')).toHaveCount(0);
+  await form.openMoreSettings();
   await form.optionName(1).fill('Alpha');
   // A failure says so in plain words.
   await scriptFakeAi(request, { kind: 'status', status: 500 });
@@ -55,6 +54,7 @@ test('New decision: suggestions with reasons, added with one click, marked as su
   await expect(form.optionName(2)).not.toHaveAccessibleDescription(/Suggested/);
   await expect(options.getByRole('listitem')).toHaveCount(2);
 
+  await form.next();
   await form.suggestButton('criteria').click();
   const criteria = form.suggestions('criteria');
   await expect(criteria.getByRole('listitem')).toHaveCount(2);
@@ -75,6 +75,7 @@ test('New decision: suggestions with reasons, added with one click, marked as su
   await expect(form.criterionName(2)).toHaveAccessibleDescription('Suggested by the AI');
 
   // The suggested rows save like typed ones.
+  await form.next();
   await form.saveButton.click();
   await expect(page).toHaveURL(/\/single-decision\/\d+$/);
   const details = new DecisionDetailsPage(page);

@@ -36,7 +36,9 @@ test('personal AI flow: New Decision in AI mode → Start AI Evaluation → edit
   await expect(
     page.getByRole('alert').filter({ hasText: 'Please describe the decision first' }),
   ).toBeVisible();
+  await form.goToStep('Question');
   await form.description.fill('For travel and programming');
+  await form.goToStep('Scores');
 
   await scriptFakeAi(request, SLOW_GOOD_ANSWER);
   await form.startAiButton.click();
@@ -89,6 +91,7 @@ test('without an AI model the mode select says so in one plain sentence and offe
   await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
+  await form.openMoreSettings();
   await expect(form.aiUnavailable).toBeVisible();
   await expect(form.mode.getByRole('option', { name: 'AI' })).toBeDisabled();
   await expect(form.mode).toHaveValue('manual');

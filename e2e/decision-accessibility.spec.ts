@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe.ts';
 /** Each page with the text that shows it has finished loading. */
 const PAGES: [path: string, readyText: string][] = [
   ['/dashboard', 'How to commute'],
-  ['/new-decision', 'Try the comparison demo'],
+  ['/new-decision', 'Step 1 of 4: Question'],
   ['/single-decision/{id}', 'Bar chart of the totals'],
   ['/decision/{id}/edit', 'Save changes'],
   ['/decision/{id}/evaluate', 'Save Evaluations'],
@@ -59,7 +59,9 @@ test('the delete dialog, the filled form and the calculator result pass the chec
   await page.keyboard.press('Escape');
 
   await page.goto('/new-decision');
+  await page.getByRole('button', { name: 'More settings' }).click();
   await page.getByRole('button', { name: 'Load example' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('textbox', { name: 'Option 2', exact: true }).fill('apartment in the city');
   await expect(page.getByText('No duplicates: this name is already used.').first()).toBeVisible();
   expect(await seriousViolations(page), 'form with duplicates').toEqual([]);

@@ -156,26 +156,31 @@ test('duplicate option or criterion names block saving until they are fixed', as
   });
   await expect(form.saveButton).toBeEnabled();
 
-  // Names are left-trimmed as typed and compared trimmed and case-insensitive.
+  // Names are left-trimmed as typed and compared trimmed and case-insensitive; Next waits.
+  await form.goToStep('Options');
   await form.optionName(2).fill('  beach ');
   await expect(form.optionName(2)).toHaveValue('beach ');
   await expect(form.duplicateWarning).toBeVisible();
-  await expect(form.saveButton).toBeDisabled();
   await expect(form.optionName(2)).toHaveAttribute('aria-invalid', 'true');
   await expect(form.optionName(1)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('No duplicates: this name is already used.')).toHaveCount(2);
+  await form.nextButton.click();
+  await expect(form.stepStatus).toHaveText('Step 2 of 4: Options');
 
   await form.optionName(2).fill('Mountains');
   await expect(form.duplicateWarning).toHaveCount(0);
-  await expect(form.saveButton).toBeEnabled();
+  await form.next();
 
   await form.addCriterionButton.click();
   await form.criterionName(2).fill('COST');
-  await expect(form.saveButton).toBeDisabled();
+  await expect(form.duplicateWarning).toBeVisible();
   await expect(form.criterionName(2)).toHaveAttribute('aria-invalid', 'true');
+  await form.nextButton.click();
+  await expect(form.stepStatus).toHaveText('Step 3 of 4: Criteria');
   await form.addCriterionButton.click();
   await page.getByRole('button', { name: 'Remove criterion 2' }).click();
   await expect(form.duplicateWarning).toHaveCount(0);
+  await form.next();
   await expect(form.saveButton).toBeEnabled();
 });
 
@@ -186,16 +191,21 @@ test('missing fields are reported, and the example loads a live comparison to st
   await signInViaApi(page, await createAccount(request));
   const form = new DecisionFormPage(page);
   await form.gotoNew();
-  await form.saveButton.click();
-  await expect(page.getByText('⚠️ Please fill out all fields.')).toBeVisible();
+  await form.nextButton.click();
   await expect(form.title).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.stepStatus).toHaveText('Step 1 of 4: Question');
   await expect(page).toHaveURL(/\/new-decision$/);
 
+  await form.openMoreSettings();
   await page.getByRole('button', { name: 'Load example' }).click();
+  await expect(form.title).toHaveValue('Where should I live?');
+  await form.next();
   await expect(form.optionName(1)).toHaveValue('Apartment in the city');
+  await form.next();
   await expect(form.importance(1)).toHaveValue('50');
   await expect(form.importance(2)).toHaveValue('30');
   await expect(form.importance(3)).toHaveValue('20');
+  await form.next();
   await expect(form.totalOf('House in the suburbs')).toContainText('7.3');
   await form.cell('Apartment in the city', 'Price').fill('10');
   await expect(form.totalOf('Apartment in the city')).toContainText('8.7');
@@ -231,9 +241,12 @@ test('a save the server refuses shows its message as an alert and next to the fi
   );
   await form.saveButton.click();
   await expect(page.getByText('❌ Error: Names must be unique.')).toBeVisible();
+  // The step with the field opens, the message beside it.
+  await expect(form.stepStatus).toHaveText('Step 2 of 4: Options');
   await expect(form.optionName(2)).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/new-decision$/);
   await expect(form.savingOverlay).toHaveCount(0);
+  await form.goToStep('Scores');
 
   await page.route('/api/decision', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
   await form.saveButton.click();

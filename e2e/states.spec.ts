@@ -80,6 +80,7 @@ test.describe('AI scoring without a model on the server', () => {
     // New decision and new team decision: AI cannot be chosen, and the reason is one sentence.
     const form = new DecisionFormPage(page);
     await form.gotoNew();
+    await form.openMoreSettings();
     await expect(form.mode.getByRole('option', { name: 'AI' })).toBeDisabled();
     await expect(main.getByText(AI_UNAVAILABLE, { exact: true })).toBeVisible();
     await new NewTeamDecisionPage(page).goto();
@@ -90,6 +91,7 @@ test.describe('AI scoring without a model on the server', () => {
 
     // A personal decision already in AI mode: the grid is there to score by hand.
     await page.goto(`/decision/${personal.id}/edit`);
+    await form.openMoreSettings();
     await expect(form.mode).toHaveValue('ai');
     await expect(form.cell('Alpha', 'Price')).toBeVisible();
     await expect(form.startAiButton).toBeDisabled();
@@ -128,10 +130,12 @@ test('the team set-up shows the AI section only in AI mode; loading the example 
 
   const form = new DecisionFormPage(page);
   await form.gotoNew();
+  await form.openMoreSettings();
   await form.mode.selectOption('ai');
   await page.getByRole('button', { name: 'Load example' }).click();
-  await expect(form.optionName(2)).not.toHaveValue('');
   await expect(form.mode).toHaveValue('ai');
+  await form.next();
+  await expect(form.optionName(2)).not.toHaveValue('');
 });
 
 test.describe('after voting ended', () => {

@@ -33,7 +33,10 @@ async function editPageOf(page: Page, request: APIRequestContext, input: CreateD
   const decision = await createDecisionViaApi(request, token, input);
   await signInViaApi(page, account);
   await page.goto(`/decision/${decision.id}/edit`);
-  return { decision, token, form: new DecisionFormPage(page), tools: new WeightsTools(page) };
+  const form = new DecisionFormPage(page);
+  // The weight tools and must-haves are advanced controls.
+  await form.openMoreSettings();
+  return { decision, token, form, tools: new WeightsTools(page) };
 }
 
 test('a new decision from the laptop template: criteria, weights and anchors filled, saved, anchors beside the grid', async ({
@@ -46,7 +49,7 @@ test('a new decision from the laptop template: criteria, weights and anchors fil
   await form.gotoNew();
   const templates = new TemplateDialog(page);
 
-  await templates.openButton.click();
+  await templates.open();
   await expect(templates.dialog).toBeVisible();
   // An empty form: nothing to replace, so no warning.
   await expect(templates.replaceWarning).toHaveCount(0);
@@ -59,6 +62,11 @@ test('a new decision from the laptop template: criteria, weights and anchors fil
 
   await expect(form.title).toHaveValue('Buying a laptop');
   await expect(form.description).toHaveValue('Which laptop suits me best for work and travel?');
+  await form.next();
+  // The laptop template has no example options: two empty rows to fill in.
+  await form.optionName(1).fill('Alpha');
+  await form.optionName(2).fill('Beta');
+  await form.next();
   for (const [index, criterion] of LAPTOP_CRITERIA.entries()) {
     await expect(form.criterionName(index + 1)).toHaveValue(criterion.name);
     await expect(form.importance(index + 1)).toHaveValue(criterion.importance);
@@ -70,10 +78,8 @@ test('a new decision from the laptop template: criteria, weights and anchors fil
   await expect(price.high).toHaveValue('< 800 €');
   await expect(price.minimum).toHaveValue('');
   expect(await seriousViolations(page), 'form with an open disclosure').toEqual([]);
+  await form.next();
 
-  // The laptop template has no example options: two empty rows to fill in.
-  await form.optionName(1).fill('Alpha');
-  await form.optionName(2).fill('Beta');
   // The anchors stand under each criterion's header and describe every cell of its column.
   await expect(page.getByRole('columnheader', { name: /^Price/ })).toContainText(
     '1 = > 2,000 € · 10 = < 800 €',
@@ -216,6 +222,7 @@ test('a minimum is saved and knocks an option below it out of the top; clearing 
   await expect(details.row('Train')).not.toContainText('Best option');
 
   await page.goto(`/decision/${decision.id}/edit`);
+  await form.openMoreSettings();
   await expect(comfort.toggle).toContainText('minimum 7');
   await comfort.open();
   await expect(comfort.minimum).toHaveValue('7');
@@ -377,19 +384,22 @@ test('in German, a template fills the form in German', async ({ page, request })
 
   const main = page.getByRole('main');
   await expect(main.getByLabel('Titel', { exact: true })).toHaveValue('Nutzwertanalyse');
+  await form.next();
+  await expect(main.getByRole('textbox', { name: 'Option 1', exact: true })).toHaveValue('Alternative A');
+  await form.next();
   await expect(main.getByRole('textbox', { name: 'Kriterium 1', exact: true })).toHaveValue('Nutzen');
   await expect(main.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 in Prozent' })).toHaveValue(
     '30',
   );
-  await expect(main.getByRole('textbox', { name: 'Option 1', exact: true })).toHaveValue('Alternative A');
   const benefit = form.mustHave('Nutzen');
   await benefit.open();
   await expect(benefit.low).toHaveValue('Kein spürbarer Nutzen');
+  await expect(page.getByText('Vorlage geladen: Nutzwertanalyse. Pass sie nach Belieben an.')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Paarweise vergleichen' })).toBeEnabled();
+  await form.next();
   await expect(main.getByRole('columnheader', { name: /^Nutzen/ })).toContainText(
     '1 = Kein spürbarer Nutzen · 10 = Großer Nutzen',
   );
-  await expect(page.getByText('Vorlage geladen: Nutzwertanalyse. Pass sie nach Belieben an.')).toBeVisible();
-  await expect(main.getByRole('button', { name: 'Paarweise vergleichen' })).toBeEnabled();
 });
 
 test.describe('dark theme', () => {
@@ -401,14 +411,14 @@ test.describe('dark theme', () => {
     const form = new DecisionFormPage(page);
     await form.gotoNew();
     const templates = new TemplateDialog(page);
-    await templates.openButton.click();
+    await templates.open();
     await templates.choose('Comparing job offers');
     expect(await seriousViolations(page), 'template dialog').toEqual([]);
     await templates.useButton.click();
     await expect(templates.dialog).toHaveCount(0);
 
+    await form.goToStep('Criteria');
     await form.mustHave('Salary and benefits').open();
-    await form.cell('Current job', 'Salary and benefits').fill('6');
     expect(await seriousViolations(page), 'form with an open disclosure').toEqual([]);
 
     const tools = new WeightsTools(page);

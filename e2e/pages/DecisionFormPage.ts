@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export interface DecisionInput {
   title: string;
@@ -10,7 +10,28 @@ export interface DecisionInput {
   scores?: number[][];
 }
 
-/** /new-decision and /decision/{id}/edit share one form. */
+/**
+ * Opens "More settings" on a personal decision form where it is closed; team forms have no such
+ * button and show their advanced controls anyway.
+ */
+export async function openMoreSettingsIfAny(page: Page): Promise<void> {
+  const button = page
+    .getByRole('main')
+    .getByRole('button', { name: /^(More settings|Weitere Einstellungen)$/ });
+  // The form (and with it the button, where there is one) renders at once: wait for it, not longer.
+  await page.getByRole('main').locator('form').first().waitFor();
+  if ((await button.count()) > 0 && (await button.getAttribute('aria-expanded')) !== 'true')
+    await button.click();
+}
+
+/** The steps of the guided New decision flow, in order. */
+const STEP_NAMES = ['Question', 'Options', 'Criteria', 'Scores'] as const;
+export type DecisionStepName = (typeof STEP_NAMES)[number];
+
+/**
+ * /new-decision (one step at a time: question, options, criteria, scores) and /decision/{id}/edit
+ * (every section at once) share one form; advanced controls of both sit behind "More settings".
+ */
 export class DecisionFormPage {
   readonly title: Locator;
   readonly description: Locator;
@@ -23,6 +44,14 @@ export class DecisionFormPage {
   readonly savingOverlay: Locator;
   readonly startAiButton: Locator;
   readonly aiUnavailable: Locator;
+  /** "Step 2 of 4: Options" (New decision only). */
+  readonly stepStatus: Locator;
+  readonly nextButton: Locator;
+  readonly backButton: Locator;
+  readonly moreSettingsButton: Locator;
+  /** The scores step's view switch: one option at a time, or the whole grid. */
+  readonly oneOptionView: Locator;
+  readonly gridView: Locator;
 
   constructor(private readonly page: Page) {
     const main = page.getByRole('main');
@@ -43,6 +72,55 @@ export class DecisionFormPage {
       name: /^(Start AI Evaluation|AI evaluation running…)$/,
     });
     this.aiUnavailable = main.getByText('AI scoring is not available on this server.', { exact: true });
+    this.stepStatus = main.getByText(/^(Step|Schritt) \d (of|von) \d: /);
+    this.nextButton = main.getByRole('button', { name: /^(Next|Weiter)$/ });
+    this.backButton = main.getByRole('button', { name: /^(Back|Zurück)$/ });
+    this.moreSettingsButton = main.getByRole('button', { name: /^(More settings|Weitere Einstellungen)$/ });
+    this.oneOptionView = main.getByRole('button', {
+      name: /^(One option at a time|Eine Option nach der anderen)$/,
+    });
+    this.gridView = main.getByRole('button', { name: /^(Whole grid|Ganze Tabelle)$/ });
+  }
+
+  /** Opens "More settings" (templates, demo, mode, visibility, suggestions, must-haves, weight tools). */
+  async openMoreSettings(): Promise<void> {
+    if ((await this.moreSettingsButton.getAttribute('aria-expanded')) !== 'true') {
+      await this.moreSettingsButton.click();
+    }
+  }
+
+  /** Whether the form is the guided New decision flow (rather than Edit's sections all at once). */
+  async isGuided(): Promise<boolean> {
+    await this.nextButton.or(this.saveButton).first().waitFor();
+    return (await this.stepStatus.count()) > 0;
+  }
+
+  /** The number (1–4) of the step shown. */
+  async stepNumber(): Promise<number> {
+    const text = (await this.stepStatus.textContent()) ?? '';
+    return Number(/\d/.exec(text)?.[0]);
+  }
+
+  /** Next, waiting until the following step shows (fails if Next stays on the step). */
+  async next(): Promise<void> {
+    const number = await this.stepNumber();
+    await this.nextButton.click();
+    await expect(this.stepStatus).toHaveText(new RegExp(`^(Step|Schritt) ${number + 1} `));
+  }
+
+  async back(): Promise<void> {
+    const number = await this.stepNumber();
+    await this.backButton.click();
+    await expect(this.stepStatus).toHaveText(new RegExp(`^(Step|Schritt) ${number - 1} `));
+  }
+
+  /** Back or Next until the step shows (Next validates the steps on the way). */
+  async goToStep(name: DecisionStepName): Promise<void> {
+    const target = STEP_NAMES.indexOf(name) + 1;
+    for (let number = await this.stepNumber(); number !== target; number = await this.stepNumber()) {
+      if (number < target) await this.next();
+      else await this.back();
+    }
   }
 
   async gotoNew(): Promise<void> {
@@ -107,7 +185,15 @@ export class DecisionFormPage {
       .last();
   }
 
+  /**
+   * Fills the form; in the guided flow step by step (from the step shown), ending on the scores step.
+   * Empty rows left over are dropped by Next there.
+   */
   async fill(decision: DecisionInput): Promise<void> {
+    if (await this.isGuided()) {
+      await this.fillGuided(decision);
+      return;
+    }
     await this.title.fill(decision.title);
     if (decision.description !== undefined) await this.description.fill(decision.description);
     if (decision.mode) await this.mode.selectOption(decision.mode);
@@ -128,6 +214,42 @@ export class DecisionFormPage {
       }
     }
   }
+
+  private async fillGuided(decision: DecisionInput): Promise<void> {
+    await this.goToStep('Question');
+    await this.title.fill(decision.title);
+    if (decision.description !== undefined) await this.description.fill(decision.description);
+    if (decision.mode) {
+      await this.openMoreSettings();
+      await this.mode.selectOption(decision.mode);
+    }
+    await this.next();
+    for (const [index, name] of decision.options.entries()) {
+      if ((await this.optionName(index + 1).count()) === 0) await this.addOptionButton.click();
+      await this.optionName(index + 1).fill(name);
+    }
+    await this.next();
+    for (const [index, criterion] of decision.criteria.entries()) {
+      if ((await this.criterionName(index + 1).count()) === 0) await this.addCriterionButton.click();
+      await this.criterionName(index + 1).fill(criterion.name);
+      await this.importance(index + 1).fill(String(criterion.importance));
+    }
+    await this.next();
+    await this.fillScores(decision);
+  }
+
+  /** On the scores step, in either view: one option's card at a time (Enter moves on) or the grid. */
+  async fillScores(decision: DecisionInput): Promise<void> {
+    if (!decision.scores?.length) return;
+    const isOneAtATime = (await this.oneOptionView.getAttribute('aria-pressed')) === 'true';
+    for (const [optionIndex, row] of (decision.scores ?? []).entries()) {
+      for (const [criterionIndex, score] of row.entries()) {
+        const cell = this.cell(decision.options[optionIndex]!, decision.criteria[criterionIndex]!.name);
+        await cell.fill(String(score));
+        if (isOneAtATime && criterionIndex === row.length - 1) await cell.press('Enter');
+      }
+    }
+  }
 }
 
 /** A criterion's minimum and scale anchors, behind its disclosure (personal and team criteria editors). */
@@ -137,7 +259,10 @@ export class MustHaveFields {
   readonly low: Locator;
   readonly high: Locator;
 
-  constructor(page: Page, criterion: string) {
+  constructor(
+    private readonly page: Page,
+    criterion: string,
+  ) {
     const summary = page.locator('summary').filter({
       hasText: new RegExp(
         `(Must-have and scale labels of|Mindestwert und Skalenbeschriftung von) ${criterion}(?![\\w])`,
@@ -151,6 +276,7 @@ export class MustHaveFields {
   }
 
   async open(): Promise<void> {
+    await openMoreSettingsIfAny(this.page);
     if ((await this.minimum.isVisible()) === false) await this.toggle.click();
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openMoreSettingsIfAny } from './DecisionFormPage.ts';
 
 /** "Start from a template" on /new-decision and /new-team-decision (web/features/templates). */
 export class TemplateDialog {
@@ -8,7 +9,7 @@ export class TemplateDialog {
   /** Shown when the template would replace what was typed. */
   readonly replaceWarning: Locator;
 
-  constructor(page: Page) {
+  constructor(private readonly page: Page) {
     this.openButton = page
       .getByRole('main')
       .getByRole('button', { name: /^(Choose a template|Vorlage wählen)$/ });
@@ -34,9 +35,15 @@ export class TemplateDialog {
     await expect(this.dialog.getByRole('radio', { name: templateName, exact: true })).toBeChecked();
   }
 
+  /** Opens the dialog (on New decision under "More settings"). */
+  async open(): Promise<void> {
+    await openMoreSettingsIfAny(this.page);
+    await this.openButton.click();
+  }
+
   /** Opens the dialog, picks the template and fills the form with it. */
   async use(templateName: string): Promise<void> {
-    await this.openButton.click();
+    await this.open();
     await this.choose(templateName);
     await this.useButton.click();
     await this.dialog.waitFor({ state: 'detached' });

@@ -40,8 +40,7 @@ export default function NewDecisionPage() {
         initialValues={initialValues}
         submitLabel={t('decisionForm.save')}
         cancelTo="/dashboard"
-        allowExample
-        allowTemplates
+        isGuided
         onSubmit={save}
         draftAddress={{ page: 'new-decision' }}
       />

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -10,6 +11,7 @@ import {
   PERSONAL_SCALE,
   type DecisionFormValues,
 } from './decision-form-model.ts';
+import { withProposedImportances } from './decision-form-steps.ts';
 import { countedImportance, summarizeImportances } from './importance-shares.ts';
 import { ImportanceShare, ImportanceSum } from './ImportanceShares.tsx';
 import { MustHaveAndAnchorsDisclosure } from './MustHaveAndAnchorsDisclosure.tsx';
@@ -23,13 +25,27 @@ const MISSING_NAME = {
   criteria: 'decisionForm.criterionNameMissing',
 } as const;
 
-/** The personal form's options or criteria (at least one row each); criteria add their importance. */
-export function DecisionRowsCard({ name }: { name: 'options' | 'criteria' }) {
-  return name === 'options' ? <PersonalRows name="options" /> : <CriteriaRows />;
+export interface DecisionRowsProps {
+  /** "More settings" is open: AI suggestions, must-haves, anchors and the weight tools show. */
+  showsAdvanced?: boolean;
+  /**
+   * The guided flow: criteria come in order of importance (drag or move buttons) and get an
+   * importance proposed by rank until one is typed.
+   */
+  isRanked?: boolean;
 }
 
-export function CriteriaSection() {
-  return <DecisionRowsCard name="criteria" />;
+/** The personal form's options or criteria (at least one row each); criteria add their importance. */
+export function DecisionRowsCard({ name, ...props }: { name: 'options' | 'criteria' } & DecisionRowsProps) {
+  return name === 'options' ? (
+    <PersonalRows name="options" suggestions={props.showsAdvanced ? {} : undefined} />
+  ) : (
+    <CriteriaRows {...props} />
+  );
+}
+
+export function CriteriaSection(props: DecisionRowsProps) {
+  return <DecisionRowsCard name="criteria" {...props} />;
 }
 
 function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Partial<NameRowsCardProps>) {
@@ -47,7 +63,7 @@ function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Pa
       newRow={name === 'options' ? emptyOption : emptyCriterion}
       minRows={1}
       isEveryCopyFlagged
-      suggestions={name === 'criteria' ? { importanceOf: String } : {}}
+      addsRowOnEnter
       nameErrorOf={(index) => {
         const message = errors[name]?.[index]?.name?.message;
         return message === 'validation.required'
@@ -59,7 +75,22 @@ function PersonalRows({ name, ...extras }: { name: 'options' | 'criteria' } & Pa
   );
 }
 
-function CriteriaRows() {
+/** Proposes importances by rank whenever criteria are added, removed or reordered (guided flow only). */
+function useImportanceByRank(isRanked: boolean) {
+  const { control, getValues, setValue } = useFormContext<DecisionFormValues>();
+  const criteria = useWatch({ control, name: 'criteria' });
+  // Proposals change with the order and with which rows have a name, not with every keystroke.
+  const order = criteria.map((criterion) => `${criterion.rowKey}:${criterion.name.trim() ? 1 : 0}`).join(' ');
+  useEffect(() => {
+    if (!isRanked) return;
+    withProposedImportances(getValues('criteria'))?.forEach((criterion, index) => {
+      setValue(`criteria.${index}.importance`, criterion.importance);
+      setValue(`criteria.${index}.isImportanceProposed`, criterion.isImportanceProposed);
+    });
+  }, [isRanked, order, getValues, setValue]);
+}
+
+function CriteriaRows({ showsAdvanced = true, isRanked = false }: DecisionRowsProps) {
   const { t } = useTranslation();
   const {
     control,
@@ -68,6 +99,7 @@ function CriteriaRows() {
     formState: { errors, isSubmitted },
   } = useFormContext<DecisionFormValues>();
   const criteria = useWatch({ control, name: 'criteria' });
+  useImportanceByRank(isRanked);
   const importances = criteria.map((criterion) => countedImportance(criterion.importance));
   const summary = summarizeImportances(importances);
   const importanceMessageOf = (index: number) => {
@@ -88,12 +120,18 @@ function CriteriaRows() {
         // After a failed save the messages follow the new values at once.
         shouldValidate: isSubmitted,
       });
+      setValue(`criteria.${index}.isImportanceProposed`, false);
     });
   }
 
   return (
     <PersonalRows
       name="criteria"
+      {...(isRanked
+        ? { title: t('decisionForm.guided.criteriaTitle'), lead: t('decisionForm.guided.criteriaHint') }
+        : {})}
+      isOrderable={isRanked}
+      suggestions={showsAdvanced ? { importanceOf: String } : undefined}
       renderAfterName={(index) => {
         const message = importanceMessageOf(index);
         return (
@@ -114,7 +152,10 @@ function CriteriaRows() {
                 }
                 placeholder="0"
                 className={`${inputClasses} h-10 pr-8 text-right tabular-nums`}
-                {...register(`criteria.${index}.importance`)}
+                {...register(`criteria.${index}.importance`, {
+                  // A typed importance is the user's: a later reorder no longer proposes one here.
+                  onChange: () => setValue(`criteria.${index}.isImportanceProposed`, false),
+                })}
               />
               <span
                 aria-hidden
@@ -143,13 +184,15 @@ function CriteriaRows() {
                 {message}
               </p>
             ) : null}
-            <MustHaveAndAnchorsDisclosure
-              index={index}
-              criterionLabel={
-                criteria[index]?.name.trim() || t('decisionForm.criterionFallback', { number: index + 1 })
-              }
-              scale={PERSONAL_SCALE}
-            />
+            {showsAdvanced ? (
+              <MustHaveAndAnchorsDisclosure
+                index={index}
+                criterionLabel={
+                  criteria[index]?.name.trim() || t('decisionForm.criterionFallback', { number: index + 1 })
+                }
+                scale={PERSONAL_SCALE}
+              />
+            ) : null}
           </>
         );
       }}
@@ -157,13 +200,15 @@ function CriteriaRows() {
         <ImportanceSum
           summary={summary}
           tools={
-            <WeightsToolbar
-              criteria={criteria.map((criterion, index) => ({
-                name: criterion.name,
-                weight: importances[index] ?? null,
-              }))}
-              onApply={applyWeights}
-            />
+            showsAdvanced ? (
+              <WeightsToolbar
+                criteria={criteria.map((criterion, index) => ({
+                  name: criterion.name,
+                  weight: importances[index] ?? null,
+                }))}
+                onApply={applyWeights}
+              />
+            ) : null
           }
         />
       }

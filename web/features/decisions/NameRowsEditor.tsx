@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   type RowSuggestion,
 } from '../ai-suggestions/suggestions-model.ts';
 import { leftTrimmed } from './form-inputs.ts';
+import { RowOrderControls, rowDropProps, useRowMoves } from './RowOrderControls.tsx';
 
 interface NamedRow {
   name: string;
@@ -49,11 +50,89 @@ export interface NameRowsEditorProps {
   renderBelow?: (index: number) => ReactNode;
   /** Shown beside the add button. */
   footer?: ReactNode;
+  /** The order means something (criteria by importance): drag handles and Move up / down buttons. */
+  isOrderable?: boolean;
+  /**
+   * Enter in a name moves to the next row, adding one after the last (no click needed); on an empty
+   * last row it submits the form as usual.
+   */
+  addsRowOnEnter?: boolean;
   /** Offers the AI's suggestions for the list (the form's title, description and both lists are sent). */
   suggestions?: {
     /** A suggested criterion's importance as the form types it; absent where the form has none. */
     importanceOf?: (importance: number) => string | number;
   };
+}
+
+/** Enter alone (no modifier, not confirming an IME composition). */
+function isPlainEnter(event: KeyboardEvent<HTMLInputElement>): boolean {
+  const { key, altKey, ctrlKey, metaKey, shiftKey, nativeEvent } = event;
+  return key === 'Enter' && !altKey && !ctrlKey && !metaKey && !shiftKey && !nativeEvent.isComposing;
+}
+
+/** A row's message and its "suggested" badge, under the row (the name keeps its width beside an importance). */
+function RowNotes({
+  message,
+  messageId,
+  badgeId,
+}: {
+  message: string | undefined;
+  messageId: string;
+  badgeId: string | null;
+}) {
+  return (
+    <>
+      {message ? (
+        <p id={messageId} className="pl-8 text-sm text-red-700 dark:text-red-400">
+          {message}
+        </p>
+      ) : null}
+      {badgeId ? (
+        <p className="pl-8">
+          <SuggestedBadge id={badgeId} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+interface RowFocusOptions {
+  name: 'options' | 'criteria';
+  count: number;
+  maxRows: number;
+  addsRowOnEnter: boolean;
+  append: () => void;
+  remove: (index: number) => void;
+}
+
+/** Adding, removing and Enter keep the keyboard user in the list, on the row that follows. */
+function useRowFocus({ name, count, maxRows, addsRowOnEnter, append, remove }: RowFocusOptions) {
+  const { setFocus, getValues } = useFormContext<NameRowsFormValues>();
+  // After React rendered the change.
+  const focusRow = (index: number) => setTimeout(() => setFocus(`${name}.${index}.name`));
+
+  function add() {
+    append();
+    focusRow(count);
+  }
+
+  function removeRow(index: number) {
+    remove(index);
+    focusRow(Math.min(index, count - 2));
+  }
+
+  function nextRowOnEnter(event: KeyboardEvent<HTMLInputElement>, index: number) {
+    const isLast = index + 1 >= count;
+    // Enter on an empty last row ends the list: the form's own Enter (Next, or Save) takes over.
+    if (!addsRowOnEnter || !isPlainEnter(event) || (isLast && !getValues(`${name}.${index}.name`).trim())) {
+      return;
+    }
+    event.preventDefault();
+    if (!isLast) setFocus(`${name}.${index + 1}.name`);
+    else if (count < maxRows) add();
+  }
+
+  return { add, removeRow, nextRowOnEnter };
 }
 
 /** Rows whose name repeats: the later copies (the ones left out on save), or every copy. */
@@ -74,10 +153,12 @@ export function NameRowsEditor({
   renderBelow,
   footer,
   suggestions,
+  isOrderable = false,
+  addsRowOnEnter = false,
 }: NameRowsEditorProps) {
   const { t } = useTranslation();
-  const { control, register, setFocus, getValues } = useFormContext<NameRowsFormValues>();
-  const { fields, append, remove, update } = useFieldArray({ control, name });
+  const { control, register } = useFormContext<NameRowsFormValues>();
+  const { fields, append, remove, update, move } = useFieldArray({ control, name });
   const rows = useWatch({ control, name });
   const duplicates = flaggedRows(
     rows.map((row) => row.name),
@@ -89,34 +170,21 @@ export function NameRowsEditor({
   const maxLength = kind === 'option' ? LIMITS.decision.optionNameMax : LIMITS.decision.criterionNameMax;
   const duplicateMessage = t(textsFrom === 'team' ? 'team.duplicate' : 'validation.duplicateName');
 
-  // After React rendered the change: keep the keyboard user in the list.
-  const focusRow = (index: number) => setTimeout(() => setFocus(`${name}.${index}.name`));
+  const { add, removeRow, nextRowOnEnter } = useRowFocus({
+    name,
+    count: fields.length,
+    maxRows,
+    addsRowOnEnter,
+    append: () => append(newRow()),
+    remove,
+  });
 
-  function add() {
-    append(newRow());
-    focusRow(fields.length);
-  }
-
-  function removeRow(index: number) {
-    remove(index);
-    focusRow(Math.min(index, fields.length - 2));
-  }
-
-  function addSuggestion(suggestion: RowSuggestion) {
-    const current = getValues(name);
-    const suggestedName = suggestion.name.trim();
-    const importanceOf = suggestions?.importanceOf;
-    const fill = {
-      name: suggestedName,
-      suggestedName,
-      ...(importanceOf && suggestion.importance !== undefined
-        ? { importance: importanceOf(suggestion.importance) }
-        : {}),
-    };
-    const place = placeOfSuggestion(current, maxRows);
-    if (place.kind === 'fill') update(place.index, { ...current[place.index]!, ...fill });
-    else if (place.kind === 'append') append({ ...newRow(), ...fill });
-  }
+  const { moveRow, announcement } = useRowMoves({
+    listName: name,
+    ids: fields.map((field) => field.id),
+    labelOf: (index) => rows[index]?.name.trim() || t(`${textsFrom}.${kind}Name`, { number: index + 1 }),
+    move,
+  });
 
   return (
     <div className="flex flex-col gap-3">
@@ -133,7 +201,11 @@ export function NameRowsEditor({
               .filter(Boolean)
               .join(' ');
             return (
-              <li key={field.id} className="flex flex-col gap-1">
+              <li
+                key={field.id}
+                className="flex flex-col gap-1"
+                {...(isOrderable && !isDisabled ? rowDropProps(index, moveRow) : {})}
+              >
                 <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
                   <span
                     aria-hidden
@@ -150,9 +222,21 @@ export function NameRowsEditor({
                     // "Option 1", "Option 2", …: each empty row says which one it is.
                     placeholder={rowLabel}
                     className={`${inputClasses} h-10 min-w-0 flex-1 basis-40 disabled:opacity-60 aria-invalid:bg-red-50 dark:aria-invalid:bg-red-950/40`}
+                    onKeyDown={(event) => nextRowOnEnter(event, index)}
                     {...leftTrimmed(register(`${name}.${index}.name`))}
                   />
                   {renderAfterName?.(index)}
+                  {isOrderable ? (
+                    <RowOrderControls
+                      index={index}
+                      count={fields.length}
+                      label={rows[index]?.name.trim() || rowLabel}
+                      upId={`${name}-${field.id}-up`}
+                      downId={`${name}-${field.id}-down`}
+                      isDisabled={isDisabled}
+                      onMove={moveRow}
+                    />
+                  ) : null}
                   <Button
                     variant="ghost"
                     size="icon"
@@ -163,17 +247,11 @@ export function NameRowsEditor({
                     <Trash2 aria-hidden size={18} />
                   </Button>
                 </div>
-                {nameMessage ? (
-                  <p id={messageId} className="pl-8 text-sm text-red-700 dark:text-red-400">
-                    {nameMessage}
-                  </p>
-                ) : null}
-                {/* Under the row, so the name keeps its width beside a criterion's importance. */}
-                {isSuggested ? (
-                  <p className="pl-8">
-                    <SuggestedBadge id={badgeId} />
-                  </p>
-                ) : null}
+                <RowNotes
+                  message={nameMessage}
+                  messageId={messageId}
+                  badgeId={isSuggested ? badgeId : null}
+                />
                 {renderBelow?.(index)}
               </li>
             );
@@ -191,18 +269,66 @@ export function NameRowsEditor({
         </Button>
         {footer}
       </div>
+      {isOrderable ? (
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+      ) : null}
       {suggestions && !isDisabled ? (
-        <AiSuggestions
-          kind={name}
-          showsImportance={Boolean(suggestions.importanceOf)}
-          rows={rows}
-          requestOf={() => suggestionsRequestOf(getValues())}
-          onTitleMissing={() => setFocus('name')}
-          canAdd={placeOfSuggestion(rows, maxRows).kind !== 'full'}
-          onAdd={addSuggestion}
+        <RowSuggestions
+          name={name}
+          maxRows={maxRows}
+          importanceOf={suggestions.importanceOf}
+          onFill={(index, row) => update(index, row)}
+          onAppend={(fill) => append({ ...newRow(), ...fill })}
         />
       ) : null}
     </div>
+  );
+}
+
+interface RowSuggestionsProps {
+  name: 'options' | 'criteria';
+  maxRows: number;
+  importanceOf: ((importance: number) => string | number) | undefined;
+  /** Replaces an empty row with the suggestion, or adds it as a new row (see placeOfSuggestion). */
+  onFill: (index: number, row: NamedRow) => void;
+  onAppend: (fill: NamedRow) => void;
+}
+
+/** The AI's suggestions for a list, sent the form's title, description and both lists. */
+function RowSuggestions({ name, maxRows, importanceOf, onFill, onAppend }: RowSuggestionsProps) {
+  const { control, getValues, setFocus } = useFormContext<NameRowsFormValues>();
+  const rows = useWatch({ control, name });
+
+  function addSuggestion(suggestion: RowSuggestion) {
+    const suggestedName = suggestion.name.trim();
+    const hasImportance = importanceOf && suggestion.importance !== undefined;
+    const fill = {
+      name: suggestedName,
+      suggestedName,
+      ...(hasImportance ? { importance: importanceOf(suggestion.importance!) } : {}),
+    };
+    const current = getValues(name);
+    const place = placeOfSuggestion(current, maxRows);
+    if (place.kind === 'append') onAppend(fill);
+    if (place.kind !== 'fill') return;
+    const row = current[place.index]!;
+    // A suggested importance is no longer the guided flow's proposal by rank: a reorder keeps it.
+    const isOwnImportance = hasImportance && 'isImportanceProposed' in row;
+    onFill(place.index, { ...row, ...fill, ...(isOwnImportance ? { isImportanceProposed: false } : {}) });
+  }
+
+  return (
+    <AiSuggestions
+      kind={name}
+      showsImportance={Boolean(importanceOf)}
+      rows={rows}
+      requestOf={() => suggestionsRequestOf(getValues())}
+      onTitleMissing={() => setFocus('name')}
+      canAdd={placeOfSuggestion(rows, maxRows).kind !== 'full'}
+      onAdd={addSuggestion}
+    />
   );
 }
 

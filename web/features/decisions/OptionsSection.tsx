@@ -1,5 +1,5 @@
-import { DecisionRowsCard } from './CriteriaSection.tsx';
+import { DecisionRowsCard, type DecisionRowsProps } from './CriteriaSection.tsx';
 
-export function OptionsSection() {
-  return <DecisionRowsCard name="options" />;
+export function OptionsSection({ showsAdvanced }: Pick<DecisionRowsProps, 'showsAdvanced'>) {
+  return <DecisionRowsCard name="options" showsAdvanced={showsAdvanced} />;
 }

@@ -37,6 +37,8 @@ export interface CriterionFormRow extends MustHaveAndAnchors {
   criterionId: number | null;
   name: string;
   importance: string;
+  /** The importance is the guided flow's proposal by rank (not typed): it follows the row's rank. */
+  isImportanceProposed?: boolean;
   suggestedName?: string;
 }
 
@@ -112,6 +114,7 @@ export const decisionFormSchema = z
           criterionId: z.number().nullable(),
           name: requiredName(D.criterionNameMax),
           suggestedName: z.string().optional(),
+          isImportanceProposed: z.boolean().optional(),
           importance: z
             .string()
             .trim()
