@@ -106,13 +106,35 @@ describe('matrix model', () => {
         ]),
         personal,
       );
+      // Ranked, but none is the best while cells are off the scale or empty (issue 25).
       expect(ranking).toEqual([
-        { option_id: 2, total: 3, rank: 1, is_top: true, knocked_out: false },
+        { option_id: 2, total: 3, rank: 1, is_top: false, knocked_out: false },
         { option_id: 0, total: null, rank: null, is_top: false, knocked_out: false },
         { option_id: 1, total: null, rank: null, is_top: false, knocked_out: false },
       ]);
       // On the team scale a 0 is a vote like any other.
       expect(rankScoreGrid(1, [50, 50], grid([['0', '10']]), team)[0]?.total).toBe(5);
+    });
+
+    it('names no best row while a row that is not knocked out has an empty cell', () => {
+      const complete = grid([
+        ['8', '6'],
+        ['4', '5'],
+      ]);
+      expect(rankScoreGrid(2, [50, 50], complete, personal)[0]).toMatchObject({ option_id: 0, is_top: true });
+      const incomplete = grid([
+        ['8', '6'],
+        ['4', ''],
+      ]);
+      expect(rankScoreGrid(2, [50, 50], incomplete, personal).map((entry) => entry.is_top)).toEqual([
+        false,
+        false,
+      ]);
+      // An empty cell of a knocked-out row does not hold the result back.
+      expect(rankScoreGrid(2, [50, 50], incomplete, personal, [null, 5])[0]).toMatchObject({
+        option_id: 0,
+        is_top: true,
+      });
     });
 
     it('knocks a row below a must-have minimum, or without a value there, out of the top', () => {

@@ -86,10 +86,12 @@ export function rankScoreGrid(
   const rows = Array.from({ length: rowCount }, (_, row) => ({ id: row }));
   const columns = importances.map((importance, column) => ({ id: column, importance }));
   const invalidRows = new Set<number>();
+  const rowsWithEmptyCells = new Set<number>();
   const cells = rows.flatMap(({ id: row }) =>
     columns.flatMap(({ id: column }) => {
       const parsed = parseCellValue(textAt(row, column), scale);
       if (parsed.kind === 'invalid') invalidRows.add(row);
+      if (parsed.kind === 'empty') rowsWithEmptyCells.add(row);
       return parsed.kind === 'value' ? [{ option_id: row, criterion_id: column, value: parsed.value }] : [];
     }),
   );
@@ -100,7 +102,12 @@ export function rankScoreGrid(
     columns.map(({ id, importance }) => ({ id, weight: importance, minimum: minimums[id] ?? null })),
     valuesOfCells(cells),
   );
-  return rankOptions(totals, 2, new Set(knockedOut.map((entry) => entry.option_id)));
+  const knockedOutRows = new Set(knockedOut.map((entry) => entry.option_id));
+  const ranking = rankOptions(totals, 2, knockedOutRows);
+  // As on the server (issue 25): while an option that is not knocked out has an empty or invalid cell,
+  // the totals are provisional and no option is the best one yet.
+  const isIncomplete = [...rowsWithEmptyCells, ...invalidRows].some((row) => !knockedOutRows.has(row));
+  return isIncomplete ? ranking.map((entry) => ({ ...entry, is_top: false })) : ranking;
 }
 
 /** Positions of names that repeat an earlier one: the server's rule (shared/names.ts), as a set. */

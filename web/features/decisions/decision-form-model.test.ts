@@ -85,16 +85,23 @@ describe('decision form model', () => {
     expect(paths).toEqual([`scores.${cellKey(values.options[1]!.rowKey, values.criteria[0]!.rowKey)}`]);
   });
 
-  it('ranks the live form by Σ value × importance / Σ importance', () => {
+  it('ranks the live form by Σ value × importance / Σ importance, with a best option once complete', () => {
     const values = formWith(({ options, criteria }) => ({
       [cellKey(options[0]!, criteria[0]!)]: '3',
       [cellKey(options[0]!, criteria[1]!)]: '9',
       [cellKey(options[1]!, criteria[0]!)]: '8',
     }));
+    const provisional = new Map(
+      rankFormValues(values.options, values.criteria, values.scores).map((entry) => [entry.option_id, entry]),
+    );
+    // One cell is empty: provisional totals, no best option yet (issue 25).
+    expect(provisional.get(0)).toMatchObject({ total: 5.4, is_top: false, knocked_out: false });
+    expect(provisional.get(1)).toMatchObject({ total: 4.8, is_top: false, knocked_out: false });
+    values.scores[cellKey(values.options[1]!.rowKey, values.criteria[1]!.rowKey)] = '1';
     const ranking = rankFormValues(values.options, values.criteria, values.scores);
     const byOption = new Map(ranking.map((entry) => [entry.option_id, entry]));
     expect(byOption.get(0)).toMatchObject({ total: 5.4, is_top: true, knocked_out: false });
-    expect(byOption.get(1)).toMatchObject({ total: 4.8, is_top: false, knocked_out: false });
+    expect(byOption.get(1)).toMatchObject({ total: 5.2, is_top: false, knocked_out: false });
   });
 
   it('gives an option with a 0 (off the 1–10 scale) no live total until it is corrected', () => {
@@ -102,9 +109,11 @@ describe('decision form model', () => {
       [cellKey(options[0]!, criteria[0]!)]: '0',
       [cellKey(options[0]!, criteria[1]!)]: '9',
       [cellKey(options[1]!, criteria[0]!)]: '8',
+      [cellKey(options[1]!, criteria[1]!)]: '1',
     }));
+    // Nor is any option the best while a cell is off the scale.
     expect(rankFormValues(values.options, values.criteria, values.scores)).toEqual([
-      { option_id: 1, total: 4.8, rank: 1, is_top: true, knocked_out: false },
+      { option_id: 1, total: 5.2, rank: 1, is_top: false, knocked_out: false },
       { option_id: 0, total: null, rank: null, is_top: false, knocked_out: false },
     ]);
   });
@@ -182,12 +191,13 @@ describe('decision form model', () => {
       [cellKey(options[0]!, criteria[0]!)]: '3',
       [cellKey(options[0]!, criteria[1]!)]: '9',
       [cellKey(options[1]!, criteria[0]!)]: '8',
+      [cellKey(options[1]!, criteria[1]!)]: '1',
     }));
     values.criteria[0]!.minimum = 5;
     const ranking = rankFormValues(values.options, values.criteria, values.scores);
     // Car has the higher total (5.4) but scores 3 on Cost, below its minimum of 5: Bike leads.
     expect(ranking.map((entry) => [entry.option_id, entry.total, entry.is_top, entry.knocked_out])).toEqual([
-      [1, 4.8, true, false],
+      [1, 5.2, true, false],
       [0, 5.4, false, true],
     ]);
   });
