@@ -119,7 +119,9 @@ test('starting the AI over hand-made scores asks first, saying how many it repla
       [5, 9],
     ],
   });
-  // Scored by hand first, then switched to AI mode: the grid stays and the AI could overwrite it.
+  // Scored by hand first, then switched to AI mode (under "More settings"): the grid stays and the AI
+  // could overwrite it.
+  await form.openMoreSettings();
   await form.mode.selectOption('ai');
   let aiRequests = 0;
   page.on('request', (sent) => {
