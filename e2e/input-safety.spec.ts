@@ -31,18 +31,20 @@ test('New decision: a reload keeps the typing, says so, and Discard empties the 
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.title.fill('Where to spend the summer');
+  await form.next();
   await form.optionName(1).fill('Lisbon');
 
   expect(await reloadAnsweringLeaveQuestion(page)).toBe(true);
   await expect(form.title).toHaveValue('Where to spend the summer');
-  await expect(form.optionName(1)).toHaveValue('Lisbon');
   const notice = page.getByRole('status').filter({ hasText: 'Restored your unsaved input' });
   await expect(notice).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  await form.next();
+  await expect(form.optionName(1)).toHaveValue('Lisbon');
 
   await notice.getByRole('button', { name: 'Discard' }).click();
+  await expect(form.stepStatus).toHaveText(/^Step 1 /);
   await expect(form.title).toHaveValue('');
-  await expect(form.optionName(1)).toHaveValue('');
   await expect(notice).toBeHidden();
   // Discarded means gone: nothing comes back after another reload.
   await page.reload();
@@ -173,10 +175,14 @@ test('German: a decimal in a score cell is refused in German, and the restored i
   await signInViaApi(page, await createAccount(request));
   await new AppFrame(page).switchLanguage('Deutsch');
   const main = page.getByRole('main');
+  const form = new DecisionFormPage(page);
   await page.goto('/new-decision');
   await main.getByLabel('Titel', { exact: true }).fill('Neues Fahrrad');
+  await form.next();
   await main.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Stadtrad');
+  await form.next();
   await main.getByRole('textbox', { name: 'Kriterium 1', exact: true }).fill('Preis');
+  await form.next();
   const cell = main.getByRole('textbox', { name: 'Bewertung von Stadtrad für Preis (1–10)' });
   await cell.fill('7,5');
   await expect(cell).toHaveValue('7,5');
@@ -186,6 +192,8 @@ test('German: a decimal in a score cell is refused in German, and the restored i
   await expect(
     page.getByRole('status').filter({ hasText: 'Deine ungespeicherten Eingaben wurden wiederhergestellt' }),
   ).toBeVisible();
+  // The flow starts at its first step again, with everything typed still there.
+  await form.goToStep('Scores');
   await expect(cell).toHaveValue('7,5');
   await expect(cell).toHaveAttribute('aria-invalid', 'true');
 });
