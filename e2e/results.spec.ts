@@ -139,7 +139,7 @@ test('a team result lists options nobody voted on last as "no votes yet", with t
   await view.goto(decision.id);
 
   // Before anyone voted: no zeros anywhere.
-  await expect(page.getByText('No result yet: nobody has completed a vote.')).toBeVisible();
+  await expect(page.getByText('Nobody has voted yet, so there is no team result so far.')).toBeVisible();
   for (const option of ['Lisbon', 'Oslo', 'Prague']) {
     await expect(view.result(option)).toContainText('no votes yet');
   }
