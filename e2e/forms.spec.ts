@@ -142,11 +142,11 @@ test('in German, row errors, the sum and the scale button speak German', async (
   await form.getByRole('textbox', { name: 'Option 1', exact: true }).fill('Berge');
   await form.getByRole('button', { name: 'Weiter', exact: true }).click();
   await form.getByRole('textbox', { name: 'Kriterium 1', exact: true }).fill('Preis');
-  await form.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 in Prozent' }).fill('40');
+  await form.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 (0–100)' }).fill('40');
   await form.getByRole('button', { name: 'Weitere Einstellungen' }).click();
   await expect(form.getByText('Summe der Wichtigkeiten: 40')).toBeVisible();
   await form.getByRole('button', { name: 'Auf 100 % skalieren' }).click();
-  await expect(form.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 in Prozent' })).toHaveValue(
+  await expect(form.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 (0–100)' })).toHaveValue(
     '100',
   );
 });

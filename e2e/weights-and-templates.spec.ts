@@ -388,7 +388,7 @@ test('in German, a template fills the form in German', async ({ page, request })
   await expect(main.getByRole('textbox', { name: 'Option 1', exact: true })).toHaveValue('Alternative A');
   await form.next();
   await expect(main.getByRole('textbox', { name: 'Kriterium 1', exact: true })).toHaveValue('Nutzen');
-  await expect(main.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 in Prozent' })).toHaveValue(
+  await expect(main.getByRole('spinbutton', { name: 'Wichtigkeit von Kriterium 1 (0–100)' })).toHaveValue(
     '30',
   );
   const benefit = form.mustHave('Nutzen');

@@ -136,7 +136,7 @@ export class DecisionFormPage {
   }
 
   importance(number: number): Locator {
-    return this.page.getByRole('spinbutton', { name: `Importance of criterion ${number} in percent` });
+    return this.page.getByRole('spinbutton', { name: `Importance of criterion ${number} (0–100)` });
   }
 
   /**
