@@ -26,6 +26,16 @@ const boundary = {
       'server/plugins/ are cross-cutting and must not depend on a module: declare the interface the plugin ' +
       'needs in the plugin (e.g. SessionVerifier in plugins/auth.ts) and let the module implement it.',
   },
+  moduleFrontDoor: {
+    regex: '^\\.\\./[a-z-]+/(?!index\\.ts$)',
+    message:
+      "Another module is reached through its front door only: import from '../<module>/index.ts' (and export " +
+      'what you need there), never from its other files.',
+  },
+  appUsesFrontDoors: {
+    regex: '(^|/)modules/[a-z-]+/(?!index\\.ts$)',
+    message: "A module is reached through its front door only: import from 'modules/<module>/index.ts'.",
+  },
   repoIsSqlOnly: {
     regex: '(^|/)(service|routes)(\\.ts)?$',
     message:
@@ -64,8 +74,19 @@ export default tseslint.config(
     rules: restrictImports(boundary.serverIsNotWeb, boundary.pluginsKnowNoModule),
   },
   {
+    files: ['server/modules/*/*.ts'],
+    // Tests may reach into any module, as server/test does.
+    ignores: ['server/modules/**/*.test.ts'],
+    rules: restrictImports(boundary.serverIsNotWeb, boundary.moduleFrontDoor),
+  },
+  {
     files: ['server/modules/*/repo.ts'],
-    rules: restrictImports(boundary.serverIsNotWeb, boundary.repoIsSqlOnly),
+    rules: restrictImports(boundary.serverIsNotWeb, boundary.repoIsSqlOnly, boundary.moduleFrontDoor),
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/modules/**', 'server/plugins/**', 'server/test/**', 'server/**/*.test.ts'],
+    rules: restrictImports(boundary.serverIsNotWeb, boundary.appUsesFrontDoors),
   },
   // Command-line tools print their results.
   { files: ['bench/**/*.ts', 'e2e/**/*.ts'], rules: { 'no-console': 'off' } },

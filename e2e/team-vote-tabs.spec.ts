@@ -90,9 +90,7 @@ test('owner and admin switch to "Set up" with the keyboard; the tab is in the UR
   await expect(page).toHaveURL(/\?tab=setup$/);
   const setupPanel = page.getByRole('tabpanel', { name: 'Set up' });
   await expect(setupPanel.getByLabel('Title', { exact: true })).toHaveValue('Offsite venue');
-  await expect(setupPanel.getByRole('spinbutton', { name: 'Importance of Cost (0–100)' })).toHaveValue(
-    '30',
-  );
+  await expect(setupPanel.getByRole('spinbutton', { name: 'Importance of Cost (0–100)' })).toHaveValue('30');
   // One Save on each tab: only the open tab's is there to press.
   await expect(edit.saveButton).toHaveCount(1);
 

@@ -9,52 +9,55 @@ import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
-import { aiRoutes } from './modules/ai/routes.ts';
-import { createAiModelClient } from './modules/ai/provider.ts';
-import { createAiService } from './modules/ai/service.ts';
-import { createAiUsageRepo } from './modules/ai/usage-repo.ts';
-import { createLoginThrottle } from './modules/auth/login-throttle.ts';
-import { createSessionsRepo } from './modules/auth/repo.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { createAuthService } from './modules/auth/service.ts';
-import { createContactRepo } from './modules/contact/repo.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
-import { createContactService } from './modules/contact/service.ts';
-import { createCommentsRepo } from './modules/comments/repo.ts';
-import { commentsRoutes } from './modules/comments/routes.ts';
-import { createCommentsService } from './modules/comments/service.ts';
-import { createDecisionsRepo } from './modules/decisions/repo.ts';
-import { decisionsRoutes } from './modules/decisions/routes.ts';
-import { createDecisionsService } from './modules/decisions/service.ts';
-import { createEmailVerificationRepo } from './modules/email-verification/repo.ts';
-import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
-import { createEmailVerificationService } from './modules/email-verification/service.ts';
-import { exportRoutes } from './modules/export/routes.ts';
-import { createExportService } from './modules/export/service.ts';
-import { createReadiness, type Readiness } from './modules/health/readiness.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { createAvatarsRepo } from './modules/users/avatars-repo.ts';
-import { createUsersRepo } from './modules/users/repo.ts';
-import { usersRoutes } from './modules/users/routes.ts';
-import { createUsersService } from './modules/users/service.ts';
+import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
+import {
+  createLoginThrottle,
+  createSessionsRepo,
+  authRoutes,
+  createAuthService,
+} from './modules/auth/index.ts';
+import { createContactRepo, contactRoutes, createContactService } from './modules/contact/index.ts';
+import { createCommentsRepo, commentsRoutes, createCommentsService } from './modules/comments/index.ts';
+import {
+  createDecisionsRepo,
+  decisionsRoutes,
+  createDecisionsService,
+  decisionAccessPlugin,
+} from './modules/decisions/index.ts';
+import {
+  createEmailVerificationRepo,
+  emailVerificationRoutes,
+  createEmailVerificationService,
+} from './modules/email-verification/index.ts';
+import { exportRoutes, createExportService } from './modules/export/index.ts';
+import { createReadiness, type Readiness, healthRoutes } from './modules/health/index.ts';
+import {
+  createAvatarsRepo,
+  createUsersRepo,
+  usersRoutes,
+  createUsersService,
+} from './modules/users/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { operatorRoutes } from './modules/operator/routes.ts';
-import { createNotificationsRepo } from './modules/notifications/repo.ts';
-import { notificationsRoutes } from './modules/notifications/routes.ts';
-import { createNotificationsService } from './modules/notifications/service.ts';
-import { createPasswordResetRepo } from './modules/password-reset/repo.ts';
-import { passwordResetRoutes } from './modules/password-reset/routes.ts';
-import { createPasswordResetService } from './modules/password-reset/service.ts';
-import { createOutcomeRepo } from './modules/outcome/repo.ts';
-import { outcomeRoutes } from './modules/outcome/routes.ts';
-import { createOutcomeService } from './modules/outcome/service.ts';
-import { createReminders } from './modules/team/reminders.ts';
-import { createRemindersRepo } from './modules/team/reminders-repo.ts';
-import { createTeamRepo } from './modules/team/repo.ts';
-import { teamRoutes } from './modules/team/routes.ts';
-import { createTeamService } from './modules/team/service.ts';
+import { operatorRoutes } from './modules/operator/index.ts';
+import {
+  createNotificationsRepo,
+  notificationsRoutes,
+  createNotificationsService,
+} from './modules/notifications/index.ts';
+import {
+  createPasswordResetRepo,
+  passwordResetRoutes,
+  createPasswordResetService,
+} from './modules/password-reset/index.ts';
+import { createOutcomeRepo, outcomeRoutes, createOutcomeService } from './modules/outcome/index.ts';
+import {
+  createReminders,
+  createRemindersRepo,
+  createTeamRepo,
+  teamRoutes,
+  createTeamService,
+} from './modules/team/index.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { decisionAccessPlugin } from './modules/decisions/access-gate.ts';
 import { createLocalEventBus, createPostgresEventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
 import { createSessionStreams } from './realtime/session-streams.ts';

@@ -1,7 +1,6 @@
-import { followersOf } from '../modules/decisions/read-model.ts';
-import type { CommentsRepo } from '../modules/comments/repo.ts';
-import type { DecisionsRepo } from '../modules/decisions/repo.ts';
-import type { NewNotification, NotificationsService } from '../modules/notifications/service.ts';
+import { followersOf, type DecisionsRepo } from '../modules/decisions/index.ts';
+import type { CommentsRepo } from '../modules/comments/index.ts';
+import type { NewNotification, NotificationsService } from '../modules/notifications/index.ts';
 import type { EventBus } from '../realtime/event-bus.ts';
 import type { NoResultReason } from '../../shared/scoring/decision-data.ts';
 import type { CommentRef, DecisionRef, DomainEvent, Emit } from './domain-events.ts';

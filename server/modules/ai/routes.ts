@@ -12,9 +12,7 @@ import { decisionIdParamsSchema } from '../../../shared/api/decisions.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { requireAccess } from '../decisions/access-gate.ts';
-import { presentDetails } from '../decisions/presenter.ts';
-import type { DecisionsService } from '../decisions/service.ts';
+import { requireAccess, presentDetails, type DecisionsService } from '../decisions/index.ts';
 import type { AiService } from './service.ts';
 
 const refusals = {

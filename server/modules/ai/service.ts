@@ -5,8 +5,7 @@ import { AppError } from '../../app-error.ts';
 import type { AiConfig } from '../../config.ts';
 import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
 import { isoNow } from '../../db/values.ts';
-import type { DecisionAccess } from '../decisions/access.ts';
-import type { DecisionsService } from '../decisions/service.ts';
+import type { DecisionAccess, DecisionsService } from '../decisions/index.ts';
 import {
   modelAnswerSchema,
   normaliseRecommendations,

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/users.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { translate } from '../../i18n.ts';
-import { presentUser } from '../users/presenter.ts';
+import { presentUser } from '../users/index.ts';
 import type { AuthService } from './service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMinute: number }> = async (

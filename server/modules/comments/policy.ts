@@ -1,4 +1,4 @@
-import type { Relation } from '../decisions/policy.ts';
+import type { Relation } from '../decisions/index.ts';
 
 export type CommentAction = 'edit' | 'delete';
 

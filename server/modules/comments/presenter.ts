@@ -1,8 +1,8 @@
 import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import type { Comment } from '../../../shared/api/comments.ts';
 import { toIsoString } from '../../db/values.ts';
-import type { Relation } from '../decisions/policy.ts';
-import { avatarUrl } from '../users/presenter.ts';
+import type { Relation } from '../decisions/index.ts';
+import { avatarUrl } from '../users/index.ts';
 import { canOnComment } from './policy.ts';
 import type { CommentWithAuthor } from './repo.ts';
 

@@ -10,7 +10,7 @@ import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { requireAccess } from '../decisions/access-gate.ts';
+import { requireAccess } from '../decisions/index.ts';
 import { perUserRateLimit } from '../../plugins/rate-limit.ts';
 import { presentComment } from './presenter.ts';
 import type { CommentsService } from './service.ts';

@@ -3,9 +3,7 @@ import { AppError } from '../../app-error.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CommentRef, Emit } from '../../events/domain-events.ts';
-import { authorize } from '../decisions/policy.ts';
-import type { DecisionAccess } from '../decisions/access.ts';
-import type { DecisionsService } from '../decisions/service.ts';
+import { authorize, type DecisionAccess, type DecisionsService } from '../decisions/index.ts';
 import { canOnComment, type CommentAction } from './policy.ts';
 import type { CommentRow, CommentsRepo, CommentWithAuthor } from './repo.ts';
 

@@ -17,7 +17,7 @@ import { isPastDeadline, type DecisionAccess } from './access.ts';
 import { presentLifecycle } from './lifecycle-presenter.ts';
 import type { ListedDecision } from './list-decisions.ts';
 import { resultsHiddenUntilFor } from './results-visibility.ts';
-import { avatarUrl } from '../users/presenter.ts';
+import { avatarUrl } from '../users/index.ts';
 
 export function presentDecision(row: DecisionRow): Decision {
   return {

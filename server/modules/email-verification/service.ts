@@ -4,8 +4,8 @@ import { isoNow } from '../../db/values.ts';
 import { preferredLanguage } from '../../i18n.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { emailVerificationMail } from '../../mail/templates.ts';
-import { generateToken, hashToken } from '../auth/tokens.ts';
-import type { UserRow, UsersRepo } from '../users/repo.ts';
+import { generateToken, hashToken } from '../auth/index.ts';
+import type { UserRow, UsersRepo } from '../users/index.ts';
 import type { EmailVerificationRepo } from './repo.ts';
 
 const VALID_MS = LIMITS.emailVerification.validHours * 3600_000;

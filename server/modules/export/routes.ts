@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decisionIdParamsSchema } from '../../../shared/api/decisions.ts';
 import { exportQuerySchema } from '../../../shared/api/export.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { requireAccess } from '../decisions/access-gate.ts';
+import { requireAccess } from '../decisions/index.ts';
 import { renderCsv } from './csv.ts';
 import { contentDisposition } from './format.ts';
 import { renderPdf } from './pdf.ts';

@@ -8,9 +8,7 @@ import { noResultMessageOf } from '../../../shared/no-result.ts';
 import { resultsHiddenMessageKey } from '../../../shared/results-hidden.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { translate } from '../../i18n.ts';
-import { presentDetails } from '../decisions/presenter.ts';
-import type { DecisionAccess } from '../decisions/access.ts';
-import type { DecisionsService } from '../decisions/service.ts';
+import { presentDetails, type DecisionAccess, type DecisionsService } from '../decisions/index.ts';
 import { formatDateTime, formatDay, formatNumber } from './format.ts';
 
 export interface ExportCriterion {

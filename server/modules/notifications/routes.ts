@@ -7,7 +7,7 @@ import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { AppError } from '../../app-error.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import type { TeamService } from '../team/service.ts';
+import type { TeamService } from '../team/index.ts';
 import { presentNotification } from './presenter.ts';
 import type { NotificationsService } from './service.ts';
 

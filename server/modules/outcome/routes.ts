@@ -4,7 +4,7 @@ import { decisionIdParamsSchema } from '../../../shared/api/decisions.ts';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { outcomeRequestSchema, outcomeSchema } from '../../../shared/api/outcome.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { requireAccess } from '../decisions/access-gate.ts';
+import { requireAccess } from '../decisions/index.ts';
 import type { OutcomeService } from './service.ts';
 
 const refusals = {

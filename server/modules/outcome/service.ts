@@ -3,10 +3,8 @@ import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { AppError } from '../../app-error.ts';
 import type { Emit } from '../../events/domain-events.ts';
 import { isoNow } from '../../db/values.ts';
-import type { DecisionAccess } from '../decisions/access.ts';
-import { presentOutcome } from '../decisions/lifecycle-presenter.ts';
-import type { DecisionsService } from '../decisions/service.ts';
-import type { UserRow } from '../users/repo.ts';
+import { type DecisionAccess, presentOutcome, type DecisionsService } from '../decisions/index.ts';
+import type { UserRow } from '../users/index.ts';
 import type { OutcomeRepo } from './repo.ts';
 
 /**

@@ -4,11 +4,9 @@ import { isoNow } from '../../db/values.ts';
 import { preferredLanguage } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail } from '../../mail/templates.ts';
-import { assertAcceptablePassword } from '../auth/service.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { generateToken, hashToken } from '../auth/tokens.ts';
+import { assertAcceptablePassword, hashPassword, generateToken, hashToken } from '../auth/index.ts';
 import type { SessionStreams } from '../../realtime/session-streams.ts';
-import type { UsersRepo } from '../users/repo.ts';
+import type { UsersRepo } from '../users/index.ts';
 import type { PasswordResetRepo } from './repo.ts';
 
 const VALID_MS = LIMITS.passwordReset.validMinutes * 60_000;

@@ -10,7 +10,7 @@ import type { Language } from '../../../shared/limits.ts';
 import type { InvitationRole, Timestamp } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { translate } from '../../i18n.ts';
-import { presentTeam } from '../decisions/presenter.ts';
+import { presentTeam } from '../decisions/index.ts';
 
 type InvitationPreview = z.infer<typeof validateInvitationResponseSchema>;
 type InviteResult = z.infer<typeof inviteResponseSchema>;

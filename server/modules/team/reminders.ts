@@ -4,13 +4,15 @@ import type { Emit } from '../../events/domain-events.ts';
 import { preferredLanguage } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { reminderMail } from '../../mail/templates.ts';
-import type { DecisionAccess } from '../decisions/access.ts';
-import { nextManualReminderAt } from '../decisions/lifecycle-presenter.ts';
-import { can } from '../decisions/policy.ts';
-import { reminderRecipientsOf } from '../decisions/reminder-recipients.ts';
-import type { DecisionRow } from '../decisions/repo.ts';
-import type { DecisionsService } from '../decisions/service.ts';
-import type { UserRow } from '../users/repo.ts';
+import {
+  type DecisionAccess,
+  nextManualReminderAt,
+  can,
+  reminderRecipientsOf,
+  type DecisionRow,
+  type DecisionsService,
+} from '../decisions/index.ts';
+import type { UserRow } from '../users/index.ts';
 import type { RemindersRepo } from './reminders-repo.ts';
 
 export interface RemindersDeps {

@@ -24,9 +24,7 @@ import { remindResponseSchema, reminderTooSoonSchema } from '../../../shared/api
 import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { requireAccess } from '../decisions/access-gate.ts';
-import { presentDecision, presentDetails } from '../decisions/presenter.ts';
-import type { DecisionsService } from '../decisions/service.ts';
+import { requireAccess, presentDecision, presentDetails, type DecisionsService } from '../decisions/index.ts';
 import {
   presentAcceptResult,
   presentInvitationPreview,

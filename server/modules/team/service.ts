@@ -7,10 +7,9 @@ import { isoNow } from '../../db/values.ts';
 import { preferredLanguage, translate } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationMail } from '../../mail/templates.ts';
-import { generateToken, hashToken } from '../auth/tokens.ts';
-import type { DecisionAccess } from '../decisions/access.ts';
-import type { DecisionsService } from '../decisions/service.ts';
-import type { UserRow } from '../users/repo.ts';
+import { generateToken, hashToken } from '../auth/index.ts';
+import type { DecisionAccess, DecisionsService } from '../decisions/index.ts';
+import type { UserRow } from '../users/index.ts';
 import type { TeamRepo } from './repo.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

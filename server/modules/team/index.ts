@@ -1,0 +1,7 @@
+// The team module's front door: what other modules and the app may use (issue 26).
+export { createRemindersRepo } from './reminders-repo.ts';
+export { createReminders } from './reminders.ts';
+export { createTeamRepo } from './repo.ts';
+export { teamRoutes } from './routes.ts';
+export { createTeamService } from './service.ts';
+export type { TeamService } from './service.ts';
