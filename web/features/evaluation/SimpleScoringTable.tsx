@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Calculator, Plus, Star, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -29,6 +29,11 @@ export function SimpleScoringTable() {
   const [table, setTable] = useState<SimpleTable>(emptySimpleTable);
   const [hasTriedToCalculate, setHasTriedToCalculate] = useState(false);
   const [results, setResults] = useState<SimpleResult[] | null>(null);
+  const resultRef = useRef<HTMLElement>(null);
+  // The result appears below the form: on a phone it would be off-screen, so bring it into view.
+  useEffect(() => {
+    if (results) resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [results]);
   const invalid = hasTriedToCalculate ? invalidInputs(table) : new Set<string>();
 
   const optionLabel = (index: number) =>
@@ -247,7 +252,7 @@ export function SimpleScoringTable() {
 
       {results ? (
         <Card>
-          <section aria-labelledby="result-heading" aria-live="polite">
+          <section ref={resultRef} aria-labelledby="result-heading" aria-live="polite">
             <h2 id="result-heading" className="mb-4 text-xl font-semibold text-slate-900 dark:text-white">
               {t('evaluation.result')}
             </h2>
