@@ -1,4 +1,4 @@
-import { expect, test, type Dialog, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Dialog, type Page } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
@@ -21,6 +21,22 @@ async function reloadAnsweringLeaveQuestion(page: Page): Promise<boolean> {
   await page.reload();
   page.off('dialog', answer);
   return wasAsked;
+}
+
+/** An active team decision (Pizza, Sushi × Taste, Price) of a new owner, open on their vote page. */
+async function voteOnNewTeamDecision(page: Page, request: APIRequestContext, name: string) {
+  const owner = await createAccount(request);
+  const token = await apiToken(request, owner);
+  const decision = await createTeamDecisionViaApi(request, token, {
+    name,
+    options: ['Pizza', 'Sushi'],
+    criteria: ['Taste', 'Price'],
+  });
+  await activateViaApi(request, token, decision.id);
+  await signInViaApi(page, owner);
+  const edit = new EditTeamDecisionPage(page);
+  await edit.goto(decision.id);
+  return { edit, decision };
 }
 
 test('New decision: a reload keeps the typing, says so, and Discard empties the form', async ({
@@ -85,17 +101,7 @@ test('leaving a form with unsaved input asks first; an untouched form leaves at 
 });
 
 test('the vote page keeps unsaved scores over a reload until they are saved', async ({ page, request }) => {
-  const owner = await createAccount(request);
-  const token = await apiToken(request, owner);
-  const decision = await createTeamDecisionViaApi(request, token, {
-    name: 'Team lunch',
-    options: ['Pizza', 'Sushi'],
-    criteria: ['Taste', 'Price'],
-  });
-  await activateViaApi(request, token, decision.id);
-  await signInViaApi(page, owner);
-  const edit = new EditTeamDecisionPage(page);
-  await edit.goto(decision.id);
+  const { edit, decision } = await voteOnNewTeamDecision(page, request, 'Team lunch');
   await edit.vote('Sushi', 'Taste').fill('9');
   await edit.weight('Price').fill('30');
 
@@ -126,17 +132,7 @@ test('the vote grid states its scale, moves like a spreadsheet and refuses a dec
   page,
   request,
 }) => {
-  const owner = await createAccount(request);
-  const token = await apiToken(request, owner);
-  const decision = await createTeamDecisionViaApi(request, token, {
-    name: 'Team dinner',
-    options: ['Pizza', 'Sushi'],
-    criteria: ['Taste', 'Price'],
-  });
-  await activateViaApi(request, token, decision.id);
-  await signInViaApi(page, owner);
-  const edit = new EditTeamDecisionPage(page);
-  await edit.goto(decision.id);
+  const { edit } = await voteOnNewTeamDecision(page, request, 'Team dinner');
   await expect(
     page.getByRole('table', { name: 'Your score of every option per criterion (0–10)' }),
   ).toBeVisible();
