@@ -39,7 +39,12 @@ async function throughput(url: string, headers: Record<string, string> = {}): Pr
  * JSON line per request, written to a pipe the bench drains, as a process manager would). `npm` starts
  * it the way the README does (`npm run serve`), npm's own start-up included.
  */
-function startBuiltServer(port: number, dataDir: string, via: 'node' | 'npm' = 'node') {
+function startBuiltServer(
+  port: number,
+  dataDir: string,
+  via: 'node' | 'npm' = 'node',
+  extraEnvironment: Record<string, string> = {},
+) {
   const { LOG_LEVEL: _ignored, ...environment } = process.env;
   const [command, args] =
     via === 'npm'
@@ -54,6 +59,7 @@ function startBuiltServer(port: number, dataDir: string, via: 'node' | 'npm' = '
       DATA_DIR: dataDir,
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
       SHUTDOWN_DRAIN_MS: '0',
+      ...extraEnvironment,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     // Its own process group, so stopping it also stops the node process npm started.
@@ -280,44 +286,7 @@ async function benchServer() {
   try {
     await waitForHealth(`${base}/api/health`, performance.now());
     const token = await signUp(base, 'bench');
-
-    // A seeded personal decision of 10 options × 10 criteria, fully scored.
-    const seed = await fetch(`${base}/api/decision`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        name: 'Bench decision',
-        description: 'Seeded for the details benchmark',
-        options: Array.from({ length: 10 }, (_, i) => `Option ${i + 1}`),
-        criteria: Array.from({ length: 10 }, (_, i) => ({ name: `Criterion ${i + 1}`, importance: 10 })),
-        evaluations: Array.from({ length: 100 }, (_, i) => ({
-          option_index: Math.floor(i / 10),
-          criterion_index: i % 10,
-          value: (i % 10) + 1,
-          explanation: null,
-        })),
-      }),
-    });
-    const { id } = (await seed.json()) as { id: number };
-    const detailsUrl = `${base}/api/decision/${id}/details`;
     const authorization = { authorization: `Bearer ${token}` };
-    const detailsBody: unknown = await (await fetch(detailsUrl, { headers: authorization })).json();
-
-    // Baseline: a bare Fastify route serving the same JSON body, in this same run, same machine, same load.
-    const bare = Fastify();
-    bare.get('/json', async () => detailsBody);
-    await bare.listen({ port: 3311, host: '127.0.0.1' });
-    const bareRps = await throughput('http://127.0.0.1:3311/json');
-    await bare.close();
-    const appRps = await throughput(detailsUrl, authorization);
-    const ratio = appRps / bareRps;
-    record(
-      'details endpoint (10 × 10, default log level) vs bare Fastify route with the same JSON body (32 connections)',
-      `${appRps.toFixed(0)} / ${bareRps.toFixed(0)} req/s = ${ratio.toFixed(2)}×`,
-      '≥ 0.5×',
-      ratio >= 0.5,
-    );
-
     const ownerLogin = await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -338,6 +307,74 @@ async function benchServer() {
   } finally {
     await stopServer(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The personal decision the throughput lines read: 10 options × 10 criteria, fully scored. */
+function benchDecisionPayload(name: string) {
+  return {
+    name,
+    description: 'Seeded for the throughput benchmark',
+    options: Array.from({ length: 10 }, (_, i) => `Option ${i + 1}`),
+    criteria: Array.from({ length: 10 }, (_, i) => ({ name: `Criterion ${i + 1}`, importance: 10 })),
+    evaluations: Array.from({ length: 100 }, (_, i) => ({
+      option_index: Math.floor(i / 10),
+      criterion_index: i % 10,
+      value: (i % 10) + 1,
+      explanation: null,
+    })),
+  };
+}
+
+/**
+ * Issue 26: details (a 10 × 10 decision) and the list (10 such decisions) against a bare Fastify route
+ * serving the very same body, side by side in this run, at the default log level (one JSON line per
+ * request, drained as a process manager would) and with LOG_LEVEL=warn.
+ */
+async function benchThroughput() {
+  for (const logLevel of ['default', 'warn'] as const) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-throughput-'));
+    const port = 3314;
+    const base = `http://127.0.0.1:${port}`;
+    const child = startBuiltServer(port, dataDir, 'node', logLevel === 'warn' ? { LOG_LEVEL: 'warn' } : {});
+    try {
+      await waitForHealth(`${base}/api/health`, performance.now());
+      const authorization = { authorization: `Bearer ${await signUp(base, `throughput-${logLevel}`)}` };
+      let id = 0;
+      for (let i = 1; i <= 10; i++) {
+        const created = await fetch(`${base}/api/decision`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...authorization },
+          body: JSON.stringify(benchDecisionPayload(`Bench decision ${i}`)),
+        });
+        if (created.status !== 201) throw new Error(`seeding answered ${created.status}`);
+        ({ id } = (await created.json()) as { id: number });
+      }
+      const budget = logLevel === 'warn' ? 0.8 : 0.5;
+      for (const [name, url] of [
+        ['details (10 × 10)', `${base}/api/decision/${id}/details`],
+        ['list (10 decisions)', `${base}/api/decision`],
+      ] as const) {
+        const body: unknown = await (await fetch(url, { headers: authorization })).json();
+        // Baseline: a bare Fastify route serving the same JSON body, same machine, same load generator.
+        const bare = Fastify();
+        bare.get('/json', async () => body);
+        await bare.listen({ port: 3311, host: '127.0.0.1' });
+        const bareRps = await throughput('http://127.0.0.1:3311/json');
+        await bare.close();
+        const appRps = await throughput(url, authorization);
+        const ratio = appRps / bareRps;
+        record(
+          `${name} at ${logLevel === 'warn' ? 'LOG_LEVEL=warn' : 'the default log level'} vs bare Fastify, same body (32 connections)`,
+          `${appRps.toFixed(0)} / ${bareRps.toFixed(0)} req/s = ${ratio.toFixed(2)}×`,
+          `≥ ${budget}×`,
+          ratio >= budget,
+        );
+      }
+    } finally {
+      await stopServer(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -498,6 +535,7 @@ const only = process.env.BENCH_ONLY?.split(',');
 const benches: [string, () => unknown][] = [
   ['bundle', benchLandingBundle],
   ['cold-start', benchColdStart],
+  ['throughput', benchThroughput],
   ['server', benchServer],
   ['export', benchExport],
   ['lighthouse', () => benchLighthouse(record)],

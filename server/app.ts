@@ -58,7 +58,7 @@ import {
   createTeamService,
 } from './modules/team/index.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { createLocalEventBus, createPostgresEventBus } from './realtime/event-bus.ts';
+import { createLocalEventBus, createPostgresEventBus, type EventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
 import { createSessionStreams } from './realtime/session-streams.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -76,6 +76,8 @@ import { setupNoticesOf } from './setup-notices.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Live events (and, on PostgreSQL, the listener the caches depend on). */
+    eventBus: EventBus;
     mailer: Mailer;
     /** Periodic jobs, each run once across instances. */
     scheduler: Scheduler;
@@ -131,8 +133,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
           connectListener: database.connectListener,
           scope: database.scope,
           log: app.log,
+          changes: database.changes,
         })
       : createLocalEventBus(app.log);
+  app.decorate('eventBus', eventBus);
   app.addHook('onClose', async () => eventBus.close());
   const sessionStreams = createSessionStreams(eventBus);
   // Rate limits, failed logins and AI bursts count here, shared by every instance on the database.
@@ -171,7 +175,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     eventBus,
     log: app.log,
   });
-  const decisionsService = createDecisionsService({ decisions: decisionsRepo, emit });
+  const decisionsService = createDecisionsService({
+    decisions: decisionsRepo,
+    emit,
+    changes: database.changes,
+  });
   const commentsService = createCommentsService({
     comments: commentsRepo,
     decisionsService,
@@ -215,6 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const authService = createAuthService({
     users,
     sessions: createSessionsRepo(database.db),
+    changes: database.changes,
     loginThrottle: createLoginThrottle({ counters }),
     sessionStreams,
     emailVerificationService,
@@ -267,7 +276,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
-  await app.register(decisionsRoutes, { decisionsService });
+  await app.register(decisionsRoutes, { decisionsService, changes: database.changes });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   const exportService = createExportService({
     decisionsService,

@@ -5,6 +5,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvide
 import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { createChangeFeed, type ChangeFeed } from './change-feed.ts';
+import { watchWrites } from './write-watch.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -17,6 +19,8 @@ export interface DatabaseHandle {
   connectListener?: () => Promise<pg.Client>;
   /** Which schema this app's data lives in, so instances of other schemas ignore our events. */
   scope: string;
+  /** What in-memory caches must forget: this process's commits, other instances', lost track. */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -38,9 +42,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The listener (the event bus) reports the triggers' notifications and its own state to the feed.
+    const changes = createChangeFeed({ engine: 'postgres' });
+    const dialect = watchWrites(new PostgresDialect({ pool }), (writes) => changes.committedLocally(writes));
+    const db = new Kysely<Database>({ dialect });
     const connectListener = async () => {
-      const client = new pg.Client({ connectionString: options.databaseUrl });
+      // Named, so an operator (or a test) can find and cut this instance's listener in pg_stat_activity.
+      const client = new pg.Client({
+        connectionString: options.databaseUrl,
+        application_name: `decision-compass listener ${process.pid}`,
+      });
       await client.connect();
       return client;
     };
@@ -50,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       pool,
       connectListener,
       scope: options.schema ?? 'public',
+      changes,
       close: () => db.destroy(),
     };
   }
@@ -62,8 +74,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, engine: 'sqlite', scope: 'sqlite', close: () => db.destroy() };
+  // Another connection's commit (a second instance on the file, a script) changes data_version.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+  const changes = createChangeFeed({
+    engine: 'sqlite',
+    hasOutsideCommits: () => {
+      const version = dataVersion.get();
+      if (version === seenVersion) return false;
+      seenVersion = version;
+      return true;
+    },
+  });
+  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), (writes) =>
+    changes.committedLocally(writes),
+  );
+  const db = new Kysely<Database>({ dialect });
+  return { db, engine: 'sqlite', scope: 'sqlite', changes, close: () => db.destroy() };
 }
 
 /**

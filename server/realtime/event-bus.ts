@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { CHANGES_CHANNEL, type ChangeFeed } from '../db/change-feed.ts';
 
 /**
  * What subscribers (the SSE streams) receive. `session-ended` is internal: the stream of a named session
@@ -22,6 +23,8 @@ export interface EventBus {
    */
   publish(userIds: number[], event: AppEvent): Promise<void>;
   subscribe(userId: number, listener: (event: AppEvent) => void): () => void;
+  /** PostgreSQL: the server process of the LISTEN connection (operators, and tests that cut it). */
+  listenerProcessId?(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -103,8 +106,10 @@ export async function createPostgresEventBus(options: {
   connectListener: () => Promise<pg.Client>;
   scope: string;
   log: EventLog;
+  /** Told the cache triggers' notifications, and whether the listener is up (caches pause while not). */
+  changes?: Pick<ChangeFeed, 'notified' | 'setListening'>;
 }): Promise<EventBus> {
-  const { pool, connectListener, scope, log } = options;
+  const { pool, connectListener, scope, log, changes } = options;
   const local = createLocalDispatch(log);
   let listener: pg.Client | undefined;
   let isClosed = false;
@@ -113,22 +118,32 @@ export async function createPostgresEventBus(options: {
     try {
       const client = await connectListener();
       client.on('notification', (message) => {
-        if (message.channel !== CHANNEL || !message.payload) return;
+        if (!message.payload || (message.channel !== CHANNEL && message.channel !== CHANGES_CHANNEL)) return;
         try {
-          const envelope = JSON.parse(message.payload) as Envelope & { scope: string };
-          if (envelope.scope === scope) local.dispatch(envelope);
+          const envelope = JSON.parse(message.payload) as { scope: string };
+          if (envelope.scope !== scope) return;
+          if (message.channel === CHANGES_CHANNEL) changes?.notified(envelope);
+          else local.dispatch(envelope as Envelope & { scope: string });
         } catch (error) {
           log.warn({ err: error }, 'ignored a malformed event');
         }
       });
-      client.on('error', (error) => log.error({ err: error }, 'event listener connection failed'));
+      client.on('error', (error) => {
+        // Notifications may be missed from now on: caches stop serving until the listener is back.
+        changes?.setListening(false);
+        log.error({ err: error }, 'event listener connection failed');
+      });
       client.on('end', () => {
+        changes?.setListening(false);
         if (isClosed) return;
         log.warn({}, 'event listener connection ended; reconnecting');
         void listen(1);
       });
       await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
       listener = client;
+      // Whatever changed while nobody listened was not told: the caches start empty again.
+      changes?.setListening(true);
     } catch (error) {
       if (isClosed) return;
       if (attempt === 0) throw error; // at start: fail loudly rather than run without live updates
@@ -151,6 +166,7 @@ export async function createPostgresEventBus(options: {
       }
     },
     subscribe: local.subscribe,
+    listenerProcessId: () => (listener as (pg.Client & { processID?: number }) | undefined)?.processID,
     async close() {
       isClosed = true;
       await listener?.end().catch(() => undefined);

@@ -15,6 +15,7 @@ import * as aiSecondOpinion from './013_ai_second_opinion.ts';
 import * as honestScores from './016_honest_scores.ts';
 import * as votingEndedBy from './017_voting_ended_by.ts';
 import * as invitationTokens from './018_invitation_tokens.ts';
+import * as changeNotifications from './019_change_notifications.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '016_honest_scores': honestScores,
   '017_voting_ended_by': votingEndedBy,
   '018_invitation_tokens': invitationTokens,
+  '019_change_notifications': changeNotifications,
 };

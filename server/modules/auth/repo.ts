@@ -23,7 +23,11 @@ export function createSessionsRepo(db: Kysely<Database>) {
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
-        .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
+        .select([
+          'sessions.id as session_id',
+          'sessions.last_used_at as session_last_used_at',
+          'sessions.expires_at as session_expires_at',
+        ])
         .where('sessions.token_hash', '=', tokenHash)
         .where('sessions.expires_at', '>', now)
         .executeTakeFirst();

@@ -11,7 +11,9 @@ import type { SessionStreams } from '../../realtime/session-streams.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import type { SessionsRepo } from './repo.ts';
+import { createSessionCache, keepSession } from './session-cache.ts';
 import { generateToken, hashToken } from './tokens.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 
 const SESSION_MS = LIMITS.session.days * 24 * 60 * 60_000;
 const SLIDE_AFTER_MS = LIMITS.session.slideAfterMinutes * 60_000;
@@ -24,6 +26,8 @@ export function assertAcceptablePassword(field: string, password: string): void 
 export function createAuthService(deps: {
   users: UsersRepo;
   sessions: SessionsRepo;
+  /** Tells the session cache what other writers changed (db/change-feed.ts). */
+  changes: ChangeFeed;
   loginThrottle: LoginThrottle;
   sessionStreams: SessionStreams;
   emailVerificationService: EmailVerificationService;
@@ -34,6 +38,7 @@ export function createAuthService(deps: {
 }) {
   const { users, sessions, loginThrottle, sessionStreams, emailVerificationService, mailer, appUrl } = deps;
   void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
+  const sessionCache = createSessionCache(deps.changes);
 
   async function startSession(userId: number): Promise<string> {
     const token = generateToken();
@@ -103,11 +108,21 @@ export function createAuthService(deps: {
     async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
       const tokenHash = hashToken(token);
       const now = isoNow();
-      const found = await sessions.findValidWithUser(tokenHash, now);
+      const found = await sessionCache.read(
+        tokenHash,
+        () => sessions.findValidWithUser(tokenHash, now),
+        keepSession,
+      );
       if (!found) return undefined;
-      const { session_id, session_last_used_at, ...user } = found;
+      const { session_id, session_last_used_at, session_expires_at: _expiry, ...user } = found;
       if (Date.now() - new Date(session_last_used_at).getTime() > SLIDE_AFTER_MS) {
-        await sessions.slide(session_id, now, isoNow(SESSION_MS));
+        const expiresAt = isoNow(SESSION_MS);
+        await sessions.slide(session_id, now, expiresAt);
+        sessionCache.replace(tokenHash, (cached) => ({
+          ...cached,
+          session_last_used_at: now,
+          session_expires_at: expiresAt,
+        }));
       }
       return { user, tokenHash, sessionId: session_id };
     },

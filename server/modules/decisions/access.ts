@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import { AppError } from '../../app-error.ts';
 import type { Database } from '../../db/schema.ts';
+import { createCache } from '../../db/cache.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import { authorize, relationOf, type DecisionAction, type DecisionState, type Relation } from './policy.ts';
 import type { ReadModel } from './read-model.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
@@ -26,8 +28,30 @@ export type WriteLocked = <T>(
 ) => Promise<T>;
 
 /** Loading and checking a caller's access, before a request and again under the write lock. */
-export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadModel }) {
+export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadModel; changes: ChangeFeed }) {
   const { decisions, readModel } = deps;
+  // Decision rows by id, dropped on every instance by any change of the row (db/cache.ts). Team roles
+  // are not cached: they are read with each request, so a role change or removal applies at once.
+  const rows = createCache<DecisionRow>({
+    feed: deps.changes,
+    invalidatedBy(change) {
+      if (change.table === 'decisions' && change.op !== 'insert')
+        return change.id === undefined ? 'all' : [`decision:${change.id}`];
+      // A deleted account takes its decisions along (a cascade no statement names).
+      if (change.table === 'users' && change.op === 'delete') return 'all';
+      return undefined;
+    },
+  });
+  /** The row as stored; frozen, since every request of the decision shares it. */
+  const findRow = (decisionId: number) =>
+    rows.read(
+      String(decisionId),
+      async () => {
+        const row = await decisions.findById(decisionId);
+        return row && Object.freeze(row);
+      },
+      (row) => ({ tags: [`decision:${row.id}`] }),
+    );
 
   /** Who the caller is to the decision and which locks hold, read through `executor` when given. */
   async function accessTo(
@@ -53,7 +77,7 @@ export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadMo
   }
 
   async function loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
-    const decision = await decisions.findById(decisionId);
+    const decision = await findRow(decisionId);
     if (!decision) throw new AppError('NOT_FOUND');
     const isCompletedByAi =
       decision.type === 'team' &&

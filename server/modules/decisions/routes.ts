@@ -21,6 +21,8 @@ import { requireSession } from '../../plugins/auth.ts';
 import { requireAccess } from './access-gate.ts';
 import { presentDecision, presentDetails, presentListItem } from './presenter.ts';
 import { createRevisionCache } from './revision-cache.ts';
+import { createListBodyCache, listValidUntil } from './list-cache.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { DecisionsService } from './service.ts';
 
 const refusals = {
@@ -32,19 +34,31 @@ const refusals = {
 };
 const common = { tags: ['decisions'], security: [{ bearerAuth: [] }] };
 
-export const decisionsRoutes: FastifyPluginAsyncZod<{ decisionsService: DecisionsService }> = async (
-  app,
-  { decisionsService: service },
-) => {
+export const decisionsRoutes: FastifyPluginAsyncZod<{
+  decisionsService: DecisionsService;
+  changes: ChangeFeed;
+}> = async (app, { decisionsService: service, changes }) => {
   app.addHook('onRequest', app.authenticate);
   const personalDetailsBodies = createRevisionCache<ReturnType<FastifyReply['serialize']>>();
+  const listBodies = createListBodyCache(changes);
 
   app.get(
     '/api/decision',
     { schema: { ...common, response: { 200: z.array(decisionListItemSchema), 401: errorResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { user } = requireSession(request);
-      return (await service.list(user.id)).map((listed) => presentListItem(listed, user.id));
+      // Serialized once until a decision or membership changes (see list-cache.ts).
+      let validUntil: number | undefined;
+      const body = await listBodies.read(
+        String(user.id),
+        async () => {
+          const listed = await service.list(user.id);
+          validUntil = listValidUntil(listed);
+          return reply.serialize(listed.map((item) => presentListItem(item, user.id))) as string;
+        },
+        () => ({ tags: [], validUntil }),
+      );
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { AnalysisResponse } from '../../../shared/api/analysis.ts';
 import type { Emit } from '../../events/domain-events.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import { createAccess, type DecisionAccess } from './access.ts';
 import { createCompleteWithAi } from './complete-with-ai.ts';
 import { createDeleteDecision } from './delete-decision.ts';
@@ -18,10 +19,10 @@ import { createVotingEnd } from './voting-end.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
 /** The decisions module's use cases, composed over one repo; each lives in a file of its own. */
-export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: Emit }) {
-  const { decisions, emit } = deps;
+export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: Emit; changes: ChangeFeed }) {
+  const { decisions, emit, changes } = deps;
   const readModel = createReadModel(decisions);
-  const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, readModel });
+  const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, readModel, changes });
   const matrix = createMatrixWriter(decisions);
   const context: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
   const { create, update } = createSaveDecision(context);
