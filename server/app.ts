@@ -150,6 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('readiness', readiness);
 
   const users = createUsersRepo(database.db);
+  const sessionsRepo = createSessionsRepo(database.db);
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -214,7 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   const emailVerificationService = createEmailVerificationService({
-    verifications: createEmailVerificationRepo(database.db),
+    verifications: createEmailVerificationRepo(database.db, { users }),
     users,
     mailer,
     appUrl: config.appUrl,
@@ -222,7 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
   const authService = createAuthService({
     users,
-    sessions: createSessionsRepo(database.db),
+    sessions: sessionsRepo,
     changes: database.changes,
     loginThrottle: createLoginThrottle({ counters }),
     sessionStreams,
@@ -240,7 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   });
 
   const passwordResetService = createPasswordResetService({
-    resets: createPasswordResetRepo(database.db),
+    resets: createPasswordResetRepo(database.db, { users, sessions: sessionsRepo }),
     users,
     mailer,
     appUrl: config.appUrl,

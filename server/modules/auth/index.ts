@@ -2,6 +2,7 @@
 export { createLoginThrottle } from './login-throttle.ts';
 export { hashPassword } from './passwords.ts';
 export { createSessionsRepo } from './repo.ts';
+export type { SessionsRepo } from './repo.ts';
 export { authRoutes } from './routes.ts';
 export { assertAcceptablePassword, createAuthService } from './service.ts';
 export { generateToken, hashToken } from './tokens.ts';

@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { isoNow } from '../../db/values.ts';
+
+/** The pool, or the transaction of a password change or reset the session ends join. */
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createSessionsRepo(db: Kysely<Database>) {
   return {
@@ -45,24 +47,16 @@ export function createSessionsRepo(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },
 
-    /** New password and the end of every other session commit together or not at all. */
-    async replacePasswordEndingOtherSessions(
-      userId: number,
-      passwordHash: string,
-      keepTokenHash: string,
-    ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: isoNow() })
-          .where('id', '=', userId)
-          .execute();
-        await trx
-          .deleteFrom('sessions')
-          .where('user_id', '=', userId)
-          .where('token_hash', '!=', keepTokenHash)
-          .execute();
-      });
+    /** Ends every session of the user, but the one of `keepTokenHash` when given. */
+    async deleteOfUser(userId: number, keepTokenHash?: string, executor: Executor = db): Promise<void> {
+      let query = executor.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash);
+      await query.execute();
+    },
+
+    /** Runs `work` in one transaction (a password change with the end of other sessions). */
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
     },
 
     async deleteExpired(now: string): Promise<void> {

@@ -147,7 +147,11 @@ export function createAuthService(deps: {
       }
       assertAcceptablePassword('newPassword', newPassword);
       const passwordHash = await hashPassword(newPassword);
-      await sessions.replacePasswordEndingOtherSessions(session.user.id, passwordHash, session.tokenHash);
+      // The new password and the end of every other session commit together or not at all.
+      await sessions.transaction(async (trx) => {
+        await users.setPasswordHash(session.user.id, passwordHash, trx);
+        await sessions.deleteOfUser(session.user.id, session.tokenHash, trx);
+      });
       await sessionStreams.endSessions(session.user.id, { allExcept: session.sessionId });
     },
   };

@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { consumeSingleUseToken } from '../../db/single-use-tokens.ts';
+import type { UsersRepo } from '../users/index.ts';
 
-export function createEmailVerificationRepo(db: Kysely<Database>) {
+/** The confirmation tokens. The user row belongs to the users module, whose repo writes it here. */
+export function createEmailVerificationRepo(
+  db: Kysely<Database>,
+  owners: { users: Pick<UsersRepo, 'lockRow' | 'confirmEmail'> },
+) {
   return {
     /**
      * Inserts a token unless the user already had `limit` of them since `since`. The user row is
@@ -14,11 +19,7 @@ export function createEmailVerificationRepo(db: Kysely<Database>) {
       limit: { since: string; max: number },
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-          .where('id', '=', values.userId)
-          .execute();
+        await owners.users.lockRow(values.userId, trx);
         const issued = await trx
           .selectFrom('email_verification_tokens')
           .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -44,14 +45,9 @@ export function createEmailVerificationRepo(db: Kysely<Database>) {
      * Returns the user id, or undefined (changing nothing) for unknown, used or expired tokens.
      */
     consumeAndVerify(tokenHash: string, now: string): Promise<number | undefined> {
-      return consumeSingleUseToken(db, 'email_verification_tokens', tokenHash, now, async (userId, trx) => {
-        await trx
-          .updateTable('users')
-          .set({ email_verified_at: now })
-          .where('id', '=', userId)
-          .where('email_verified_at', 'is', null)
-          .execute();
-      });
+      return consumeSingleUseToken(db, 'email_verification_tokens', tokenHash, now, (userId, trx) =>
+        owners.users.confirmEmail(userId, now, trx),
+      );
     },
   };
 }

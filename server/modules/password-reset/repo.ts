@@ -1,8 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { consumeSingleUseToken } from '../../db/single-use-tokens.ts';
+import type { SessionsRepo } from '../auth/index.ts';
+import type { UsersRepo } from '../users/index.ts';
 
-export function createPasswordResetRepo(db: Kysely<Database>) {
+/**
+ * The reset tokens. The password and the sessions belong to the users and auth modules; their repos
+ * write them inside the reset's transaction.
+ */
+export function createPasswordResetRepo(
+  db: Kysely<Database>,
+  owners: { users: Pick<UsersRepo, 'setPasswordHash'>; sessions: Pick<SessionsRepo, 'deleteOfUser'> },
+) {
   return {
     async insert(userId: number, tokenHash: string, now: string, expiresAt: string): Promise<void> {
       await db
@@ -39,12 +48,8 @@ export function createPasswordResetRepo(db: Kysely<Database>) {
      */
     consumeAndSetPassword(tokenHash: string, passwordHash: string, now: string): Promise<number | undefined> {
       return consumeSingleUseToken(db, 'password_reset_tokens', tokenHash, now, async (userId, trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: now })
-          .where('id', '=', userId)
-          .execute();
-        await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        await owners.users.setPasswordHash(userId, passwordHash, trx);
+        await owners.sessions.deleteOfUser(userId, undefined, trx);
       });
     },
   };

@@ -1,8 +1,11 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 
 export type UserRow = Selectable<UsersTable>;
+
+/** The pool, or the transaction of another module's write the user row joins. */
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createUsersRepo(db: Kysely<Database>) {
   return {
@@ -45,6 +48,37 @@ export function createUsersRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /** A new password (change or reset), inside the caller's transaction that also ends sessions. */
+    async setPasswordHash(id: number, passwordHash: string, executor: Executor = db): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: isoNow() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The address confirmed (the mailed link was used); a confirmed one stays as it was. */
+    async confirmEmail(id: number, now: string, executor: Executor = db): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ email_verified_at: now })
+        .where('id', '=', id)
+        .where('email_verified_at', 'is', null)
+        .execute();
+    },
+
+    /**
+     * Locks the user's row for the rest of `trx` (a no-op update: PostgreSQL row lock, SQLite's write
+     * lock), so parallel requests of one user that count before they insert run one after the other.
+     */
+    async lockRow(id: number, trx: Transaction<Database>): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', id)
+        .execute();
     },
   };
 }
