@@ -91,8 +91,8 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
-/** Builds the whole application without listening, so tests can use `app.inject()`. */
-export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+/** The Fastify instance with the app's logging, limits, proxy trust and (de)serialisation. */
+function createFastify(config: AppConfig, options: BuildAppOptions): FastifyInstance {
   const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
     // Tokens in URLs (reset and invitation links) never reach the log; see log-redaction.ts.
@@ -116,7 +116,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(
     config.env === 'test' ? serializerCompiler : () => (data) => JSON.stringify(data),
   );
+  return app;
+}
 
+/** Database, live events, shared counters, periodic jobs and readiness: what every module stands on. */
+async function openInfrastructure(app: FastifyInstance, config: AppConfig) {
   const database = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -148,20 +152,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('preClose', async () => scheduler.stop());
   const readiness = createReadiness();
   app.decorate('readiness', readiness);
+  return { database, eventBus, sessionStreams, counters, scheduler, readiness };
+}
 
-  const users = createUsersRepo(database.db);
-  const sessionsRepo = createSessionsRepo(database.db);
-  const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-    log: app.log,
-    retryDelaysMs: config.mailRetryDelaysMs,
-  });
-  app.addHook('onClose', async () => mailer.close());
-  app.decorate('mailer', mailer);
+type Infrastructure = Awaited<ReturnType<typeof openInfrastructure>>;
 
+/** Decisions, comments, team, reminders, outcomes and AI, over one event subscriber. */
+function createDecisionModules(
+  app: FastifyInstance,
+  config: AppConfig,
+  infrastructure: Infrastructure,
+  mailer: Mailer,
+) {
+  const { database, eventBus, counters, scheduler } = infrastructure;
   const decisionsRepo = createDecisionsRepo(database.db);
   const commentsRepo = createCommentsRepo(database.db);
   const notificationsService = createNotificationsService({
@@ -213,6 +216,40 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     notifyDueReviews: (now) => outcomeService.notifyDueReviews(now),
     log: app.log,
   });
+  const aiService = createAiService({
+    config: config.ai,
+    client: config.ai.provider
+      ? createAiModelClient(config.ai.provider, { timeoutMs: config.ai.timeoutMs, log: app.log })
+      : undefined,
+    usage: createAiUsageRepo(database.db),
+    counters,
+    decisionsService,
+  });
+  return {
+    decisionsService,
+    commentsService,
+    notificationsService,
+    teamRepo,
+    teamService,
+    reminders,
+    outcomeService,
+    aiService,
+  };
+}
+
+/** Accounts: users, sessions, e-mail confirmation, password reset, and the contact form. */
+function createAccountModules(
+  app: FastifyInstance,
+  config: AppConfig,
+  infrastructure: Infrastructure,
+  mailer: Mailer,
+  team: Pick<ReturnType<typeof createDecisionModules>, 'teamRepo' | 'teamService'>,
+) {
+  const { database, sessionStreams, counters, scheduler } = infrastructure;
+  const { teamRepo, teamService } = team;
+  const users = createUsersRepo(database.db);
+  const sessionsRepo = createSessionsRepo(database.db);
+  const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
 
   const emailVerificationService = createEmailVerificationService({
     verifications: createEmailVerificationRepo(database.db, { users }),
@@ -254,16 +291,58 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     recipient: config.contactTo ?? config.mailFrom,
     mailLanguage: config.contactLanguage,
   });
-  const aiService = createAiService({
-    config: config.ai,
-    client: config.ai.provider
-      ? createAiModelClient(config.ai.provider, { timeoutMs: config.ai.timeoutMs, log: app.log })
-      : undefined,
-    usage: createAiUsageRepo(database.db),
-    counters,
-    decisionsService,
-  });
+  return { users, usersService, emailVerificationService, authService, passwordResetService, contactService };
+}
 
+/** Every module's repos and services, wired once; the mailer is shared by all that send mail. */
+function createServices(app: FastifyInstance, config: AppConfig, infrastructure: Infrastructure) {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+    retryDelaysMs: config.mailRetryDelaysMs,
+  });
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  const decisionModules = createDecisionModules(app, config, infrastructure, mailer);
+  const accountModules = createAccountModules(app, config, infrastructure, mailer, decisionModules);
+  const { decisionsService } = decisionModules;
+  const { users } = accountModules;
+  const exportService = createExportService({
+    decisionsService,
+    displayNameOf: async (userId) => {
+      const user = await users.findById(userId);
+      return user ? displayNameOfAccount(user) : null;
+    },
+  });
+  return { ...decisionModules, ...accountModules, exportService };
+}
+
+type Services = ReturnType<typeof createServices>;
+
+/** Plugins first (logging, language, errors, security, limits, auth), then every module's routes. */
+async function registerRoutes(
+  app: FastifyInstance,
+  config: AppConfig,
+  { database, eventBus, sessionStreams, counters, readiness }: Infrastructure,
+  services: Services,
+): Promise<void> {
+  const {
+    authService,
+    usersService,
+    decisionsService,
+    commentsService,
+    exportService,
+    teamService,
+    reminders,
+    outcomeService,
+    notificationsService,
+    aiService,
+    emailVerificationService,
+    passwordResetService,
+    contactService,
+  } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
@@ -279,13 +358,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(usersRoutes, { usersService });
   await app.register(decisionsRoutes, { decisionsService, changes: database.changes });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
-  const exportService = createExportService({
-    decisionsService,
-    displayNameOf: async (userId) => {
-      const user = await users.findById(userId);
-      return user ? displayNameOfAccount(user) : null;
-    },
-  });
   await app.register(exportRoutes, { exportService });
   await app.register(teamRoutes, {
     teamService,
@@ -309,6 +381,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       webDir: config.webDir,
       isAiAvailable: config.ai.provider !== undefined,
     });
+}
 
+/** Builds the whole application without listening, so tests can use `app.inject()`. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, options);
+  const infrastructure = await openInfrastructure(app, config);
+  const services = createServices(app, config, infrastructure);
+  await registerRoutes(app, config, infrastructure, services);
   return app;
 }
