@@ -116,7 +116,7 @@ async function expectRefusedWithoutTrace(action: () => Promise<void>) {
   expect(smtp.messages.map((mail) => mail.subject)).toEqual([]);
 }
 
-describe('POST /api/contact', () => {
+describe('POST /api/contact: accepted messages', () => {
   it('stores the message and mails it to CONTACT_TO in CONTACT_LANGUAGE with the attachment and Reply-To the sender', async () => {
     const response = await postContact(validFields, attachment(PNG, 'screen shot.png', 'image/png'), app, {
       'accept-language': 'en',
@@ -187,7 +187,9 @@ describe('POST /api/contact', () => {
       ]),
     );
   });
+});
 
+describe('POST /api/contact: refused attachments and fields', () => {
   it('refuses other file types with 415 INVALID_ATTACHMENT, storing and sending nothing', async () => {
     const executable = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(64)]);
     await expectRefusedWithoutTrace(async () => {
@@ -284,7 +286,9 @@ describe('POST /api/contact', () => {
       });
     });
   });
+});
 
+describe('POST /api/contact: header injection, body format, rate limit and outbox', () => {
   it('refuses CR and LF in single-line fields, so no header can be injected', async () => {
     await expectRefusedWithoutTrace(async () => {
       for (const [field, value] of [
