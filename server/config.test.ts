@@ -13,7 +13,7 @@ function configError(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error('loadConfig accepted an invalid environment');
 }
 
-describe('loadConfig', () => {
+describe('loadConfig: defaults and settings', () => {
   it('runs on embedded defaults with an empty environment', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -112,7 +112,9 @@ describe('loadConfig', () => {
       authRateLimitPerMinute: 5,
     });
   });
+});
 
+describe('loadConfig: proxies and invalid values', () => {
   it.each([
     ['false', false],
     ['0', false],
@@ -176,7 +178,9 @@ describe('loadConfig', () => {
   it('refuses an APP_URL without http or https', () => {
     expect(configError({ APP_URL: 'localhost:3000' }).message).toContain('APP_URL');
   });
+});
 
+describe('loadConfig: legal pages and AI providers', () => {
   it('reads the operator of the legal pages at run time, each value undefined while unset', () => {
     expect(loadConfig({}).operator).toEqual({ name: undefined, address: undefined, email: undefined });
     expect(

@@ -49,7 +49,7 @@ const commentsChanged = (decisionId: number, comment: typeof aboutCell | typeof 
   },
 });
 
-describe('createEventSubscriber', () => {
+describe('createEventSubscriber: decision changes and comments', () => {
   it('decision.changed reaches the owner, the members and whoever else is named', async () => {
     const { emit, published, notified } = harness();
     await emit({ type: 'decision.changed', decisionId: 7, alsoNotify: [9] });
@@ -123,7 +123,9 @@ describe('createEventSubscriber', () => {
     ]);
     expect(notified).toEqual([]);
   });
+});
 
+describe('createEventSubscriber: deadlines, voting and outcomes', () => {
   it('deadline.changed notifies the others, then announces the change', async () => {
     const { emit, notified, published } = harness();
     await emit({ type: 'deadline.changed', decision: team, actorId: 1, timer: null });
@@ -226,7 +228,9 @@ describe('createEventSubscriber', () => {
       },
     ]);
   });
+});
 
+describe('createEventSubscriber: members and failures', () => {
   it('member.removed tells the removed member without a link, and they hear of the change once more', async () => {
     const { emit, notified, published } = harness();
     await emit({ type: 'member.removed', decision: team, actorId: 1, userId: 4 });

@@ -61,7 +61,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('createMailer over SMTP', () => {
+describe('createMailer over SMTP: delivery and retries', () => {
   it('delivers text and HTML from MAIL_FROM to the recipient and logs it', async () => {
     const { entries, log } = recordingLog();
     const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tmpDir, log });
@@ -183,7 +183,9 @@ describe('createMailer over SMTP', () => {
     expect(failure?.msg).toBe('mail could not be prepared');
     expect((failure?.obj.err as Error).message).toBe('database gone');
   });
+});
 
+describe('createMailer over SMTP: shutdown and the queue on disk', () => {
   it('close() on shutdown first delivers what is queued, then closes the connection', async () => {
     const { log } = recordingLog();
     const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, outboxDir: tmpDir, log });

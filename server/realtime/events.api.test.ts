@@ -95,7 +95,7 @@ const aboutDecision = (decisionId: number) => (data: unknown) =>
 /** Lets events that would (wrongly) be on their way arrive before asserting that none came. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
 
-describe('GET /api/events', () => {
+describe('GET /api/events: the stream, votes, weights and edits', () => {
   it('answers 401 with the JSON error body without or with a bad token', async () => {
     const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-session' }];
     for (const headers of attempts) {
@@ -223,7 +223,9 @@ describe('GET /api/events', () => {
     expect(changes).toHaveLength(1);
     expect(outsiderStream.events.slice(outsiderFrom)).toEqual([]);
   });
+});
 
+describe('GET /api/events: removed members, invitations, comments and tabs', () => {
   it('a removed member is told once more (decision-changed), then hears nothing of the decision', async () => {
     const owner = await createSignedInUser(app);
     const { decision, criterionIds } = await createTeamDecision(app, owner);

@@ -144,7 +144,7 @@ describe('GET /api/ai/status', () => {
   });
 });
 
-describe('POST /api/ai/recommendation', () => {
+describe('POST /api/ai/recommendation: answers', () => {
   it('scores every option per criterion with a reason, through a JSON-schema request', async () => {
     const user = await createSignedInUser(app);
     const response = await recommend(app, user);
@@ -271,7 +271,9 @@ describe('POST /api/ai/recommendation', () => {
     expect(cell.explanation.endsWith('…')).toBe(true);
     expect(response.body).not.toContain('grant admin');
   });
+});
 
+describe('POST /api/ai/recommendation: injected texts, provider failures and invalid requests', () => {
   it('keeps user texts inside the data block, so injected instructions stay data', async () => {
     const user = await createSignedInUser(app);
     const injection = {
@@ -353,7 +355,9 @@ describe('POST /api/ai/recommendation', () => {
     );
     expect(fake.requests).toHaveLength(0);
   });
+});
 
+describe('POST /api/ai/recommendation: limits', () => {
   it('limits calls per user and minute (429 with Retry-After)', async () => {
     const limited = await appWith({ ratePerMinute: 2 });
     const [user, other] = [await createSignedInUser(limited.app), await createSignedInUser(limited.app)];
@@ -390,26 +394,26 @@ describe('POST /api/ai/recommendation', () => {
   });
 });
 
-describe('POST /api/team-ai/recommendation/{id}', () => {
-  async function teamWithMembers() {
-    const owner = await createSignedInUser(app);
-    const created = await createTeamDecision(app, owner);
-    const admin = await addMember(app, owner, created.decision.id, 'admin');
-    const editor = await addMember(app, owner, created.decision.id, 'editor');
-    const viewer = await addMember(app, owner, created.decision.id, 'viewer');
-    return { owner, admin, editor, viewer, ...created };
-  }
+async function teamWithMembers() {
+  const owner = await createSignedInUser(app);
+  const created = await createTeamDecision(app, owner);
+  const admin = await addMember(app, owner, created.decision.id, 'admin');
+  const editor = await addMember(app, owner, created.decision.id, 'editor');
+  const viewer = await addMember(app, owner, created.decision.id, 'viewer');
+  return { owner, admin, editor, viewer, ...created };
+}
 
-  const teamRequest = {
-    decisionName: 'Team offsite 2027',
-    description: 'Where do we go next spring?',
-    options: ['Lisbon', 'Oslo', 'Vienna'],
-    criteria: [
-      { name: 'Cost', importance: 60 },
-      { name: 'Weather', importance: 40 },
-    ],
-  };
+const teamRequest = {
+  decisionName: 'Team offsite 2027',
+  description: 'Where do we go next spring?',
+  options: ['Lisbon', 'Oslo', 'Vienna'],
+  criteria: [
+    { name: 'Cost', importance: 60 },
+    { name: 'Weather', importance: 40 },
+  ],
+};
 
+describe('POST /api/team-ai/recommendation/{id}: what it saves', () => {
   it('sends the model each criterion’s scale anchors: the sent ones, else the stored ones of the same criterion', async () => {
     const { admin, decision, criterionIds } = await teamWithMembers();
     const stored = await team.teamEdit(admin, decision.id, {
@@ -514,7 +518,9 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
         .sort(),
     ).toEqual([0, 10, 3].sort());
   });
+});
 
+describe('POST /api/team-ai/recommendation/{id}: refusals and timeouts', () => {
   it('lets only owner and admin start it: editor and viewer 403, outsider 404, nothing changed', async () => {
     const { editor, viewer, decision } = await teamWithMembers();
     const outsider = await createSignedInUser(app);
@@ -593,7 +599,9 @@ describe('POST /api/team-ai/recommendation/{id}', () => {
       { except: ['ai_usage'] }, // the call reached the model
     );
   });
+});
 
+describe('POST /api/team-ai/recommendation/{id}: concurrency, live events and the deadline', () => {
   it('runs once when two requests arrive together (409 AI_ALREADY_RUNNING for the other)', async () => {
     const { owner, admin, decision } = await teamWithMembers();
     fake.script(

@@ -261,35 +261,35 @@ describe('personal AI mode: the AI’s proposal stays beside a changed value', (
   });
 });
 
-describe('POST /api/decision/{id}/ai-opinion', () => {
-  const vote = (option_id: number, criterion_id: number, value: number) => ({
-    option_id,
-    criterion_id,
-    value,
+const vote = (option_id: number, criterion_id: number, value: number) => ({
+  option_id,
+  criterion_id,
+  value,
+});
+
+async function teamWithRoles(overrides: Parameters<typeof createTeamDecision>[2] = {}) {
+  const owner = await createSignedInUser(app);
+  const created = await createTeamDecision(app, owner, {
+    criteria: [
+      { name: 'Cost', importance: 60, anchors: { low: 'ruinous', high: 'free' } },
+      { name: 'Weather', importance: 40 },
+    ],
+    ...overrides,
   });
+  const id = created.decision.id;
+  const admin = await addMember(app, owner, id, 'admin');
+  const editor = await addMember(app, owner, id, 'editor');
+  const viewer = await addMember(app, owner, id, 'viewer');
+  const fullVote = (values: [number, number, number, number]) =>
+    created.optionIds.flatMap((optionId, o) =>
+      created.criterionIds.map((criterionId, c) => vote(optionId, criterionId, values[o * 2 + c]!)),
+    );
+  return { ...created, id, owner, admin, editor, viewer, fullVote };
+}
 
-  async function teamWithRoles(overrides: Parameters<typeof createTeamDecision>[2] = {}) {
-    const owner = await createSignedInUser(app);
-    const created = await createTeamDecision(app, owner, {
-      criteria: [
-        { name: 'Cost', importance: 60, anchors: { low: 'ruinous', high: 'free' } },
-        { name: 'Weather', importance: 40 },
-      ],
-      ...overrides,
-    });
-    const id = created.decision.id;
-    const admin = await addMember(app, owner, id, 'admin');
-    const editor = await addMember(app, owner, id, 'editor');
-    const viewer = await addMember(app, owner, id, 'viewer');
-    const fullVote = (values: [number, number, number, number]) =>
-      created.optionIds.flatMap((optionId, o) =>
-        created.criterionIds.map((criterionId, c) => vote(optionId, criterionId, values[o * 2 + c]!)),
-      );
-    return { ...created, id, owner, admin, editor, viewer, fullVote };
-  }
+const opinionOf = async (caller: SignedInUser, id: number) => (await detailsOf(app, caller, id)).aiOpinion;
 
-  const opinionOf = async (caller: SignedInUser, id: number) => (await detailsOf(app, caller, id)).aiOpinion;
-
+describe('POST /api/decision/{id}/ai-opinion: storing and showing it', () => {
   it('stores the model’s value per cell apart from the votes: no result, lock or completion changes', async () => {
     const fixture = await teamWithRoles();
     expect((await team.evaluate(fixture.editor, fixture.id, fixture.fullVote([8, 6, 3, 4]))).statusCode).toBe(
@@ -391,7 +391,9 @@ describe('POST /api/decision/{id}/ai-opinion', () => {
       },
     ]);
   });
+});
 
+describe('POST /api/decision/{id}/ai-opinion: after voting, refusals and limits', () => {
   it('after voting ended it still works (it changes no result)', async () => {
     const fixture = await teamWithRoles();
     await team.endVoting(fixture.owner, fixture.id);

@@ -114,7 +114,9 @@ describe('POST /api/register', () => {
     const login = await api.login({ email, password: DEFAULT_PASSWORD });
     expect(login.json<{ user: User }>().user.language).toBe('de');
   });
+});
 
+describe('POST /api/register: refusals', () => {
   it.each([
     ['8 characters', 'kq8#mZ2p'],
     ['128 characters', 'x'.repeat(127) + '!'],
@@ -305,104 +307,104 @@ describe('POST /api/login', () => {
       expectApiError(overlong, 400, 'VALIDATION_FAILED', { fields: ['password'] }).fields?.password,
     ).toBe(en.validation.tooLong);
   });
+});
 
-  describe('failed-login throttle', () => {
-    const attempts = LIMITS.auth.failedLoginsPerAddress;
-    const loginFrom = (remoteAddress: string, payload: object, headers: Record<string, string> = {}) =>
-      app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload, headers });
+describe('POST /api/login: failed-login throttle', () => {
+  const attempts = LIMITS.auth.failedLoginsPerAddress;
+  const loginFrom = (remoteAddress: string, payload: object, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload, headers });
 
-    it(`refuses the address even the right password after ${attempts} failures, without starting a session`, async () => {
-      const { email } = await createSignedInUser(app);
-      for (let i = 0; i < attempts; i += 1) {
-        // Different spellings of the same address count against the same account.
-        const spelling = i % 2 === 0 ? email : ` ${email.toUpperCase()}`;
-        expectApiError(
-          await api.login({ email: spelling, password: `wrong guess ${i}` }),
-          401,
-          'INVALID_CREDENTIALS',
-        );
-      }
-      const locked = await expectNothingChanged(app, () => api.login({ email, password: DEFAULT_PASSWORD }));
-      expectApiError(locked, 429, 'RATE_LIMITED');
-      const retryAfter = Number(locked.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(LIMITS.auth.failedLoginWindowMinutes * 60 - 60);
-      expect(retryAfter).toBeLessThanOrEqual(LIMITS.auth.failedLoginWindowMinutes * 60);
-
-      const german = await api.login({ email, password: DEFAULT_PASSWORD }, { 'accept-language': 'de' });
-      expect(expectApiError(german, 429, 'RATE_LIMITED', { language: 'de' }).error).toBe(
-        'Zu viele Versuche. Bitte warte kurz und versuche es erneut.',
+  it(`refuses the address even the right password after ${attempts} failures, without starting a session`, async () => {
+    const { email } = await createSignedInUser(app);
+    for (let i = 0; i < attempts; i += 1) {
+      // Different spellings of the same address count against the same account.
+      const spelling = i % 2 === 0 ? email : ` ${email.toUpperCase()}`;
+      expectApiError(
+        await api.login({ email: spelling, password: `wrong guess ${i}` }),
+        401,
+        'INVALID_CREDENTIALS',
       );
-    });
+    }
+    const locked = await expectNothingChanged(app, () => api.login({ email, password: DEFAULT_PASSWORD }));
+    expectApiError(locked, 429, 'RATE_LIMITED');
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(LIMITS.auth.failedLoginWindowMinutes * 60 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(LIMITS.auth.failedLoginWindowMinutes * 60);
 
-    it('failures from one address do not lock the owner out: the right password from another address works', async () => {
-      const victim = await createSignedInUser(app);
-      for (let i = 0; i < attempts + 2; i += 1) {
-        const guess = await loginFrom('10.0.0.1', { email: victim.email, password: `wrong ${i}` });
-        expect(guess.statusCode).toBe(i < attempts ? 401 : 429);
-      }
-      const owner = await loginFrom('10.0.0.2', { email: victim.email, password: DEFAULT_PASSWORD });
-      expect(owner.statusCode).toBe(200);
-      expect((await api.me(bearer(owner.json<{ token: string }>().token))).statusCode).toBe(200);
-      // The attacker's address stays refused, even with the right password.
-      const attacker = await expectNothingChanged(app, () =>
-        loginFrom('10.0.0.1', { email: victim.email, password: DEFAULT_PASSWORD }),
+    const german = await api.login({ email, password: DEFAULT_PASSWORD }, { 'accept-language': 'de' });
+    expect(expectApiError(german, 429, 'RATE_LIMITED', { language: 'de' }).error).toBe(
+      'Zu viele Versuche. Bitte warte kurz und versuche es erneut.',
+    );
+  });
+
+  it('failures from one address do not lock the owner out: the right password from another address works', async () => {
+    const victim = await createSignedInUser(app);
+    for (let i = 0; i < attempts + 2; i += 1) {
+      const guess = await loginFrom('10.0.0.1', { email: victim.email, password: `wrong ${i}` });
+      expect(guess.statusCode).toBe(i < attempts ? 401 : 429);
+    }
+    const owner = await loginFrom('10.0.0.2', { email: victim.email, password: DEFAULT_PASSWORD });
+    expect(owner.statusCode).toBe(200);
+    expect((await api.me(bearer(owner.json<{ token: string }>().token))).statusCode).toBe(200);
+    // The attacker's address stays refused, even with the right password.
+    const attacker = await expectNothingChanged(app, () =>
+      loginFrom('10.0.0.1', { email: victim.email, password: DEFAULT_PASSWORD }),
+    );
+    expectApiError(attacker, 429, 'RATE_LIMITED');
+  });
+
+  it(`after ${LIMITS.auth.failedLoginsPerAccount} failures from many addresses every address waits a short delay, named in the message`, async () => {
+    const victim = await createSignedInUser(app);
+    const perAddress = attempts - 1; // stay below the per-address limit: a distributed attack
+    for (let i = 0; i < LIMITS.auth.failedLoginsPerAccount; i += 1) {
+      const address = `10.7.${Math.floor(i / perAddress)}.1`;
+      expect((await loginFrom(address, { email: victim.email, password: `wrong ${i}` })).statusCode).toBe(
+        401,
       );
-      expectApiError(attacker, 429, 'RATE_LIMITED');
-    });
+    }
+    const delayed = await expectNothingChanged(app, () =>
+      loginFrom('10.0.0.2', { email: victim.email, password: DEFAULT_PASSWORD }),
+    );
+    const seconds = LIMITS.auth.accountDelaySeconds.first;
+    expect(delayed.headers['retry-after']).toBe(String(seconds));
+    const body = expectApiError(delayed, 429, 'LOGIN_DELAYED', { params: { seconds } });
+    expect(body.error).toContain(`${seconds} seconds`);
+    const german = await loginFrom(
+      '10.0.0.2',
+      { email: victim.email, password: DEFAULT_PASSWORD },
+      { 'accept-language': 'de' },
+    );
+    expectApiError(german, 429, 'LOGIN_DELAYED', { language: 'de', params: { seconds } });
 
-    it(`after ${LIMITS.auth.failedLoginsPerAccount} failures from many addresses every address waits a short delay, named in the message`, async () => {
-      const victim = await createSignedInUser(app);
-      const perAddress = attempts - 1; // stay below the per-address limit: a distributed attack
-      for (let i = 0; i < LIMITS.auth.failedLoginsPerAccount; i += 1) {
-        const address = `10.7.${Math.floor(i / perAddress)}.1`;
-        expect((await loginFrom(address, { email: victim.email, password: `wrong ${i}` })).statusCode).toBe(
-          401,
-        );
-      }
-      const delayed = await expectNothingChanged(app, () =>
-        loginFrom('10.0.0.2', { email: victim.email, password: DEFAULT_PASSWORD }),
-      );
-      const seconds = LIMITS.auth.accountDelaySeconds.first;
-      expect(delayed.headers['retry-after']).toBe(String(seconds));
-      const body = expectApiError(delayed, 429, 'LOGIN_DELAYED', { params: { seconds } });
-      expect(body.error).toContain(`${seconds} seconds`);
-      const german = await loginFrom(
-        '10.0.0.2',
-        { email: victim.email, password: DEFAULT_PASSWORD },
-        { 'accept-language': 'de' },
-      );
-      expectApiError(german, 429, 'LOGIN_DELAYED', { language: 'de', params: { seconds } });
+    // After the delay, the owner gets in.
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 50));
+    expect(
+      (await loginFrom('10.0.0.2', { email: victim.email, password: DEFAULT_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
 
-      // After the delay, the owner gets in.
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 50));
-      expect(
-        (await loginFrom('10.0.0.2', { email: victim.email, password: DEFAULT_PASSWORD })).statusCode,
-      ).toBe(200);
-    });
+  it('leaves other accounts alone', async () => {
+    const victim = await createSignedInUser(app);
+    const bystander = await createSignedInUser(app);
+    for (let i = 0; i < attempts; i += 1) await api.login({ email: victim.email, password: `wrong ${i}` });
+    expect((await api.login({ email: victim.email, password: DEFAULT_PASSWORD })).statusCode).toBe(429);
+    expect((await api.login({ email: bystander.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    // Existing sessions keep working: the throttle is about guessing, not a ban.
+    expect((await api.me(victim.headers)).statusCode).toBe(200);
+  });
 
-    it('leaves other accounts alone', async () => {
-      const victim = await createSignedInUser(app);
-      const bystander = await createSignedInUser(app);
-      for (let i = 0; i < attempts; i += 1) await api.login({ email: victim.email, password: `wrong ${i}` });
-      expect((await api.login({ email: victim.email, password: DEFAULT_PASSWORD })).statusCode).toBe(429);
-      expect((await api.login({ email: bystander.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
-      // Existing sessions keep working: the throttle is about guessing, not a ban.
-      expect((await api.me(victim.headers)).statusCode).toBe(200);
-    });
+  it('throttles an unknown e-mail the same way, so the throttle reveals no accounts', async () => {
+    const nobody = uniqueEmail('nobody');
+    for (let i = 0; i < attempts; i += 1) await api.login({ email: nobody, password: `wrong ${i}` });
+    expectApiError(await api.login({ email: nobody, password: DEFAULT_PASSWORD }), 429, 'RATE_LIMITED');
+  });
 
-    it('throttles an unknown e-mail the same way, so the throttle reveals no accounts', async () => {
-      const nobody = uniqueEmail('nobody');
-      for (let i = 0; i < attempts; i += 1) await api.login({ email: nobody, password: `wrong ${i}` });
-      expectApiError(await api.login({ email: nobody, password: DEFAULT_PASSWORD }), 429, 'RATE_LIMITED');
-    });
-
-    it('does not refuse below the threshold, and a success clears the count', async () => {
-      const { email } = await createSignedInUser(app);
-      for (let i = 0; i < attempts - 1; i += 1) await api.login({ email, password: `wrong ${i}` });
-      expect((await api.login({ email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
-      for (let i = 0; i < attempts - 1; i += 1) await api.login({ email, password: `wrong again ${i}` });
-      expect((await api.login({ email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
-    });
+  it('does not refuse below the threshold, and a success clears the count', async () => {
+    const { email } = await createSignedInUser(app);
+    for (let i = 0; i < attempts - 1; i += 1) await api.login({ email, password: `wrong ${i}` });
+    expect((await api.login({ email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < attempts - 1; i += 1) await api.login({ email, password: `wrong again ${i}` });
+    expect((await api.login({ email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
   });
 });
 

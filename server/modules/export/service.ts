@@ -155,6 +155,40 @@ function valueByCell(cells: readonly { option_id: number; criterion_id: number; 
   return new Map(cells.map((cell) => [`${cell.option_id}:${cell.criterion_id}`, cell.value]));
 }
 
+/** Compares cells by option, then criterion, in the order the matrix shows them. */
+function matrixOrderOf(options: readonly { id: number }[], criteria: readonly { id: number }[]) {
+  const optionOrder = new Map(options.map((option, index) => [option.id, index]));
+  const criterionOrder = new Map(criteria.map((criterion, index) => [criterion.id, index]));
+  return (a: { option_id: number; criterion_id: number }, b: { option_id: number; criterion_id: number }) =>
+    optionOrder.get(a.option_id)! - optionOrder.get(b.option_id)! ||
+    criterionOrder.get(a.criterion_id)! - criterionOrder.get(b.criterion_id)!;
+}
+
+/** The team members with role, voting status and submitted weights (criteria order). */
+function membersOf(
+  details: DecisionDetails,
+  t: (key: string, params?: Record<string, string | number>) => string,
+): ExportMember[] {
+  return details.teamMembers.map((member) => {
+    const submitted = new Map(
+      (member.user_id === null ? [] : (details.weightsByUser[String(member.user_id)] ?? [])).map((w) => [
+        w.criterion_id,
+        w.weight,
+      ]),
+    );
+    return {
+      // The display-name rule for members; a pending invitation is the address as typed.
+      name: (member.accepted ? member.display_name : member.email) ?? '—',
+      role: t(`roles.${member.role}`),
+      isAccepted: member.accepted,
+      isVoter: member.role !== 'viewer',
+      hasVoted: member.has_voted,
+      isComplete: member.complete,
+      weights: details.criteria.map((criterion) => submitted.get(criterion.id) ?? null),
+    };
+  });
+}
+
 export function buildReport(
   details: DecisionDetails,
   language: Language,
@@ -205,18 +239,13 @@ export function buildReport(
 
   const optionNames = new Map(options.map((option) => [option.id, option.name]));
   const criterionNames = new Map(criteria.map((criterion) => [criterion.id, criterion.name]));
-  const optionOrder = new Map(options.map((option, index) => [option.id, index]));
-  const criterionOrder = new Map(criteria.map((criterion, index) => [criterion.id, index]));
+  const inMatrixOrder = matrixOrderOf(options, criteria);
   // Reasons of the values the matrix counts: AI values in a team's AI mode, else the reader's own.
   const countedSource = decision.mode === 'ai' ? 'ai' : 'user';
   const reasons = matrixEvaluations
     .filter((e) => !isTeam || e.generated_by === countedSource)
     .filter((e) => e.explanation && optionNames.has(e.option_id) && criterionNames.has(e.criterion_id))
-    .sort(
-      (a, b) =>
-        optionOrder.get(a.option_id)! - optionOrder.get(b.option_id)! ||
-        criterionOrder.get(a.criterion_id)! - criterionOrder.get(b.criterion_id)!,
-    )
+    .sort(inMatrixOrder)
     .map((e) => ({
       option: optionNames.get(e.option_id)!,
       criterion: criterionNames.get(e.criterion_id)!,
@@ -226,24 +255,7 @@ export function buildReport(
     }));
 
   const isHidden = details.resultsHiddenUntil !== null;
-  const members = details.teamMembers.map((member) => {
-    const submitted = new Map(
-      (member.user_id === null ? [] : (details.weightsByUser[String(member.user_id)] ?? [])).map((w) => [
-        w.criterion_id,
-        w.weight,
-      ]),
-    );
-    return {
-      // The display-name rule for members; a pending invitation is the address as typed.
-      name: (member.accepted ? member.display_name : member.email) ?? '—',
-      role: t(`roles.${member.role}`),
-      isAccepted: member.accepted,
-      isVoter: member.role !== 'viewer',
-      hasVoted: member.has_voted,
-      isComplete: member.complete,
-      weights: criteria.map((criterion) => submitted.get(criterion.id) ?? null),
-    };
-  });
+  const members = membersOf(details, t);
 
   // The reader's own votes: details sends them (and AI values) but never another member's.
   const ownValues = valueByCell(details.evaluations.filter((e) => e.generated_by === 'user'));
@@ -303,11 +315,7 @@ export function buildReport(
       : matrixEvaluations
           .filter((e) => e.ai_value !== null && e.ai_value !== e.value)
           .filter((e) => optionNames.has(e.option_id) && criterionNames.has(e.criterion_id))
-          .sort(
-            (a, b) =>
-              optionOrder.get(a.option_id)! - optionOrder.get(b.option_id)! ||
-              criterionOrder.get(a.criterion_id)! - criterionOrder.get(b.criterion_id)!,
-          )
+          .sort(inMatrixOrder)
           .map((e) => ({
             option: optionNames.get(e.option_id)!,
             criterion: criterionNames.get(e.criterion_id)!,

@@ -174,7 +174,9 @@ describe('PUT /api/decision/{id}/outcome on a team decision', () => {
       'NOT_FOUND',
     );
   });
+});
 
+describe('PUT /api/decision/{id}/outcome on a team decision: bad input, visibility and notifications', () => {
   it('refuses bad input with 400 naming the field, leaving an existing outcome as it was', async () => {
     const { decision, oslo } = await endedTeam('Validated');
     const other = await endedTeam('Other');

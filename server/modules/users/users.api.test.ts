@@ -46,21 +46,24 @@ describe('GET /api/users/me', () => {
   });
 });
 
-describe('PUT /api/users/update', () => {
-  let user: SignedInUser;
-  beforeAll(async () => {
-    user = await createSignedInUser(app);
-  });
+/** The user whose profile the PUT /api/users/update tests edit: a fresh one per describe. */
+let user: SignedInUser;
+const signInProfileUser = async () => {
+  user = await createSignedInUser(app);
+};
 
-  async function update(payload: unknown, headers: Record<string, string> = {}) {
-    return api.update(payload, { ...user.headers, ...headers });
-  }
+async function update(payload: unknown, headers: Record<string, string> = {}) {
+  return api.update(payload, { ...user.headers, ...headers });
+}
 
-  async function refuse(payload: unknown, field: string, message?: string) {
-    const response = await expectNothingChanged(app, () => update(payload));
-    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: [field] });
-    if (message) expect(body.fields?.[field]).toBe(message);
-  }
+async function refuse(payload: unknown, field: string, message?: string) {
+  const response = await expectNothingChanged(app, () => update(payload));
+  const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: [field] });
+  if (message) expect(body.fields?.[field]).toBe(message);
+}
+
+describe('PUT /api/users/update: profile fields and nickname', () => {
+  beforeAll(signInProfileUser);
 
   it('saves every profile field, trimmed, and GET /me shows them', async () => {
     const response = await update({
@@ -155,6 +158,10 @@ describe('PUT /api/users/update', () => {
       expect(body.fields?.nickname).toBe('Der Spitzname darf höchstens 20 Zeichen haben.');
     });
   });
+});
+
+describe('PUT /api/users/update: names, birthday, language and malformed bodies', () => {
+  beforeAll(signInProfileUser);
 
   it(`refuses names longer than ${LIMITS.personName.max} characters`, async () => {
     await refuse({ first_name: 'f'.repeat(LIMITS.personName.max + 1) }, 'first_name', en.validation.tooLong);
@@ -224,48 +231,48 @@ describe('PUT /api/users/update', () => {
   });
 });
 
+function upload(
+  user: SignedInUser,
+  content: Buffer | string,
+  filename = 'avatar.png',
+  contentType = 'image/png',
+) {
+  const { payload, headers } = fileUpload(content, filename, contentType);
+  return app.inject({
+    method: 'POST',
+    url: '/api/users/me/avatar',
+    payload,
+    headers: { ...headers, ...user.headers },
+  });
+}
+
+function removeAvatar(user: SignedInUser) {
+  return app.inject({ method: 'DELETE', url: '/api/users/me/avatar', headers: user.headers });
+}
+
+function fetchAvatar(url: string) {
+  return app.inject({ method: 'GET', url });
+}
+
+async function avatarRowsOf(user: SignedInUser) {
+  return app.database.db.selectFrom('avatars').select('id').where('user_id', '=', user.user.id).execute();
+}
+
+async function expectServedAvatar(url: string) {
+  const response = await fetchAvatar(url);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('image/webp');
+  expect(response.headers['cache-control']).toMatch(/(^|[ ,])max-age=3600($|,)/);
+  const metadata = await sharp(response.rawPayload).metadata();
+  expect(metadata).toMatchObject({
+    format: 'webp',
+    width: LIMITS.avatar.sizePx,
+    height: LIMITS.avatar.sizePx,
+  });
+  return metadata;
+}
+
 describe('avatar', () => {
-  function upload(
-    user: SignedInUser,
-    content: Buffer | string,
-    filename = 'avatar.png',
-    contentType = 'image/png',
-  ) {
-    const { payload, headers } = fileUpload(content, filename, contentType);
-    return app.inject({
-      method: 'POST',
-      url: '/api/users/me/avatar',
-      payload,
-      headers: { ...headers, ...user.headers },
-    });
-  }
-
-  function removeAvatar(user: SignedInUser) {
-    return app.inject({ method: 'DELETE', url: '/api/users/me/avatar', headers: user.headers });
-  }
-
-  function fetchAvatar(url: string) {
-    return app.inject({ method: 'GET', url });
-  }
-
-  async function avatarRowsOf(user: SignedInUser) {
-    return app.database.db.selectFrom('avatars').select('id').where('user_id', '=', user.user.id).execute();
-  }
-
-  async function expectServedAvatar(url: string) {
-    const response = await fetchAvatar(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('image/webp');
-    expect(response.headers['cache-control']).toMatch(/(^|[ ,])max-age=3600($|,)/);
-    const metadata = await sharp(response.rawPayload).metadata();
-    expect(metadata).toMatchObject({
-      format: 'webp',
-      width: LIMITS.avatar.sizePx,
-      height: LIMITS.avatar.sizePx,
-    });
-    return metadata;
-  }
-
   it.each([
     ['PNG', 'png', 'image/png'],
     ['JPEG', 'jpeg', 'image/jpeg'],
@@ -316,133 +323,6 @@ describe('avatar', () => {
     await expectServedAvatar(response.json<User>().avatar_url ?? '');
   });
 
-  describe('refusals store nothing', () => {
-    it('a text file named x.png → 400 INVALID_IMAGE', async () => {
-      const user = await createSignedInUser(app);
-      const response = await expectNothingChanged(app, () =>
-        upload(user, 'definitely not a picture', 'x.png', 'image/png'),
-      );
-      expectApiError(response, 400, 'INVALID_IMAGE');
-      expect(await avatarRowsOf(user)).toHaveLength(0);
-      expect((await api.me(user.headers)).json<User>().avatar_url).toBeNull();
-    });
-
-    it('an SVG → 400 INVALID_IMAGE', async () => {
-      const user = await createSignedInUser(app);
-      const response = await expectNothingChanged(app, () =>
-        upload(user, SVG_IMAGE, 'logo.svg', 'image/svg+xml'),
-      );
-      expectApiError(response, 400, 'INVALID_IMAGE');
-    });
-
-    it('a truncated PNG → 400 INVALID_IMAGE', async () => {
-      const user = await createSignedInUser(app);
-      const png = await solidImage('png', 200, 200);
-      const response = await expectNothingChanged(app, () => upload(user, png.subarray(0, png.length / 2)));
-      expectApiError(response, 400, 'INVALID_IMAGE');
-    });
-
-    it('a decompression bomb (small file, 48 megapixels) → 400 INVALID_IMAGE', async () => {
-      const user = await createSignedInUser(app);
-      const bomb = await pixelBombPng();
-      expect(bomb.length).toBeLessThan(LIMITS.avatar.maxBytes);
-      const response = await expectNothingChanged(app, () => upload(user, bomb));
-      expectApiError(response, 400, 'INVALID_IMAGE');
-    });
-
-    it('a bad file keeps the current avatar in place', async () => {
-      const user = await createSignedInUser(app);
-      const first = (await upload(user, await solidImage('png'))).json<User>().avatar_url ?? '';
-      const response = await expectNothingChanged(app, () =>
-        upload(user, 'GIF89a but not really', 'x.gif', 'image/gif'),
-      );
-      expectApiError(response, 400, 'INVALID_IMAGE');
-      expect((await api.me(user.headers)).json<User>().avatar_url).toBe(first);
-      await expectServedAvatar(first);
-    });
-
-    it('a file over 2 MB → 413 PAYLOAD_TOO_LARGE', async () => {
-      const user = await createSignedInUser(app);
-      const huge = await noisePng(1000, 800);
-      expect(huge.length).toBeGreaterThan(LIMITS.avatar.maxBytes);
-      const response = await expectNothingChanged(app, () => upload(user, huge));
-      expectApiError(response, 413, 'PAYLOAD_TOO_LARGE');
-      expect(await avatarRowsOf(user)).toHaveLength(0);
-    });
-
-    it('explains an invalid image in German', async () => {
-      const user = await createSignedInUser(app);
-      const { payload, headers } = fileUpload('nope', 'x.png', 'image/png');
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/users/me/avatar',
-        payload,
-        headers: { ...headers, ...user.headers, 'accept-language': 'de' },
-      });
-      expect(expectApiError(response, 400, 'INVALID_IMAGE', { language: 'de' }).error).toBe(
-        'Die Datei ist kein unterstütztes Bild (JPEG, PNG, WebP, GIF oder AVIF).',
-      );
-    });
-
-    it('a JSON body instead of multipart → 415', async () => {
-      const user = await createSignedInUser(app);
-      const response = await expectNothingChanged(app, () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/users/me/avatar',
-          payload: { file: 'x' },
-          headers: user.headers,
-        }),
-      );
-      expectApiError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    });
-
-    it('a form without a file → 400 naming the file field', async () => {
-      const user = await createSignedInUser(app);
-      const { payload, headers } = multipartBody([{ name: 'note', content: 'no file here' }]);
-      const response = await expectNothingChanged(app, () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/users/me/avatar',
-          payload,
-          headers: { ...headers, ...user.headers },
-        }),
-      );
-      expect(expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['file'] }).fields?.file).toBe(
-        en.validation.required,
-      );
-    });
-
-    it.each([
-      ['is cut off mid-file', 'truncated'],
-      ['does not match its boundary', 'wrong-boundary'],
-      ['declares no boundary', 'no-boundary'],
-    ])('a multipart body that %s → 400, not 500', async (_, kind) => {
-      const user = await createSignedInUser(app);
-      const { payload, headers } = fileUpload(await solidImage('png', 200, 200), 'x.png', 'image/png');
-      const request = {
-        truncated: {
-          payload: payload.subarray(0, payload.length - 200),
-          contentType: headers['content-type'],
-        },
-        'wrong-boundary': { payload, contentType: 'multipart/form-data; boundary=not-the-boundary' },
-        'no-boundary': { payload, contentType: 'multipart/form-data' },
-      }[kind];
-      const response = await expectNothingChanged(app, () =>
-        app.inject({
-          method: 'POST',
-          url: '/api/users/me/avatar',
-          payload: request?.payload,
-          headers: { ...user.headers, 'content-type': request?.contentType ?? '' },
-        }),
-      );
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({
-        code: expect.stringMatching(/^(VALIDATION_FAILED|INVALID_IMAGE)$/),
-      });
-    });
-  });
-
   it('replaces the previous avatar: the old URL answers 404', async () => {
     const user = await createSignedInUser(app);
     const first = (await upload(user, await solidImage('png'))).json<User>().avatar_url ?? '';
@@ -480,6 +360,131 @@ describe('avatar', () => {
         fields: ['file'],
       });
     }
+  });
+});
+
+describe('avatar: refusals store nothing', () => {
+  type UploadedFile = [content: Buffer | string, filename?: string, contentType?: string];
+  /** Each refused file: what it is, and how to make it. */
+  const invalidImages: [string, () => Promise<UploadedFile>][] = [
+    ['a text file named x.png', async () => ['definitely not a picture', 'x.png', 'image/png']],
+    ['an SVG', async () => [SVG_IMAGE, 'logo.svg', 'image/svg+xml']],
+    [
+      'a truncated PNG',
+      async () => {
+        const png = await solidImage('png', 200, 200);
+        return [png.subarray(0, png.length / 2)];
+      },
+    ],
+    [
+      'a decompression bomb (small file, 48 megapixels)',
+      async () => {
+        const bomb = await pixelBombPng();
+        expect(bomb.length).toBeLessThan(LIMITS.avatar.maxBytes);
+        return [bomb];
+      },
+    ],
+  ];
+
+  it.each(invalidImages)('%s → 400 INVALID_IMAGE', async (_file, make) => {
+    const user = await createSignedInUser(app);
+    const file = await make();
+    const response = await expectNothingChanged(app, () => upload(user, ...file));
+    expectApiError(response, 400, 'INVALID_IMAGE');
+    expect(await avatarRowsOf(user)).toHaveLength(0);
+    expect((await api.me(user.headers)).json<User>().avatar_url).toBeNull();
+  });
+
+  it('a bad file keeps the current avatar in place', async () => {
+    const user = await createSignedInUser(app);
+    const first = (await upload(user, await solidImage('png'))).json<User>().avatar_url ?? '';
+    const response = await expectNothingChanged(app, () =>
+      upload(user, 'GIF89a but not really', 'x.gif', 'image/gif'),
+    );
+    expectApiError(response, 400, 'INVALID_IMAGE');
+    expect((await api.me(user.headers)).json<User>().avatar_url).toBe(first);
+    await expectServedAvatar(first);
+  });
+
+  it('a file over 2 MB → 413 PAYLOAD_TOO_LARGE', async () => {
+    const user = await createSignedInUser(app);
+    const huge = await noisePng(1000, 800);
+    expect(huge.length).toBeGreaterThan(LIMITS.avatar.maxBytes);
+    const response = await expectNothingChanged(app, () => upload(user, huge));
+    expectApiError(response, 413, 'PAYLOAD_TOO_LARGE');
+    expect(await avatarRowsOf(user)).toHaveLength(0);
+  });
+
+  it('explains an invalid image in German', async () => {
+    const user = await createSignedInUser(app);
+    const { payload, headers } = fileUpload('nope', 'x.png', 'image/png');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users/me/avatar',
+      payload,
+      headers: { ...headers, ...user.headers, 'accept-language': 'de' },
+    });
+    expect(expectApiError(response, 400, 'INVALID_IMAGE', { language: 'de' }).error).toBe(
+      'Die Datei ist kein unterstütztes Bild (JPEG, PNG, WebP, GIF oder AVIF).',
+    );
+  });
+
+  it('a JSON body instead of multipart → 415', async () => {
+    const user = await createSignedInUser(app);
+    const response = await expectNothingChanged(app, () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/me/avatar',
+        payload: { file: 'x' },
+        headers: user.headers,
+      }),
+    );
+    expectApiError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('a form without a file → 400 naming the file field', async () => {
+    const user = await createSignedInUser(app);
+    const { payload, headers } = multipartBody([{ name: 'note', content: 'no file here' }]);
+    const response = await expectNothingChanged(app, () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/me/avatar',
+        payload,
+        headers: { ...headers, ...user.headers },
+      }),
+    );
+    expect(expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['file'] }).fields?.file).toBe(
+      en.validation.required,
+    );
+  });
+
+  it.each([
+    ['is cut off mid-file', 'truncated'],
+    ['does not match its boundary', 'wrong-boundary'],
+    ['declares no boundary', 'no-boundary'],
+  ])('a multipart body that %s → 400, not 500', async (_, kind) => {
+    const user = await createSignedInUser(app);
+    const { payload, headers } = fileUpload(await solidImage('png', 200, 200), 'x.png', 'image/png');
+    const request = {
+      truncated: {
+        payload: payload.subarray(0, payload.length - 200),
+        contentType: headers['content-type'],
+      },
+      'wrong-boundary': { payload, contentType: 'multipart/form-data; boundary=not-the-boundary' },
+      'no-boundary': { payload, contentType: 'multipart/form-data' },
+    }[kind];
+    const response = await expectNothingChanged(app, () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/me/avatar',
+        payload: request?.payload,
+        headers: { ...user.headers, 'content-type': request?.contentType ?? '' },
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: expect.stringMatching(/^(VALIDATION_FAILED|INVALID_IMAGE)$/),
+    });
   });
 });
 

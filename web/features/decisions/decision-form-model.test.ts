@@ -42,7 +42,7 @@ function formWith(scores: (rowKeys: { options: string[]; criteria: string[] }) =
   return values;
 }
 
-describe('decision form model', () => {
+describe('decision form model: scores and the live ranking', () => {
   it('counts the typed scores an AI evaluation would replace, not the AI values kept or empty cells', () => {
     const values = formWith(({ options, criteria }) => ({
       [cellKey(options[0]!, criteria[0]!)]: '3',
@@ -117,7 +117,9 @@ describe('decision form model', () => {
       { option_id: 0, total: null, rank: null, is_top: false, knocked_out: false },
     ]);
   });
+});
 
+describe('decision form model: the AI’s proposals', () => {
   it('sends the AI’s proposal with each cell it scored, whatever value the user keeps', () => {
     const values = formWith(({ options, criteria }) => ({
       [cellKey(options[0]!, criteria[0]!)]: '5',
@@ -185,7 +187,9 @@ describe('decision form model', () => {
     expect(changedAiProposal(null, proposal)).toBeNull();
     expect(changedAiProposal(5, undefined)).toBeNull();
   });
+});
 
+describe('decision form model: must-haves, anchors and templates', () => {
   it('knocks an option below a must-have minimum out of the top of the live ranking', () => {
     const values = formWith(({ options, criteria }) => ({
       [cellKey(options[0]!, criteria[0]!)]: '3',
