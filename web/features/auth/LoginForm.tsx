@@ -10,8 +10,7 @@ import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useFieldBinding } from '../../lib/form-errors.ts';
 import { login } from './auth-api.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { CredentialsForm } from './CredentialsForm.tsx';
+import { CredentialsPage } from './CredentialsPage.tsx';
 import { consumePendingInvite, invitePath, rememberInviteFromQuery } from './pending-invite.ts';
 
 /** What registration hands to the login page through the navigation state (not the URL). */
@@ -67,27 +66,16 @@ export function LoginForm() {
   });
 
   return (
-    <AuthCard
-      title={t('login.title')}
-      lead={t('login.lead')}
-      footer={
-        <>
-          {t('login.noAccount')} <TextLink to="/register">{t('login.registerLink')}</TextLink>
-        </>
-      }
+    <CredentialsPage
+      page="login"
+      onSubmit={submit}
+      field={field}
+      isSubmitDisabled={form.formState.isSubmitting}
+      status={status}
     >
-      <CredentialsForm
-        onSubmit={submit}
-        field={field}
-        passwordAutoComplete="current-password"
-        submitLabel={t('login.submit')}
-        isSubmitDisabled={form.formState.isSubmitting}
-        status={status}
-      >
-        <TextLink to="/forgot-password" className="self-start text-sm">
-          {t('changePassword.forgotLink')}
-        </TextLink>
-      </CredentialsForm>
-    </AuthCard>
+      <TextLink to="/forgot-password" className="self-start text-sm">
+        {t('changePassword.forgotLink')}
+      </TextLink>
+    </CredentialsPage>
   );
 }

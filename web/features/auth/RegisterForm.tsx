@@ -4,16 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { registerRequestSchema } from '../../../shared/api/users.ts';
-import { LIMITS } from '../../../shared/limits.ts';
 import type { StatusMessage } from '../../components/ui/StatusLine.tsx';
-import { TextLink } from '../../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { showServerFieldErrors, useFieldBinding } from '../../lib/form-errors.ts';
 import { useInvitationPreviewQuery } from '../team/team-api.ts';
 import { login, register as registerAccount } from './auth-api.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { CredentialsForm } from './CredentialsForm.tsx';
+import { CredentialsPage } from './CredentialsPage.tsx';
 import type { LoginHandoff } from './LoginForm.tsx';
 import {
   consumePendingInvite,
@@ -88,24 +85,12 @@ export function RegisterForm() {
   });
 
   return (
-    <AuthCard
-      title={t('register.title')}
-      lead={t('register.lead')}
-      footer={
-        <>
-          {t('register.haveAccount')} <TextLink to="/login">{t('register.loginLink')}</TextLink>
-        </>
-      }
-    >
-      <CredentialsForm
-        onSubmit={submit}
-        field={field}
-        passwordAutoComplete="new-password"
-        passwordHint={t('register.passwordHint', { min: LIMITS.password.min })}
-        submitLabel={t('register.submit')}
-        isSubmitDisabled={form.formState.isSubmitting || redirectTo !== null}
-        status={status}
-      />
-    </AuthCard>
+    <CredentialsPage
+      page="register"
+      onSubmit={submit}
+      field={field}
+      isSubmitDisabled={form.formState.isSubmitting || redirectTo !== null}
+      status={status}
+    />
   );
 }

@@ -6,16 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema } from '../../../shared/api/users.ts';
-import { LIMITS } from '../../../shared/limits.ts';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
 import { StatusLine, type StatusMessage } from '../../components/ui/StatusLine.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { showServerFieldErrors, useFieldBinding } from '../../lib/form-errors.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { resetPassword, validateResetToken } from './password-reset-api.ts';
 
 const resetFormSchema = z
@@ -84,20 +83,11 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   else
     content = (
       <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-        <TextField
-          label={t('resetPassword.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('register.passwordHint', { min: LIMITS.password.min })}
-          {...field('password')}
-        />
-        <TextField
-          label={t('resetPassword.confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...field('confirm')}
+        <NewPasswordFields
+          passwordLabel={t('resetPassword.password')}
+          confirmLabel={t('resetPassword.confirm')}
+          password={field('password')}
+          confirm={field('confirm')}
         />
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
           {t('resetPassword.submit')}

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { changePasswordRequestSchema } from '../../../shared/api/users.ts';
-import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { StatusLine, type StatusMessage } from '../../components/ui/StatusLine.tsx';
@@ -12,6 +11,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { showServerFieldErrors, useFieldBinding } from '../../lib/form-errors.ts';
+import { NewPasswordFields } from '../password-reset/NewPasswordFields.tsx';
 import { changePassword } from './profile-api.ts';
 
 /** SPEC's payload (oldPassword, newPassword) plus the repeated new password, checked before sending. */
@@ -59,20 +59,11 @@ export function ChangePasswordForm() {
           required
           {...field('oldPassword')}
         />
-        <TextField
-          label={t('changePassword.new')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('register.passwordHint', { min: LIMITS.password.min })}
-          {...field('newPassword')}
-        />
-        <TextField
-          label={t('changePassword.confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
-          {...field('confirmNewPassword')}
+        <NewPasswordFields
+          passwordLabel={t('changePassword.new')}
+          confirmLabel={t('changePassword.confirm')}
+          password={field('newPassword')}
+          confirm={field('confirmNewPassword')}
         />
         <div className="flex flex-wrap items-center justify-between gap-4">
           <Button type="submit" disabled={form.formState.isSubmitting}>
