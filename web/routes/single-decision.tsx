@@ -6,7 +6,7 @@ import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { noResultMessageOf } from '../../shared/no-result.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
-import { useFormatters } from '../lib/format.ts';
+import { useLocale } from '../lib/format.ts';
 import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
@@ -42,8 +42,7 @@ export default function SingleDecisionPage() {
 }
 
 function DecisionDetailsView({ details }: { details: DecisionDetails }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const navigate = useNavigate();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const { decision, abilities, options, criteria, results } = details;

@@ -1,12 +1,11 @@
 import { RotateCcw, Save, Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { KnockedOut } from '../../../shared/scoring/analysis.ts';
 import type { RankedOption } from '../../../shared/scoring/personal.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { RankBadge } from '../../components/ui/MatrixTable.tsx';
 import { Slider } from '../../components/ui/Slider.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import type { AnalysisData, Weights } from './analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from './KnockedOut.tsx';
 
@@ -48,8 +47,7 @@ export function WhatIfWeights({
   knockedOut,
   totalDecimals,
 }: WhatIfWeightsProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const shares = roundedSharesOf(weights);
   const optionNames = new Map(data.options.map((option) => [option.id, option.name]));
   const reasonsOf = useKnockoutReasons(

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { DecisionAnalysis } from '../../../shared/api/analysis.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { usePercentText } from './usePercentText.ts';
 
 interface WinProbabilityProps {
@@ -13,8 +12,7 @@ interface WinProbabilityProps {
  * the mean rank as text (the bars only repeat what the text says), most likely winner first.
  */
 export function WinProbability({ stability, optionNames }: WinProbabilityProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const percent = usePercentText();
   return (
     <section aria-labelledby="win-probability-heading" className="flex flex-col gap-3">

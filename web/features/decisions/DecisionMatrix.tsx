@@ -1,10 +1,9 @@
 import { Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
 import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
@@ -18,8 +17,7 @@ import { CriterionHeader } from './CriterionHeader.tsx';
  * a must-have knocked out come last, greyed, with the minimum they miss.
  */
 export function DecisionMatrix({ details }: { details: DecisionDetails }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const cells = new Map(
     ownerEvaluations(details).map((evaluation) => [
       cellKey(evaluation.option_id, evaluation.criterion_id),

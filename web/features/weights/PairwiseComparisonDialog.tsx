@@ -4,7 +4,7 @@ import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { pairsOf } from '../../../shared/scoring/weight-elicitation.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import {
   meaningOfIntensity,
   PAIR_CHOICES,
@@ -30,8 +30,7 @@ interface PairwiseComparisonDialogProps {
  * contradict each other (ratio above 0.1) naming the pairs to look at first.
  */
 export function PairwiseComparisonDialog({ criteria, onUse, onClose }: PairwiseComparisonDialogProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const [answers, setAnswers] = useState<PairAnswers>({});
   const outcome = pairwiseOutcome(criteria.length, answers);
   // Each weight's share: shown percents add up to 100, while equal weights stay equal numbers.
