@@ -28,14 +28,7 @@ export default function SingleDecisionPage() {
   const { decisionId, details, loadError } = useDecisionPage();
 
   if (loadError || !details.data) {
-    return (
-      <DecisionPageFallback
-        title={t('pages.singleDecision')}
-        loadError={loadError}
-        loadingText={t('details.loading')}
-        backLabelKey="details.backToDashboard"
-      />
-    );
+    return <DecisionPageFallback title={t('pages.singleDecision')} loadError={loadError} kind="single" />;
   }
   if (details.data.decision.type === 'team') return <Navigate to={`/team-decision/${decisionId}`} replace />;
   return <DecisionDetailsView details={details.data} />;
