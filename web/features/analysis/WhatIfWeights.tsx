@@ -8,6 +8,7 @@ import { Slider } from '../../components/ui/Slider.tsx';
 import { useLocale } from '../../lib/format.ts';
 import type { AnalysisData, Weights } from './analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from './KnockedOut.tsx';
+import { AnalysisPart } from './AnalysisPart.tsx';
 
 /** Who may keep the what-if weights: the owner as importances, a team voter as their own weights. */
 export type WeightsSaveKind = 'importances' | 'ownWeights';
@@ -55,14 +56,12 @@ export function WhatIfWeights({
   );
 
   return (
-    <section aria-labelledby="what-if-heading" className="flex flex-col gap-4">
-      <header>
-        <h3 id="what-if-heading" className="font-semibold text-slate-900 dark:text-white">
-          {t('analysis.whatIf.title')}
-        </h3>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t('analysis.whatIf.lead')}</p>
-      </header>
-
+    <AnalysisPart
+      headingId="what-if-heading"
+      title={t('analysis.whatIf.title')}
+      lead={t('analysis.whatIf.lead')}
+      gap="gap-4"
+    >
       <div
         className={
           isChanged
@@ -165,6 +164,6 @@ export function WhatIfWeights({
           </ol>
         </div>
       </div>
-    </section>
+    </AnalysisPart>
   );
 }
