@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { PropsWithChildren, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface PageHeaderProps {
@@ -40,11 +40,7 @@ export function PageHeader({ title, lead, titleAddon, actions }: PageHeaderProps
   );
 }
 
-interface HeaderedPageProps {
-  titleKey: string;
-  leadKey: string;
-  children: ReactNode;
-}
+type HeaderedPageProps = PropsWithChildren<{ titleKey: string; leadKey: string }>;
 
 /** A page that is a header with its title and lead (i18n keys) above one feature. */
 export function HeaderedPage({ titleKey, leadKey, children }: HeaderedPageProps) {
