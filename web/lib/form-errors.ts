@@ -1,5 +1,14 @@
 import type { TFunction } from 'i18next';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  get,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { ApiError } from './api-client.ts';
 import { i18n } from './i18n.ts';
 
@@ -7,6 +16,20 @@ import { i18n } from './i18n.ts';
 export function translateFieldError(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   return i18n.exists(message) ? t(message) : message;
+}
+
+export type FieldBinding = UseFormRegisterReturn & { error: string | undefined };
+
+/** Binds a kit field (TextField, TextAreaField) to a form field: its registration and its translated error. */
+export function useFieldBinding<T extends FieldValues>({
+  register,
+  formState: { errors },
+}: Pick<UseFormReturn<T>, 'register' | 'formState'>) {
+  const { t } = useTranslation();
+  return (name: Path<T>): FieldBinding => ({
+    error: translateFieldError(t, (get(errors, name) as FieldError | undefined)?.message),
+    ...register(name),
+  });
 }
 
 /** Shows the server's per-field messages (400 with `fields`) next to the matching inputs. */

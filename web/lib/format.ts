@@ -52,3 +52,10 @@ export function useFormatters() {
     };
   }, [language]);
 }
+
+/** The translator and the formatters of the interface language, which most screens use together. */
+export function useLocale() {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return { t, format };
+}

@@ -19,14 +19,7 @@ export default function EditTeamDecisionPage() {
   const team = useTeamDecision(decisionId, { retryMissingMatrix: false });
 
   if (!team.details) {
-    return (
-      <DecisionPageFallback
-        title={t('teamEdit.title')}
-        loadError={team.loadError}
-        loadingText={t('teamView.loading')}
-        backLabelKey="teamView.backToDashboard"
-      />
-    );
+    return <DecisionPageFallback title={t('teamEdit.title')} loadError={team.loadError} kind="team" />;
   }
   return <EditTeamDecision details={team.details} />;
 }

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/Button.tsx';
 import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { TextLink } from '../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../lib/api-client.ts';
-import { useFormatters } from '../lib/format.ts';
+import { useLocale } from '../lib/format.ts';
 import { sortedNewestFirst } from '../features/decisions/dashboard-filters.ts';
 import { useDecisionsQuery } from '../features/decisions/decisions-api.ts';
 
@@ -15,8 +14,7 @@ const PAGE_SIZE = 50;
 
 /** My Decisions: every saved decision, newest first, with its creation time and a link to it. */
 export default function HistoryPage() {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const decisions = useDecisionsQuery();
   const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
   const newestFirst = useMemo(() => sortedNewestFirst(decisions.data ?? []), [decisions.data]);

@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { LegalDocument, type LegalSection } from '../features/legal/LegalDocument.tsx';
+import { LegalPage, type LegalSection } from '../features/legal/LegalDocument.tsx';
 
 const IMPRINT_SECTIONS: readonly LegalSection[] = [
   { key: 'provider', shows: ['name', 'address'] },
@@ -12,11 +10,5 @@ const IMPRINT_SECTIONS: readonly LegalSection[] = [
 ];
 
 export default function ImprintPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('imprint.title')} />
-      <LegalDocument documentKey="imprint" sections={IMPRINT_SECTIONS} />
-    </>
-  );
+  return <LegalPage documentKey="imprint" sections={IMPRINT_SECTIONS} />;
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { LegalDocument, type LegalSection } from '../features/legal/LegalDocument.tsx';
+import { LegalPage, type LegalSection } from '../features/legal/LegalDocument.tsx';
 
 const PRIVACY_SECTIONS: readonly LegalSection[] = [
   { key: 'controller', shows: ['name', 'address', 'email'] },
@@ -19,10 +18,6 @@ const PRIVACY_SECTIONS: readonly LegalSection[] = [
 /** Served at /datenschutz and /privacy. */
 export default function PrivacyPage() {
   const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('privacy.title')} lead={t('privacy.lead', { appName: t('app.name') })} />
-      <LegalDocument documentKey="privacy" sections={PRIVACY_SECTIONS} />
-    </>
-  );
+  const lead = t('privacy.lead', { appName: t('app.name') });
+  return <LegalPage documentKey="privacy" sections={PRIVACY_SECTIONS} lead={lead} />;
 }

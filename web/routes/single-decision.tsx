@@ -6,7 +6,7 @@ import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { noResultMessageOf } from '../../shared/no-result.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
-import { useFormatters } from '../lib/format.ts';
+import { useLocale } from '../lib/format.ts';
 import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
@@ -28,22 +28,14 @@ export default function SingleDecisionPage() {
   const { decisionId, details, loadError } = useDecisionPage();
 
   if (loadError || !details.data) {
-    return (
-      <DecisionPageFallback
-        title={t('pages.singleDecision')}
-        loadError={loadError}
-        loadingText={t('details.loading')}
-        backLabelKey="details.backToDashboard"
-      />
-    );
+    return <DecisionPageFallback title={t('pages.singleDecision')} loadError={loadError} kind="single" />;
   }
   if (details.data.decision.type === 'team') return <Navigate to={`/team-decision/${decisionId}`} replace />;
   return <DecisionDetailsView details={details.data} />;
 }
 
 function DecisionDetailsView({ details }: { details: DecisionDetails }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const navigate = useNavigate();
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const { decision, abilities, options, criteria, results } = details;

@@ -35,14 +35,7 @@ export default function TeamDecisionPage() {
   const team = useTeamDecision(decisionId);
 
   if (!team.details) {
-    return (
-      <DecisionPageFallback
-        title={t('teamView.title')}
-        loadError={team.loadError}
-        loadingText={t('teamView.loading')}
-        backLabelKey="teamView.backToDashboard"
-      />
-    );
+    return <DecisionPageFallback title={t('teamView.title')} loadError={team.loadError} kind="team" />;
   }
   return (
     <TeamDecisionView

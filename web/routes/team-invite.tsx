@@ -20,14 +20,7 @@ export default function TeamInvitePage() {
   const loadError = useDecisionLoadError(decisionId, details.error, 'teamView.loadFailed');
 
   if (loadError || !details.data) {
-    return (
-      <DecisionPageFallback
-        title={t('teamInvite.title')}
-        loadError={loadError}
-        loadingText={t('teamView.loading')}
-        backLabelKey="teamView.backToDashboard"
-      />
-    );
+    return <DecisionPageFallback title={t('teamInvite.title')} loadError={loadError} kind="team" />;
   }
 
   const { decision, abilities } = details.data;

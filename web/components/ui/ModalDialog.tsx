@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button.tsx';
 
 interface ModalDialogProps {
   title: ReactNode;
   /** One or two lines under the title: what to do here. */
   lead?: ReactNode;
+  /** Cancel, Escape and a click outside all close the dialog. */
   onClose: () => void;
-  /** The buttons at the bottom (Cancel, the main action). */
-  footer: ReactNode;
+  /** The main action's button, at the bottom after Cancel. */
+  actionLabel: string;
+  onAction: () => void;
+  /** Stands before the buttons, e.g. a warning about what the action does. */
+  footerNote?: ReactNode;
   children: ReactNode;
   size?: 'md' | 'lg' | 'xl';
 }
@@ -19,7 +25,17 @@ const widths = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
  * stays inside, Escape or a click outside closes, focus returns to the opener afterwards. Rendered
  * while open; a long body scrolls inside the overlay.
  */
-export function ModalDialog({ title, lead, onClose, footer, children, size = 'lg' }: ModalDialogProps) {
+export function ModalDialog({
+  title,
+  lead,
+  onClose,
+  actionLabel,
+  onAction,
+  footerNote,
+  children,
+  size = 'lg',
+}: ModalDialogProps) {
+  const { t } = useTranslation();
   return (
     <ModalOverlay
       isOpen
@@ -40,7 +56,13 @@ export function ModalDialog({ title, lead, onClose, footer, children, size = 'lg
             {lead ? <p className="text-sm text-slate-700 dark:text-slate-300">{lead}</p> : null}
           </header>
           {children}
-          <div className="flex flex-wrap justify-end gap-2">{footer}</div>
+          <div className="flex flex-wrap justify-end gap-2">
+            {footerNote}
+            <Button variant="secondary" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={onAction}>{actionLabel}</Button>
+          </div>
         </Dialog>
       </Modal>
     </ModalOverlay>

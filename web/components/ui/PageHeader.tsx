@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { PropsWithChildren, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface PageHeaderProps {
   title: string;
@@ -36,5 +37,18 @@ export function PageHeader({ title, lead, titleAddon, actions }: PageHeaderProps
       )}
       {lead ? <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-300">{lead}</p> : null}
     </header>
+  );
+}
+
+type HeaderedPageProps = PropsWithChildren<{ titleKey: string; leadKey: string }>;
+
+/** A page that is a header with its title and lead (i18n keys) above one feature. */
+export function HeaderedPage({ titleKey, leadKey, children }: HeaderedPageProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t(titleKey)} lead={t(leadKey)} />
+      {children}
+    </>
   );
 }

@@ -1,5 +1,11 @@
 export type StatusTone = 'info' | 'success' | 'error';
 
+/** A form's last status, as its StatusLine shows it. */
+export interface StatusMessage {
+  tone: StatusTone;
+  message: string;
+}
+
 interface StatusLineProps {
   tone: StatusTone;
   message: string | null;

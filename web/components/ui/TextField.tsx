@@ -10,24 +10,46 @@ import { useIsHydrated } from '../../lib/hydration.ts';
 export const inputClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:border-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400';
 
-interface FieldFrameProps {
-  id: string;
+interface FieldProps {
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
-  children: ReactNode;
 }
 
+/** What a field's control gets from its frame: an id, the link to the message line, the disabled state. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string;
+  disabled: boolean;
+}
+
+interface FieldFrameProps extends FieldProps {
+  /** The control's own attributes; the frame reads its id and disabled state. */
+  attributes: { id?: string | undefined; disabled?: boolean | undefined };
+  renderControl: (control: ControlProps) => ReactNode;
+}
+
+// Fields stay disabled until a prerendered page is hydrated: react-hook-form would reset what was
+// typed before, and a native submit would put the values into the URL.
 /** Label above, control, then one reserved line for the hint or error so the form never jumps. */
-function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
+function FieldFrame({ label, error, hint, attributes, renderControl }: FieldFrameProps) {
+  const isHydrated = useIsHydrated();
+  const generatedId = useId();
+  const controlId = attributes.id ?? generatedId;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+      <label htmlFor={controlId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      {children}
+      {renderControl({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': `${controlId}-message`,
+        disabled: Boolean(attributes.disabled) || !isHydrated,
+      })}
       <p
-        id={`${id}-message`}
+        id={`${controlId}-message`}
         className={`min-h-5 text-sm ${error ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
       >
         {error ?? hint}
@@ -36,70 +58,24 @@ function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
   );
 }
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
+interface TextFieldProps extends FieldProps, InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-// Fields stay disabled until a prerendered page is hydrated: react-hook-form would reset what was
-// typed before, and a native submit would put the values into the URL.
-export function TextField({
-  label,
-  error,
-  hint,
-  id,
-  className = '',
-  disabled,
-  ...inputProps
-}: TextFieldProps) {
-  const isHydrated = useIsHydrated();
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  return (
-    <FieldFrame id={inputId} label={label} error={error} hint={hint}>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${inputId}-message`}
-        className={`${inputClasses} h-10 ${className}`}
-        disabled={disabled || !isHydrated}
-        {...inputProps}
-      />
-    </FieldFrame>
+export function TextField({ label, error, hint, className = '', ...inputProps }: TextFieldProps) {
+  const input = (control: ControlProps) => (
+    <input {...inputProps} {...control} className={`${inputClasses} h-10 ${className}`} />
   );
+  return <FieldFrame {...{ label, error, hint }} attributes={inputProps} renderControl={input} />;
 }
 
-interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
+interface TextAreaFieldProps extends FieldProps, TextareaHTMLAttributes<HTMLTextAreaElement> {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className = '',
-  disabled,
-  ...textAreaProps
-}: TextAreaFieldProps) {
-  const isHydrated = useIsHydrated();
-  const generatedId = useId();
-  const textAreaId = id ?? generatedId;
-  return (
-    <FieldFrame id={textAreaId} label={label} error={error} hint={hint}>
-      <textarea
-        id={textAreaId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${textAreaId}-message`}
-        className={`${inputClasses} ${className}`}
-        disabled={disabled || !isHydrated}
-        {...textAreaProps}
-      />
-    </FieldFrame>
+export function TextAreaField({ label, error, hint, className = '', ...textAreaProps }: TextAreaFieldProps) {
+  const textArea = (control: ControlProps) => (
+    <textarea {...textAreaProps} {...control} className={`${inputClasses} ${className}`} />
   );
+  return <FieldFrame {...{ label, error, hint }} attributes={textAreaProps} renderControl={textArea} />;
 }

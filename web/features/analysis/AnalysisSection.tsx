@@ -5,7 +5,7 @@ import { weighsNothing } from '../../../shared/robustness-sentence.ts';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useRememberedOpen } from '../../lib/remembered-open.ts';
 import { useAnalysisQuery, useSaveImportances, useSaveOwnWeights } from './analysis-api.ts';
@@ -179,8 +179,7 @@ function ExploreTheResult({ children }: { children: ReactNode }) {
 
 /** The method in a few lines, folded away until asked for. */
 function HowItWorks({ samples }: { samples: number }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   return (
     <details className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
       <summary className="cursor-pointer font-medium text-slate-900 dark:text-white">

@@ -1,12 +1,11 @@
 import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { KnockedOut } from '../../../shared/scoring/analysis.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 
 /** "Price 5 is below the minimum 6; has no value for Service": why an option is knocked out. */
 export function useKnockoutReasons(criterionNames: ReadonlyMap<number, string>) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   return (entries: readonly KnockedOut[]) =>
     entries
       .map((entry) => {

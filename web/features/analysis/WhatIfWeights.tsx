@@ -1,14 +1,14 @@
 import { RotateCcw, Save, Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { KnockedOut } from '../../../shared/scoring/analysis.ts';
 import type { RankedOption } from '../../../shared/scoring/personal.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { RankBadge } from '../../components/ui/MatrixTable.tsx';
 import { Slider } from '../../components/ui/Slider.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import type { AnalysisData, Weights } from './analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from './KnockedOut.tsx';
+import { AnalysisPart } from './AnalysisPart.tsx';
 
 /** Who may keep the what-if weights: the owner as importances, a team voter as their own weights. */
 export type WeightsSaveKind = 'importances' | 'ownWeights';
@@ -48,8 +48,7 @@ export function WhatIfWeights({
   knockedOut,
   totalDecimals,
 }: WhatIfWeightsProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const shares = roundedSharesOf(weights);
   const optionNames = new Map(data.options.map((option) => [option.id, option.name]));
   const reasonsOf = useKnockoutReasons(
@@ -57,14 +56,12 @@ export function WhatIfWeights({
   );
 
   return (
-    <section aria-labelledby="what-if-heading" className="flex flex-col gap-4">
-      <header>
-        <h3 id="what-if-heading" className="font-semibold text-slate-900 dark:text-white">
-          {t('analysis.whatIf.title')}
-        </h3>
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t('analysis.whatIf.lead')}</p>
-      </header>
-
+    <AnalysisPart
+      headingId="what-if-heading"
+      title={t('analysis.whatIf.title')}
+      lead={t('analysis.whatIf.lead')}
+      gap="gap-4"
+    >
       <div
         className={
           isChanged
@@ -167,6 +164,6 @@ export function WhatIfWeights({
           </ol>
         </div>
       </div>
-    </section>
+    </AnalysisPart>
   );
 }

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { DecisionAnalysis } from '../../../shared/api/analysis.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { usePercentText } from './usePercentText.ts';
+import { AnalysisPart } from './AnalysisPart.tsx';
 
 interface WinProbabilityProps {
   stability: DecisionAnalysis['stability'];
@@ -13,19 +13,15 @@ interface WinProbabilityProps {
  * the mean rank as text (the bars only repeat what the text says), most likely winner first.
  */
 export function WinProbability({ stability, optionNames }: WinProbabilityProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const percent = usePercentText();
   return (
-    <section aria-labelledby="win-probability-heading" className="flex flex-col gap-3">
-      <header>
-        <h3 id="win-probability-heading" className="font-semibold text-slate-900 dark:text-white">
-          {t('analysis.win.title')}
-        </h3>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {t('analysis.win.lead', { samples: format.number(stability.samples, 0) })}
-        </p>
-      </header>
+    <AnalysisPart
+      headingId="win-probability-heading"
+      title={t('analysis.win.title')}
+      lead={t('analysis.win.lead', { samples: format.number(stability.samples, 0) })}
+      gap="gap-3"
+    >
       <ul aria-labelledby="win-probability-heading" className="flex flex-col gap-2.5 text-sm">
         {stability.options.map((entry, index) => {
           const share = entry.win_share * 100;
@@ -56,6 +52,6 @@ export function WinProbability({ stability, optionNames }: WinProbabilityProps) 
           );
         })}
       </ul>
-    </section>
+    </AnalysisPart>
   );
 }

@@ -19,6 +19,14 @@ import { useAuthStore } from '../../lib/auth-store.ts';
 const itemClasses =
   'flex h-10 cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-slate-800 outline-none data-focused:bg-indigo-50 data-focused:text-indigo-800 dark:text-slate-100 dark:data-focused:bg-slate-800 dark:data-focused:text-white';
 
+// Each item's id is the path it opens.
+const MENU_LINKS = [
+  { path: '/history', Icon: History, labelKey: 'nav.myDecisions' },
+  { path: '/profile', Icon: UserRoundPen, labelKey: 'nav.editProfile' },
+  { path: '/change-password', Icon: KeyRound, labelKey: 'nav.changePassword' },
+  { path: '/logout', Icon: LogOut, labelKey: 'nav.logout' },
+] as const;
+
 export function AvatarMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -56,22 +64,12 @@ export function AvatarMenu() {
           </MenuSection>
           <Separator className="my-1 border-t border-slate-200 dark:border-slate-700" />
           <MenuSection>
-            <MenuItem id="/history" className={itemClasses}>
-              <History aria-hidden size={16} />
-              {t('nav.myDecisions')}
-            </MenuItem>
-            <MenuItem id="/profile" className={itemClasses}>
-              <UserRoundPen aria-hidden size={16} />
-              {t('nav.editProfile')}
-            </MenuItem>
-            <MenuItem id="/change-password" className={itemClasses}>
-              <KeyRound aria-hidden size={16} />
-              {t('nav.changePassword')}
-            </MenuItem>
-            <MenuItem id="/logout" className={itemClasses}>
-              <LogOut aria-hidden size={16} />
-              {t('nav.logout')}
-            </MenuItem>
+            {MENU_LINKS.map(({ path, Icon, labelKey }) => (
+              <MenuItem key={path} id={path} className={itemClasses}>
+                <Icon aria-hidden size={16} />
+                {t(labelKey)}
+              </MenuItem>
+            ))}
           </MenuSection>
         </Menu>
       </Popover>

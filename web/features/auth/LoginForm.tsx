@@ -4,15 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginRequestSchema } from '../../../shared/api/users.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
+import type { StatusMessage } from '../../components/ui/StatusLine.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
-import { translateFieldError } from '../../lib/form-errors.ts';
+import { useFieldBinding } from '../../lib/form-errors.ts';
 import { login } from './auth-api.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { CredentialsPage } from './CredentialsPage.tsx';
 import { consumePendingInvite, invitePath, rememberInviteFromQuery } from './pending-invite.ts';
 
 /** What registration hands to the login page through the navigation state (not the URL). */
@@ -33,22 +31,19 @@ export function LoginForm() {
   const location = useLocation();
   const [handedOver] = useState(() => handedOverEmail(location.state));
   // Arriving from a successful password reset or a registration: say so until the next attempt.
-  const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(() =>
+  const [status, setStatus] = useState<StatusMessage | null>(() =>
     searchParams.get('passwordReset') === '1'
       ? { tone: 'success', message: t('resetPassword.loginNotice') }
       : handedOver
         ? { tone: 'success', message: t('login.afterRegistration', { email: handedOver }) }
         : null,
   );
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: handedOver, password: '' },
   });
+  const field = useFieldBinding(form);
+  const { setFocus } = form;
 
   useEffect(() => rememberInviteFromQuery(searchParams), [searchParams]);
   // Just registered: the address is filled in, so the password is what is left to type.
@@ -56,7 +51,7 @@ export function LoginForm() {
     if (handedOver) setFocus('password');
   }, [handedOver, setFocus]);
 
-  const submit = handleSubmit(async (credentials) => {
+  const submit = form.handleSubmit(async (credentials) => {
     setStatus({ tone: 'info', message: t('login.status.loggingIn') });
     try {
       const session = await login(credentials);
@@ -71,38 +66,16 @@ export function LoginForm() {
   });
 
   return (
-    <AuthCard
-      title={t('login.title')}
-      lead={t('login.lead')}
-      footer={
-        <>
-          {t('login.noAccount')} <TextLink to="/register">{t('login.registerLink')}</TextLink>
-        </>
-      }
+    <CredentialsPage
+      page="login"
+      onSubmit={submit}
+      field={field}
+      isSubmitDisabled={form.formState.isSubmitting}
+      status={status}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          error={translateFieldError(t, errors.email?.message)}
-          {...register('email')}
-        />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          autoComplete="current-password"
-          error={translateFieldError(t, errors.password?.message)}
-          {...register('password')}
-        />
-        <Button type="submit" size="lg" disabled={isSubmitting}>
-          {t('login.submit')}
-        </Button>
-        <StatusLine tone={status?.tone ?? 'info'} message={status?.message ?? null} />
-        <TextLink to="/forgot-password" className="self-start text-sm">
-          {t('changePassword.forgotLink')}
-        </TextLink>
-      </form>
-    </AuthCard>
+      <TextLink to="/forgot-password" className="self-start text-sm">
+        {t('changePassword.forgotLink')}
+      </TextLink>
+    </CredentialsPage>
   );
 }

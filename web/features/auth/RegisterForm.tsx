@@ -4,17 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { registerRequestSchema } from '../../../shared/api/users.ts';
-import { LIMITS } from '../../../shared/limits.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
-import { TextLink } from '../../components/ui/TextLink.tsx';
+import type { StatusMessage } from '../../components/ui/StatusLine.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
-import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
+import { showServerFieldErrors, useFieldBinding } from '../../lib/form-errors.ts';
 import { useInvitationPreviewQuery } from '../team/team-api.ts';
 import { login, register as registerAccount } from './auth-api.ts';
-import { AuthCard } from './AuthCard.tsx';
+import { CredentialsPage } from './CredentialsPage.tsx';
 import type { LoginHandoff } from './LoginForm.tsx';
 import {
   consumePendingInvite,
@@ -31,16 +27,14 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signIn = useAuthStore((state) => state.signIn);
-  const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(null);
+  const [status, setStatus] = useState<StatusMessage | null>(null);
   const [redirectTo, setRedirectTo] = useState<{ path: string; state?: LoginHandoff } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getFieldState,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(registerRequestSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm({
+    resolver: zodResolver(registerRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const field = useFieldBinding(form);
+  const { getFieldState, setValue } = form;
 
   useEffect(() => rememberInviteFromQuery(searchParams), [searchParams]);
 
@@ -64,7 +58,7 @@ export function RegisterForm() {
     return () => clearTimeout(timer);
   }, [redirectTo, navigate]);
 
-  const submit = handleSubmit(async ({ email, password }) => {
+  const submit = form.handleSubmit(async ({ email, password }) => {
     setStatus({ tone: 'info', message: t('register.status.creating') });
     const inviteToken = peekFreshPendingInvite();
     try {
@@ -85,42 +79,18 @@ export function RegisterForm() {
       // address travels in the navigation state, never in the URL.
       setRedirectTo({ path: '/login', state: { email } });
     } catch (error) {
-      showServerFieldErrors(error, setError, ['email', 'password']);
+      showServerFieldErrors(error, form.setError, ['email', 'password']);
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('register.status.failed') });
     }
   });
 
   return (
-    <AuthCard
-      title={t('register.title')}
-      lead={t('register.lead')}
-      footer={
-        <>
-          {t('register.haveAccount')} <TextLink to="/login">{t('register.loginLink')}</TextLink>
-        </>
-      }
-    >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          error={translateFieldError(t, errors.email?.message)}
-          {...register('email')}
-        />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('register.passwordHint', { min: LIMITS.password.min })}
-          error={translateFieldError(t, errors.password?.message)}
-          {...register('password')}
-        />
-        <Button type="submit" size="lg" disabled={isSubmitting || redirectTo !== null}>
-          {t('register.submit')}
-        </Button>
-        <StatusLine tone={status?.tone ?? 'info'} message={status?.message ?? null} />
-      </form>
-    </AuthCard>
+    <CredentialsPage
+      page="register"
+      onSubmit={submit}
+      field={field}
+      isSubmitDisabled={form.formState.isSubmitting || redirectTo !== null}
+      status={status}
+    />
   );
 }

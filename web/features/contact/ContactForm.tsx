@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation, Trans } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
+import { StatusLine, type StatusMessage } from '../../components/ui/StatusLine.tsx';
 import { inputClasses, TextAreaField, TextField } from '../../components/ui/TextField.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
 import { LIMITS } from '../../../shared/limits.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { translateFieldError } from '../../lib/form-errors.ts';
+import { translateFieldError, useFieldBinding } from '../../lib/form-errors.ts';
 import { useIsHydrated } from '../../lib/hydration.ts';
 import { sendContactMessage } from './contact-api.ts';
 import { ATTACHMENT_ACCEPT, contactFormSchema, type ContactFormValues } from './contact-schema.ts';
@@ -41,34 +41,29 @@ function ThankYou({ onAnother }: { onAnother: () => void }) {
 
 export function ContactForm() {
   const { t } = useTranslation();
-  const [notice, setNotice] = useState<{ tone: StatusTone; message: string } | null>(null);
+  const [notice, setNotice] = useState<StatusMessage | null>(null);
   const [isSent, setIsSent] = useState(false);
   // The file and consent inputs wait for hydration like the kit's fields (TextField).
   const isHydrated = useIsHydrated();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(contactFormSchema),
     defaultValues: { firstname: '', lastname: '', email: '', topic: '', message: '', consent: false },
   });
+  const field = useFieldBinding(form);
 
-  // Server field errors read "Email: …" / "Message: …", prefixed with the field's label.
+  // Server field form.formState.errors read "Email: …" / "Message: …", prefixed with the field's label.
   function showServerErrors(error: ApiError) {
     for (const [field, message] of Object.entries(error.fields)) {
       const label = FIELD_LABELS[field];
       if (!label) continue;
-      setError(field as Path<ContactFormValues>, {
+      form.setError(field as Path<ContactFormValues>, {
         type: 'server',
         message: t('contact.serverFieldError', { field: t(label), message }),
       });
     }
   }
 
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setNotice({ tone: 'info', message: t('contact.sending') });
     try {
       const answer = await sendContactMessage(values);
@@ -77,7 +72,7 @@ export function ContactForm() {
         return;
       }
       setNotice(null);
-      reset();
+      form.reset();
       setIsSent(true);
     } catch (error) {
       if (error instanceof ApiError) showServerErrors(error);
@@ -97,33 +92,20 @@ export function ContactForm() {
           label={t('contact.firstname')}
           autoComplete="given-name"
           required
-          error={translateFieldError(t, errors.firstname?.message)}
-          {...register('firstname')}
+          {...field('firstname')}
         />
-        <TextField
-          label={t('contact.lastname')}
-          autoComplete="family-name"
-          required
-          error={translateFieldError(t, errors.lastname?.message)}
-          {...register('lastname')}
-        />
+        <TextField label={t('contact.lastname')} autoComplete="family-name" required {...field('lastname')} />
         <div className="sm:col-span-2">
           <TextField
             label={t('contact.email')}
             type="email"
             autoComplete="email"
             required
-            error={translateFieldError(t, errors.email?.message)}
-            {...register('email')}
+            {...field('email')}
           />
         </div>
         <div className="sm:col-span-2">
-          <TextField
-            label={t('contact.topic')}
-            maxLength={LIMITS.contact.topicMax}
-            error={translateFieldError(t, errors.topic?.message)}
-            {...register('topic')}
-          />
+          <TextField label={t('contact.topic')} maxLength={LIMITS.contact.topicMax} {...field('topic')} />
         </div>
         <div className="sm:col-span-2">
           <TextAreaField
@@ -131,8 +113,7 @@ export function ContactForm() {
             rows={6}
             required
             maxLength={LIMITS.contact.messageMax}
-            error={translateFieldError(t, errors.message?.message)}
-            {...register('message')}
+            {...field('message')}
           />
         </div>
         <div className="flex flex-col gap-1.5 sm:col-span-2">
@@ -147,16 +128,16 @@ export function ContactForm() {
             type="file"
             accept={ATTACHMENT_ACCEPT}
             aria-describedby="contact-attachment-message"
-            aria-invalid={errors.attachment ? true : undefined}
+            aria-invalid={form.formState.errors.attachment ? true : undefined}
             disabled={!isHydrated}
             className={`${inputClasses} file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:text-sm file:font-medium dark:file:bg-slate-800 dark:file:text-slate-100`}
-            {...register('attachment')}
+            {...form.register('attachment')}
           />
           <p
             id="contact-attachment-message"
-            className={`min-h-5 text-sm ${errors.attachment ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
+            className={`min-h-5 text-sm ${form.formState.errors.attachment ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
           >
-            {translateFieldError(t, errors.attachment?.message) ?? t('contact.attachmentHint')}
+            {translateFieldError(t, form.formState.errors.attachment?.message) ?? t('contact.attachmentHint')}
           </p>
         </div>
         <div className="flex flex-col gap-1 sm:col-span-2">
@@ -165,21 +146,21 @@ export function ContactForm() {
               id="contact-consent"
               type="checkbox"
               aria-describedby="contact-consent-message"
-              aria-invalid={errors.consent ? true : undefined}
+              aria-invalid={form.formState.errors.consent ? true : undefined}
               disabled={!isHydrated}
               className="mt-0.5 size-5 shrink-0 accent-indigo-600"
-              {...register('consent')}
+              {...form.register('consent')}
             />
             <label htmlFor="contact-consent" className="text-sm text-slate-800 dark:text-slate-200">
               <Trans i18nKey="contact.consent" components={{ privacyLink: <TextLink to="/privacy" /> }} />
             </label>
           </div>
           <p id="contact-consent-message" className="min-h-5 text-sm text-red-700 dark:text-red-400">
-            {translateFieldError(t, errors.consent?.message)}
+            {translateFieldError(t, form.formState.errors.consent?.message)}
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:col-span-2">
-          <Button type="submit" className="self-start" disabled={isSubmitting}>
+          <Button type="submit" className="self-start" disabled={form.formState.isSubmitting}>
             {t('contact.submit')}
           </Button>
           <StatusLine tone={notice?.tone ?? 'info'} message={notice?.message ?? null} />

@@ -1,16 +1,15 @@
 import { Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
-import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
+import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
 import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { changedAiProposal, ownerEvaluations, PERSONAL_SCALE } from './decision-form-model.ts';
-import { WeightShareNote } from './WeightShareNote.tsx';
+import { CriterionHeader } from './CriterionHeader.tsx';
 
 /**
  * The ranking table: options best first with their rank, each value or "–", every importance with
@@ -18,8 +17,7 @@ import { WeightShareNote } from './WeightShareNote.tsx';
  * a must-have knocked out come last, greyed, with the minimum they miss.
  */
 export function DecisionMatrix({ details }: { details: DecisionDetails }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const cells = new Map(
     ownerEvaluations(details).map((evaluation) => [
       cellKey(evaluation.option_id, evaluation.criterion_id),
@@ -79,16 +77,7 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
         </span>
       )}
       renderColumnHeader={(criterion) => (
-        <StackedHeader
-          label={criterion.label}
-          note={
-            <WeightShareNote
-              weight={criterion.importance}
-              share={shares.get(criterion.key) ?? 0}
-              kind="importance"
-            />
-          }
-        />
+        <CriterionHeader criterion={criterion} share={shares.get(criterion.key) ?? 0} />
       )}
       renderCell={(option, criterion) => {
         const cell = cells.get(cellKey(option.key, criterion.key));

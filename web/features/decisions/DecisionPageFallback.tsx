@@ -8,28 +8,28 @@ interface DecisionPageFallbackProps {
   title: string;
   /** The load error, with the way back to the dashboard; null while loading. */
   loadError: string | null;
-  loadingText: string;
-  /** i18n key of the dashboard link under an error. */
-  backLabelKey: 'details.backToDashboard' | 'teamView.backToDashboard';
+  /** Whose texts: a single or a team decision's page. */
+  kind: keyof typeof TEXT_KEYS;
 }
 
+const TEXT_KEYS = {
+  single: { loading: 'details.loading', backToDashboard: 'details.backToDashboard' },
+  team: { loading: 'teamView.loading', backToDashboard: 'teamView.backToDashboard' },
+} as const;
+
 /** What a decision page shows before its decision is there: the header, then the error or "loading". */
-export function DecisionPageFallback({
-  title,
-  loadError,
-  loadingText,
-  backLabelKey,
-}: DecisionPageFallbackProps) {
+export function DecisionPageFallback({ title, loadError, kind }: DecisionPageFallbackProps) {
   const { t } = useTranslation();
+  const keys = TEXT_KEYS[kind];
   return (
     <>
       <PageHeader title={title} />
       {loadError ? (
         <ErrorNotice message={loadError}>
-          <TextLink to="/dashboard">{t(backLabelKey)}</TextLink>
+          <TextLink to="/dashboard">{t(keys.backToDashboard)}</TextLink>
         </ErrorNotice>
       ) : (
-        <LoadingNotice text={loadingText} />
+        <LoadingNotice text={t(keys.loading)} />
       )}
     </>
   );

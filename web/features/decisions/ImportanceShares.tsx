@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import type { ImportanceSummary } from './importance-shares.ts';
 
 interface ImportanceShareProps {
@@ -13,8 +12,7 @@ interface ImportanceShareProps {
 
 /** "→ 25 %" after an importance: what it counts for, since totals divide by the sum. */
 export function ImportanceShare({ id, number, share }: ImportanceShareProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   return (
     <span id={id} className="w-14 shrink-0 text-sm text-slate-600 tabular-nums dark:text-slate-400">
       {share === null ? null : (
@@ -32,8 +30,7 @@ export function ImportanceShare({ id, number, share }: ImportanceShareProps) {
  * "Scale to 100 %", "Rank them", "Compare in pairs").
  */
 export function ImportanceSum({ summary, tools }: { summary: ImportanceSummary; tools: ReactNode }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -58,6 +58,17 @@ export function MustHaveAndAnchorsDisclosure({
     anchors?.low.trim() || anchors?.high.trim() ? t('decisionForm.mustHave.summaryAnchors') : null,
   ].filter(Boolean);
   const anchorRules = { validate: (text: string) => anchorProblem(text) ?? true };
+  // What the lowest or the highest score means.
+  const anchorField = (end: 'low' | 'high', score: number, error: string | undefined) => (
+    <TextField
+      label={t(`decisionForm.mustHave.${end}`, { score })}
+      placeholder={t(`decisionForm.mustHave.${end}Placeholder`)}
+      maxLength={LIMITS.decision.anchorMax}
+      disabled={isDisabled}
+      error={error}
+      {...register(`${path}.anchors.${end}`, anchorRules)}
+    />
+  );
 
   // A native disclosure: keyboard and screen readers know it, and it costs no script.
   return (
@@ -94,22 +105,8 @@ export function MustHaveAndAnchorsDisclosure({
           maxValue={scale.max}
           isDisabled={isDisabled}
         />
-        <TextField
-          label={t('decisionForm.mustHave.low', { score: scale.min })}
-          placeholder={t('decisionForm.mustHave.lowPlaceholder')}
-          maxLength={LIMITS.decision.anchorMax}
-          disabled={isDisabled}
-          error={lowError}
-          {...register(`${path}.anchors.low`, anchorRules)}
-        />
-        <TextField
-          label={t('decisionForm.mustHave.high', { score: scale.max })}
-          placeholder={t('decisionForm.mustHave.highPlaceholder')}
-          maxLength={LIMITS.decision.anchorMax}
-          disabled={isDisabled}
-          error={highError}
-          {...register(`${path}.anchors.high`, anchorRules)}
-        />
+        {anchorField('low', scale.min, lowError)}
+        {anchorField('high', scale.max, highError)}
       </div>
     </details>
   );

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
+import { ArrowDown, ArrowUp, GripVertical, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 
@@ -40,6 +40,23 @@ export function RowOrderControls({
     if (row) event.dataTransfer.setDragImage(row, 16, 16);
   }
 
+  // A button moves the row one place; at that end of the list it is disabled.
+  function moveButton(direction: 'up' | 'down', id: string, Icon: LucideIcon) {
+    const target = direction === 'up' ? index - 1 : index + 1;
+    return (
+      <Button
+        id={id}
+        variant="ghost"
+        size="icon"
+        aria-label={t(`decisionForm.order.${direction}`, { name: label })}
+        disabled={isDisabled || target < 0 || target >= count}
+        onClick={() => onMove(index, target)}
+      >
+        <Icon aria-hidden size={18} />
+      </Button>
+    );
+  }
+
   return (
     <>
       {/* Hidden from assistive technology: the buttons beside it do the same by keyboard. */}
@@ -53,26 +70,8 @@ export function RowOrderControls({
       >
         <GripVertical size={18} />
       </span>
-      <Button
-        id={upId}
-        variant="ghost"
-        size="icon"
-        aria-label={t('decisionForm.order.up', { name: label })}
-        disabled={isDisabled || index === 0}
-        onClick={() => onMove(index, index - 1)}
-      >
-        <ArrowUp aria-hidden size={18} />
-      </Button>
-      <Button
-        id={downId}
-        variant="ghost"
-        size="icon"
-        aria-label={t('decisionForm.order.down', { name: label })}
-        disabled={isDisabled || index === count - 1}
-        onClick={() => onMove(index, index + 1)}
-      >
-        <ArrowDown aria-hidden size={18} />
-      </Button>
+      {moveButton('up', upId, ArrowUp)}
+      {moveButton('down', downId, ArrowDown)}
     </>
   );
 }

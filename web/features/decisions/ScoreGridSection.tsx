@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
-import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
+import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
 import { cellErrorMessage } from '../../lib/cell-error-message.ts';
@@ -19,7 +19,7 @@ import {
 import { scoreCellInput } from './form-inputs.ts';
 import { scaleAnchorsDescription } from './must-have-and-anchors.ts';
 import { TotalWithTrophy } from './TotalWithTrophy.tsx';
-import { WeightShareNote } from './WeightShareNote.tsx';
+import { CriterionHeader } from './CriterionHeader.tsx';
 
 /**
  * The 1–10 evaluation grid of the decision form with live weighted totals and ranks per option. A
@@ -95,18 +95,7 @@ export function ScoreGridSection() {
           </span>
         )}
         renderColumnHeader={(criterion) => (
-          <StackedHeader
-            label={criterion.label}
-            note={
-              <WeightShareNote
-                weight={criterion.importance}
-                share={shares.get(criterion.key) ?? 0}
-                kind="importance"
-              />
-            }
-            description={criterion.anchors}
-            isTruncated
-          />
+          <CriterionHeader criterion={criterion} share={shares.get(criterion.key) ?? 0} isTruncated />
         )}
         renderCell={(option, criterion, optionIndex, criterionIndex) => {
           const key = cellKey(option.key, criterion.key);

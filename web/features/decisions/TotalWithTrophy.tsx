@@ -1,6 +1,5 @@
 import { Trophy } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 
 interface TotalWithTrophyProps {
   /** null: no total while a cell of the row is off the scale. */
@@ -14,8 +13,7 @@ interface TotalWithTrophyProps {
 
 /** A live total of an input grid (1 decimal); the top option's carries a trophy, named for screen readers. */
 export function TotalWithTrophy({ total, isTop, isKnockedOut = false, missingLabel }: TotalWithTrophyProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   if (total === null) {
     return (
       <>

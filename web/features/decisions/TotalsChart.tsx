@@ -1,6 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 
 export interface ChartBar {
   id: number;
@@ -28,8 +27,7 @@ const byRank = (a: ChartBar, b: ChartBar) =>
  * winner is never below the others); screen readers get the same numbers as one label.
  */
 export default function TotalsChart({ bars, maxValue }: TotalsChartProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const sorted = [...bars].sort(byRank);
   const scale = Math.max(maxValue, ...sorted.map((bar) => bar.value ?? 0), Number.EPSILON);
   const valueText = (bar: ChartBar) => (bar.value === null ? '–' : format.number(bar.value, 1));

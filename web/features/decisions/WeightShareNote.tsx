@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 
 interface WeightShareNoteProps {
   /** The weight as entered (an importance) or computed (a team weight, 1 decimal). */
@@ -11,8 +10,7 @@ interface WeightShareNoteProps {
 
 /** "30 → 25 %" under a criterion: the weight and the share it counts with; spoken in words. */
 export function WeightShareNote({ weight, share, kind }: WeightShareNoteProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const params = { weight: format.plain(weight), share };
   return (
     <>

@@ -1,14 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { RankBadge } from '../../components/ui/MatrixTable.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { ownerEvaluations } from '../decisions/decision-form-model.ts';
 
 /** AI mode: the options best first with their rank and score, and the AI's reasoning per criterion. */
 export function AiEvaluationList({ details }: { details: DecisionDetails }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const evaluations = ownerEvaluations(details);
   const optionNames = new Map(details.options.map((option) => [option.id, option.name]));
   const criterionNames = new Map(details.criteria.map((criterion) => [criterion.id, criterion.name]));

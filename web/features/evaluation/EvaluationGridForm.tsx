@@ -8,7 +8,7 @@ import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
-import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
+import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
 import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
@@ -19,7 +19,7 @@ import { useSaveEvaluations } from '../decisions/decisions-api.ts';
 import { scoreCellInput } from '../decisions/form-inputs.ts';
 import { TotalWithTrophy } from '../decisions/TotalWithTrophy.tsx';
 import { scaleAnchorsDescription } from '../decisions/must-have-and-anchors.ts';
-import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
+import { CriterionHeader } from '../decisions/CriterionHeader.tsx';
 
 interface EvaluationGridValues {
   /** Cell text by `cellKey(option id, criterion id)`; empty cells are not saved. */
@@ -123,17 +123,7 @@ export function EvaluationGridForm({ details }: { details: DecisionDetails }) {
             label: (rank) => t('results.rank', { rank }),
           }}
           renderColumnHeader={(criterion) => (
-            <StackedHeader
-              label={criterion.label}
-              note={
-                <WeightShareNote
-                  weight={criterion.importance}
-                  share={shares.get(criterion.key) ?? 0}
-                  kind="importance"
-                />
-              }
-              description={criterion.anchors}
-            />
+            <CriterionHeader criterion={criterion} share={shares.get(criterion.key) ?? 0} />
           )}
           renderCell={(option, criterion, row, column) => {
             const key = cellKey(option.key, criterion.key);

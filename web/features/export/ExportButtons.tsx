@@ -7,6 +7,11 @@ import { NetworkError, serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { downloadExport } from './export-api.ts';
 
+const EXPORT_BUTTONS = [
+  { format: 'pdf', Icon: FileText, labelKey: 'export.downloadPdf' },
+  { format: 'csv', Icon: FileSpreadsheet, labelKey: 'export.downloadCsv' },
+] as const;
+
 /** "Download PDF" and "Download CSV" for anyone who can see the decision (loaded lazily with the page). */
 export default function ExportButtons({ decisionId }: { decisionId: number }) {
   const { t } = useTranslation();
@@ -28,24 +33,18 @@ export default function ExportButtons({ decisionId }: { decisionId: number }) {
 
   return (
     <>
-      <Button
-        variant="secondary"
-        onClick={() => void download('pdf')}
-        disabled={busy !== null}
-        aria-busy={busy === 'pdf'}
-      >
-        <FileText aria-hidden size={16} />
-        {busy === 'pdf' ? t('export.downloading') : t('export.downloadPdf')}
-      </Button>
-      <Button
-        variant="secondary"
-        onClick={() => void download('csv')}
-        disabled={busy !== null}
-        aria-busy={busy === 'csv'}
-      >
-        <FileSpreadsheet aria-hidden size={16} />
-        {busy === 'csv' ? t('export.downloading') : t('export.downloadCsv')}
-      </Button>
+      {EXPORT_BUTTONS.map(({ format, Icon, labelKey }) => (
+        <Button
+          key={format}
+          variant="secondary"
+          onClick={() => void download(format)}
+          disabled={busy !== null}
+          aria-busy={busy === format}
+        >
+          <Icon aria-hidden size={16} />
+          {busy === format ? t('export.downloading') : t(labelKey)}
+        </Button>
+      ))}
     </>
   );
 }

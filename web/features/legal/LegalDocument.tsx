@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Operator } from '../../../shared/api/operator.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
+import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { useOperatorQuery } from './operator-api.ts';
 
 export interface LegalSection {
@@ -78,5 +79,16 @@ export function LegalDocument({ documentKey, sections }: LegalDocumentProps) {
         );
       })}
     </Card>
+  );
+}
+
+/** A legal page: its header (`<documentKey>.title`, a lead where given) above the document. */
+export function LegalPage({ lead, ...documentProps }: LegalDocumentProps & { lead?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t(`${documentProps.documentKey}.title`)} lead={lead} />
+      <LegalDocument {...documentProps} />
+    </>
   );
 }

@@ -1,9 +1,8 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification } from '../../../shared/api/team.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 
 interface NotificationItemProps {
   notification: Notification;
@@ -24,8 +23,7 @@ export function NotificationItem({
   onAccept,
   onOpen,
 }: NotificationItemProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const isUnread = !notification.read;
 
   return (

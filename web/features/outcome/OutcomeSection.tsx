@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { OutcomeDialog } from './OutcomeDialog.tsx';
 import { leadingOptionIdOf, useRemoveOutcome } from './outcome-api.ts';
@@ -93,8 +93,7 @@ interface OutcomeBannerProps {
 
 /** "Decided: B", the leader when it differs, the rationale, the review day, who recorded it and when. */
 function OutcomeBanner({ details, canDecide, onEdit }: OutcomeBannerProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const [isRemoveOpen, setIsRemoveOpen] = useState(false);
   const remove = useRemoveOutcome(details.decision.id);
   const { outcome, options } = details;

@@ -6,16 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { passwordSchema } from '../../../shared/api/users.ts';
-import { LIMITS } from '../../../shared/limits.ts';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
-import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
+import { StatusLine, type StatusMessage } from '../../components/ui/StatusLine.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
-import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
+import { showServerFieldErrors, useFieldBinding } from '../../lib/form-errors.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { resetPassword, validateResetToken } from './password-reset-api.ts';
 
 const resetFormSchema = z
@@ -43,7 +42,7 @@ function InvalidLink() {
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<{ tone: StatusTone; message: string } | null>(null);
+  const [status, setStatus] = useState<StatusMessage | null>(null);
   const [isLinkUsedUp, setIsLinkUsedUp] = useState(false);
   const validation = useQuery({
     queryKey: ['reset-password-token', token],
@@ -52,14 +51,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     retry: false,
     staleTime: Infinity,
   });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(resetFormSchema), defaultValues: { password: '', confirm: '' } });
+  const form = useForm({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const field = useFieldBinding(form);
 
-  const submit = handleSubmit(async ({ password }) => {
+  const submit = form.handleSubmit(async ({ password }) => {
     setStatus({ tone: 'info', message: t('resetPassword.saving') });
     try {
       await resetPassword({ token: token ?? '', password });
@@ -71,7 +69,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         setIsLinkUsedUp(true);
         return;
       }
-      showServerFieldErrors(error, setError, ['password']);
+      showServerFieldErrors(error, form.setError, ['password']);
       setStatus({
         tone: 'error',
         message: t('resetPassword.failed', { message: error instanceof Error ? error.message : '' }),
@@ -85,24 +83,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   else
     content = (
       <form noValidate onSubmit={submit} className="flex flex-col gap-2">
-        <TextField
-          label={t('resetPassword.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('register.passwordHint', { min: LIMITS.password.min })}
-          error={translateFieldError(t, errors.password?.message)}
-          {...register('password')}
+        <NewPasswordFields
+          passwordLabel={t('resetPassword.password')}
+          confirmLabel={t('resetPassword.confirm')}
+          password={field('password')}
+          confirm={field('confirm')}
         />
-        <TextField
-          label={t('resetPassword.confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={translateFieldError(t, errors.confirm?.message)}
-          {...register('confirm')}
-        />
-        <Button type="submit" size="lg" disabled={isSubmitting}>
+        <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
           {t('resetPassword.submit')}
         </Button>
         <StatusLine tone={status?.tone ?? 'info'} message={status?.message ?? null} />

@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { changePasswordRequestSchema } from '../../../shared/api/users.ts';
-import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { StatusLine, type StatusTone } from '../../components/ui/StatusLine.tsx';
+import { StatusLine, type StatusMessage } from '../../components/ui/StatusLine.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
-import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
+import { showServerFieldErrors, useFieldBinding } from '../../lib/form-errors.ts';
+import { NewPasswordFields } from '../password-reset/NewPasswordFields.tsx';
 import { changePassword } from './profile-api.ts';
 
 /** SPEC's payload (oldPassword, newPassword) plus the repeated new password, checked before sending. */
@@ -24,17 +24,12 @@ const changePasswordFormSchema = changePasswordRequestSchema
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
-  const [result, setResult] = useState<{ tone: StatusTone; message: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const [result, setResult] = useState<StatusMessage | null>(null);
+  const form = useForm({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
   });
+  const field = useFieldBinding(form);
 
   function failureMessage(error: unknown): string {
     if (error instanceof ApiError) return t('changePassword.failed', { message: error.message });
@@ -42,14 +37,14 @@ export function ChangePasswordForm() {
     return t('changePassword.unknownError');
   }
 
-  const submit = handleSubmit(async ({ oldPassword, newPassword }) => {
+  const submit = form.handleSubmit(async ({ oldPassword, newPassword }) => {
     setResult(null);
     try {
       await changePassword({ oldPassword, newPassword });
-      reset();
+      form.reset();
       setResult({ tone: 'success', message: t('changePassword.success') });
     } catch (error) {
-      showServerFieldErrors(error, setError, ['oldPassword', 'newPassword']);
+      showServerFieldErrors(error, form.setError, ['oldPassword', 'newPassword']);
       setResult({ tone: 'error', message: failureMessage(error) });
     }
   });
@@ -62,29 +57,17 @@ export function ChangePasswordForm() {
           type="password"
           autoComplete="current-password"
           required
-          error={translateFieldError(t, errors.oldPassword?.message)}
-          {...register('oldPassword')}
+          {...field('oldPassword')}
         />
-        <TextField
-          label={t('changePassword.new')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('register.passwordHint', { min: LIMITS.password.min })}
-          error={translateFieldError(t, errors.newPassword?.message)}
-          {...register('newPassword')}
-        />
-        <TextField
-          label={t('changePassword.confirm')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={translateFieldError(t, errors.confirmNewPassword?.message)}
-          {...register('confirmNewPassword')}
+        <NewPasswordFields
+          passwordLabel={t('changePassword.new')}
+          confirmLabel={t('changePassword.confirm')}
+          password={field('newPassword')}
+          confirm={field('confirmNewPassword')}
         />
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? t('profile.saving') : t('common.save')}
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? t('profile.saving') : t('common.save')}
           </Button>
           <TextLink to="/forgot-password" className="text-sm">
             {t('changePassword.forgotLink')}

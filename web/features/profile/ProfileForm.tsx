@@ -15,7 +15,7 @@ import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
-import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
+import { showServerFieldErrors, useFieldBinding } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { AvatarUpload } from './AvatarUpload.tsx';
 import { updateProfile } from './profile-api.ts';
@@ -60,28 +60,25 @@ function ProfileEditor({ user }: { user: User }) {
   const setUser = useAuthStore((state) => state.setUser);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(updateProfileRequestSchema), defaultValues: formValuesOf(user) });
-  const nicknameLength = (useWatch({ control, name: 'nickname' }) ?? '').length;
+  const form = useForm({
+    resolver: zodResolver(updateProfileRequestSchema),
+    defaultValues: formValuesOf(user),
+  });
+  const field = useFieldBinding(form);
+  const nicknameLength = (useWatch({ control: form.control, name: 'nickname' }) ?? '').length;
 
-  const save = handleSubmit(async (profile) => {
+  const save = form.handleSubmit(async (profile) => {
     setSaveError(null);
     try {
       // No language here: the navbar switcher owns it, and an omitted field stays unchanged.
       const updatedUser = await updateProfile(profile);
       setUser(updatedUser);
-      reset(formValuesOf(updatedUser));
+      form.reset(formValuesOf(updatedUser));
       // A saved profile leaves no earlier problem on the page, the avatar's included.
       setAvatarError(null);
       notify('success', t('profile.saved'));
     } catch (error) {
-      showServerFieldErrors(error, setError, PROFILE_FIELDS);
+      showServerFieldErrors(error, form.setError, PROFILE_FIELDS);
       setSaveError([t('profile.saveFailed'), serverMessageOf(error)].filter(Boolean).join(' – '));
     }
   });
@@ -104,23 +101,20 @@ function ProfileEditor({ user }: { user: User }) {
               maxLength={LIMITS.nickname.max}
               autoComplete="nickname"
               hint={t('profile.nicknameCounter', { current: nicknameLength, max: LIMITS.nickname.max })}
-              error={translateFieldError(t, errors.nickname?.message)}
-              {...register('nickname')}
+              {...field('nickname')}
             />
           </div>
           <TextField
             label={t('profile.firstName')}
             autoComplete="given-name"
             maxLength={LIMITS.personName.max}
-            error={translateFieldError(t, errors.first_name?.message)}
-            {...register('first_name')}
+            {...field('first_name')}
           />
           <TextField
             label={t('profile.lastName')}
             autoComplete="family-name"
             maxLength={LIMITS.personName.max}
-            error={translateFieldError(t, errors.last_name?.message)}
-            {...register('last_name')}
+            {...field('last_name')}
           />
           <TextField
             label={t('profile.birthday')}
@@ -128,12 +122,11 @@ function ProfileEditor({ user }: { user: User }) {
             autoComplete="bday"
             min={LIMITS.birthday.min}
             max={new Date().toISOString().slice(0, 10)}
-            error={translateFieldError(t, errors.birthday?.message)}
-            {...register('birthday')}
+            {...field('birthday')}
           />
           <div className="flex flex-col gap-2 sm:col-span-2">
-            <Button type="submit" className="self-start" disabled={isSubmitting}>
-              {isSubmitting ? t('profile.saving') : t('common.save')}
+            <Button type="submit" className="self-start" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? t('profile.saving') : t('common.save')}
             </Button>
             <StatusLine tone="error" message={saveError} />
           </div>

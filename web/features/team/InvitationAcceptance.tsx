@@ -9,7 +9,7 @@ import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
 import { TextLink } from '../../components/ui/TextLink.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { useIsLoggedIn } from '../../lib/auth-store.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { consumePendingInvite, rememberPendingInvite } from '../auth/pending-invite.ts';
 import { roleLabel, useAcceptInvitation, useInvitationPreviewQuery } from './team-api.ts';
@@ -132,8 +132,7 @@ function ClosedInvitation({ error, token }: { error: ApiError; token: string }) 
 }
 
 function InvitationExpiry({ expiresAt }: { expiresAt: string }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   return (
     <p className="text-sm text-slate-600 dark:text-slate-400">
       {t('inviteAccept.expires', { date: format.dateTime(expiresAt) })}

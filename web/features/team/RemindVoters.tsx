@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { BellRing } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useRemindVoters } from './reminders-api.ts';
 
@@ -33,8 +32,7 @@ export function RemindVoters({
   deadline,
   now,
 }: RemindVotersProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const hintId = useId();
   const remind = useRemindVoters(decisionId);
   if (!canRemind || recipients === null || recipients === 0) return null;

@@ -5,7 +5,7 @@ import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
 import { useIsAiUnavailable } from '../decisions/decisions-api.ts';
@@ -25,8 +25,7 @@ const DIFFERENCE = LIMITS.ai.opinionDifference;
  * The AI's values themselves stand in the matrix, under each team value (AiOpinionCellNote).
  */
 export function TeamAiOpinion({ details }: { details: DecisionDetails }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const isAiUnavailable = useIsAiUnavailable();
   const ask = useAskAiOpinion(details.decision.id);
   const [failure, setFailure] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import type { Consensus, DecisionDetails } from '../../../shared/api/decisions.t
 import { agreementLevelOf, SPREAD_LIMITS, type AgreementLevel } from '../../../shared/scoring/agreement.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { commentCellKey, commentCountsByCell, type CommentCell } from '../comments/comment-cells.ts';
 import { useCommentsQuery } from '../comments/comments-api.ts';
 import { levelOfSpread, spreadTextOf, type SpreadEntry } from './spread-text.ts';
@@ -35,8 +35,7 @@ interface TeamConsensusProps {
  * (issue 25: the spread in scale points with a plain label, no σ or percentage).
  */
 function useSpreadText() {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   return (entry: SpreadEntry, prefix: 'cell' | 'weights') => {
     const { key, values } = spreadTextOf(entry, prefix);
     return t(key, {

@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { RowHeader, Table, TD, TH } from '../../components/ui/Table.tsx';
 import { inputClasses } from '../../components/ui/TextField.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import { clampPercent } from '../../lib/matrix-model.ts';
 
 /** A criterion row of the team form: its stable key, the stored id (absent while unsaved) and the name. */
@@ -40,8 +39,7 @@ export function WeightsTable({
   isDisabled,
   onChange,
 }: WeightsTableProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   if (!criteria.length)
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t('teamEdit.noCriteria')}</p>;
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DECISION_TEMPLATES, type TemplateId } from '../../../shared/decision-templates.ts';
-import { Button } from '../../components/ui/Button.tsx';
 import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
 import { RadioGroup } from '../../components/ui/RadioGroup.tsx';
 import type { Scale } from '../../lib/matrix-model.ts';
@@ -31,19 +30,15 @@ export function TemplateDialog({ scale, willReplace, onUse, onClose }: TemplateD
       lead={t('templates.picker.text')}
       onClose={onClose}
       size="xl"
-      footer={
-        <>
-          {willReplace ? (
-            <p className="flex flex-1 basis-full items-start gap-2 text-sm font-medium text-amber-900 sm:basis-auto dark:text-amber-200">
-              <TriangleAlert aria-hidden size={18} className="mt-0.5 shrink-0" />
-              {t('templates.picker.replaceWarning')}
-            </p>
-          ) : null}
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => onUse(preview)}>{t('templates.picker.use')}</Button>
-        </>
+      actionLabel={t('templates.picker.use')}
+      onAction={() => onUse(preview)}
+      footerNote={
+        willReplace ? (
+          <p className="flex flex-1 basis-full items-start gap-2 text-sm font-medium text-amber-900 sm:basis-auto dark:text-amber-200">
+            <TriangleAlert aria-hidden size={18} className="mt-0.5 shrink-0" />
+            {t('templates.picker.replaceWarning')}
+          </p>
+        ) : null
       }
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

@@ -4,9 +4,7 @@ import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { pairsOf } from '../../../shared/scoring/weight-elicitation.ts';
-import { Button } from '../../components/ui/Button.tsx';
-import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
-import { useFormatters } from '../../lib/format.ts';
+import { useLocale } from '../../lib/format.ts';
 import {
   meaningOfIntensity,
   PAIR_CHOICES,
@@ -16,6 +14,7 @@ import {
   type PairChoice,
   type PairChoiceOption,
 } from './weights-model.ts';
+import { WeightsDialog } from './WeightsDialog.tsx';
 import type { WeightedCriterion } from './WeightsToolbar.tsx';
 
 interface PairwiseComparisonDialogProps {
@@ -31,8 +30,7 @@ interface PairwiseComparisonDialogProps {
  * contradict each other (ratio above 0.1) naming the pairs to look at first.
  */
 export function PairwiseComparisonDialog({ criteria, onUse, onClose }: PairwiseComparisonDialogProps) {
-  const { t } = useTranslation();
-  const format = useFormatters();
+  const { t, format } = useLocale();
   const [answers, setAnswers] = useState<PairAnswers>({});
   const outcome = pairwiseOutcome(criteria.length, answers);
   // Each weight's share: shown percents add up to 100, while equal weights stay equal numbers.
@@ -45,20 +43,7 @@ export function PairwiseComparisonDialog({ criteria, onUse, onClose }: PairwiseC
     .join(t('weights.pairsDialog.pairSeparator'));
 
   return (
-    <ModalDialog
-      title={t('weights.pairsDialog.title')}
-      lead={t('weights.pairsDialog.lead')}
-      onClose={onClose}
-      size="xl"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => onUse(outcome.weights)}>{t('weights.use')}</Button>
-        </>
-      }
-    >
+    <WeightsDialog kind="pairs" size="xl" onClose={onClose} onAction={() => onUse(outcome.weights)}>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t('weights.pairsDialog.legend')}</p>
       <ol className="flex flex-col gap-3">
         {pairsOf(criteria.length).map((pair) => {
@@ -108,7 +93,7 @@ export function PairwiseComparisonDialog({ criteria, onUse, onClose }: PairwiseC
           </p>
         )}
       </section>
-    </ModalDialog>
+    </WeightsDialog>
   );
 }
 

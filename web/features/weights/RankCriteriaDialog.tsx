@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
+import { buttonClasses } from '../../components/ui/Button.tsx';
 import { droppedInOrder, movedInOrder, orderByWeight, rankedWeights } from './weights-model.ts';
+import { WeightsDialog } from './WeightsDialog.tsx';
 import type { WeightedCriterion } from './WeightsToolbar.tsx';
 
 interface RankCriteriaDialogProps {
@@ -51,20 +51,7 @@ export default function RankCriteriaDialog({ criteria, onUse, onClose }: RankCri
   }
 
   return (
-    <ModalDialog
-      title={t('weights.rankDialog.title')}
-      lead={t('weights.rankDialog.lead')}
-      onClose={onClose}
-      size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => onUse(weights)}>{t('weights.use')}</Button>
-        </>
-      }
-    >
+    <WeightsDialog kind="rank" size="md" onClose={onClose} onAction={() => onUse(weights)}>
       <GridList
         aria-label={t('weights.rankDialog.listLabel')}
         dragAndDropHooks={dragAndDropHooks}
@@ -117,6 +104,6 @@ export default function RankCriteriaDialog({ criteria, onUse, onClose }: RankCri
           );
         })}
       </GridList>
-    </ModalDialog>
+    </WeightsDialog>
   );
 }

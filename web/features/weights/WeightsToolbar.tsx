@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { ArrowDownWideNarrow, ArrowLeftRight, Scale } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowLeftRight, Scale, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -15,6 +15,8 @@ export interface WeightedCriterion {
   label: string;
   weight: number | null;
 }
+
+type Dialog = 'rank' | 'pairs';
 
 interface WeightsToolbarProps {
   /** The criteria in list order: the name as typed ("" while unnamed) and the current weight. */
@@ -34,7 +36,7 @@ interface WeightsToolbarProps {
  */
 export function WeightsToolbar({ criteria, isDisabled = false, onApply }: WeightsToolbarProps) {
   const { t } = useTranslation();
-  const [openDialog, setOpenDialog] = useState<'rank' | 'pairs' | null>(null);
+  const [openDialog, setOpenDialog] = useState<Dialog | null>(null);
   const noteId = useId();
   const weights = criteria.map((criterion) => criterion.weight);
   const { canScale } = summarizeImportances(weights);
@@ -56,6 +58,22 @@ export function WeightsToolbar({ criteria, isDisabled = false, onApply }: Weight
     notify('success', t('weights.applied'));
   }
 
+  // Too few criteria for a dialog: the button stays visible, disabled, and points to the note saying why.
+  function dialogButton(dialog: Dialog, Icon: LucideIcon, isOffered: boolean) {
+    return (
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={isDisabled || !isOffered}
+        aria-describedby={isOffered ? undefined : noteId}
+        onClick={() => setOpenDialog(dialog)}
+      >
+        <Icon aria-hidden size={14} />
+        {t(`weights.${dialog}`)}
+      </Button>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-1">
       <div role="group" aria-label={t('weights.toolbarLabel')} className="flex flex-wrap items-center gap-2">
@@ -68,26 +86,8 @@ export function WeightsToolbar({ criteria, isDisabled = false, onApply }: Weight
           <Scale aria-hidden size={14} />
           {t('decisionForm.scaleToHundred')}
         </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={isDisabled || !isRankOffered}
-          aria-describedby={isRankOffered ? undefined : noteId}
-          onClick={() => setOpenDialog('rank')}
-        >
-          <ArrowDownWideNarrow aria-hidden size={14} />
-          {t('weights.rank')}
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={isDisabled || !arePairsOffered}
-          aria-describedby={arePairsOffered ? undefined : noteId}
-          onClick={() => setOpenDialog('pairs')}
-        >
-          <ArrowLeftRight aria-hidden size={14} />
-          {t('weights.pairs')}
-        </Button>
+        {dialogButton('rank', ArrowDownWideNarrow, isRankOffered)}
+        {dialogButton('pairs', ArrowLeftRight, arePairsOffered)}
       </div>
       {unavailableNote ? (
         <p id={noteId} className="text-xs text-slate-600 dark:text-slate-400">
