@@ -15,8 +15,8 @@ import {
   type PairAnswers,
   type PairChoice,
   type PairChoiceOption,
+  type WeightedCriterion,
 } from './weights-model.ts';
-import type { WeightedCriterion } from './WeightsToolbar.tsx';
 
 interface PairwiseComparisonDialogProps {
   criteria: readonly WeightedCriterion[];

@@ -4,8 +4,13 @@ import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 're
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
-import { droppedInOrder, movedInOrder, orderByWeight, rankedWeights } from './weights-model.ts';
-import type { WeightedCriterion } from './WeightsToolbar.tsx';
+import {
+  droppedInOrder,
+  movedInOrder,
+  orderByWeight,
+  rankedWeights,
+  type WeightedCriterion,
+} from './weights-model.ts';
 
 interface RankCriteriaDialogProps {
   criteria: readonly WeightedCriterion[];
