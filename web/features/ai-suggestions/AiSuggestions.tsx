@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AiSuggestionsRequest } from '../../../shared/api/ai.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
-import { useIsAiUnavailable } from '../decisions/decisions-api.ts';
+import { useIsAiUnavailable } from '../ai/ai-api.ts';
 import { useAiSuggestions } from './ai-suggestions-api.ts';
 import {
   openSuggestions,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../lib/format.ts';
-import type { ImportanceSummary } from './importance-shares.ts';
+import type { ImportanceSummary } from '../../lib/importance-shares.ts';
 
 interface ImportanceShareProps {
   /** Referenced by the importance input's aria-describedby. */
