@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { cellKey } from '../../lib/matrix-model.ts';
+import { isTopOption, teamResultsViewOf } from './team-results-model.ts';
+
+const [LISBON, OSLO, ROME] = [1, 2, 3];
+const [COST, WEATHER] = [10, 20];
+
+/** Oslo leads Lisbon; nobody voted on Rome; the AI explained one Lisbon cell. */
+function details(
+  mode: 'manual' | 'ai',
+  noResultReason: DecisionDetails['results']['no_result_reason'] = null,
+) {
+  const evaluation = (option_id: number, criterion_id: number, explanation: string | null) => ({
+    option_id,
+    criterion_id,
+    value: 7,
+    user_id: null,
+    explanation,
+    generated_by: 'ai' as const,
+    ai_value: null,
+    ai_explanation: null,
+  });
+  return {
+    decision: { mode, type: 'team' as const },
+    options: [
+      { id: LISBON, decision_id: 9, name: 'Lisbon' },
+      { id: OSLO, decision_id: 9, name: 'Oslo' },
+      { id: ROME, decision_id: 9, name: 'Rome' },
+    ],
+    criteria: [
+      { id: COST, decision_id: 9, name: 'Cost', importance: 50, minimum: null, anchors: null },
+      { id: WEATHER, decision_id: 9, name: 'Weather', importance: 50, minimum: null, anchors: null },
+    ],
+    results: {
+      ranking: [
+        { option_id: OSLO, total: 7.5, rank: 1, is_top: true, knocked_out: false },
+        { option_id: LISBON, total: 6, rank: 2, is_top: false, knocked_out: false },
+        { option_id: ROME, total: null, rank: null, is_top: false, knocked_out: false },
+      ],
+      formula: '',
+      complete: noResultReason === null,
+      missing_cells: 0,
+      no_result_reason: noResultReason,
+    },
+    teamResults: {
+      weights: [
+        { criterion_id: COST, weight: 2 },
+        { criterion_id: WEATHER, weight: 1 },
+      ],
+      cells: [
+        { option_id: LISBON, criterion_id: COST, value: 6, votes: 2 },
+        { option_id: OSLO, criterion_id: COST, value: 8, votes: 2 },
+        { option_id: ROME, criterion_id: COST, value: 0, votes: 0 },
+      ],
+    },
+    evaluations: [evaluation(LISBON, COST, 'Cheap flights'), evaluation(OSLO, COST, null)],
+  } satisfies Parameters<typeof teamResultsViewOf>[0];
+}
+
+describe('team results view', () => {
+  it('lists the options in the server’s order with team weights as shares adding up to 100', () => {
+    const view = teamResultsViewOf(details('manual'));
+    expect(view.rows).toEqual([
+      { key: OSLO, label: 'Oslo' },
+      { key: LISBON, label: 'Lisbon' },
+      { key: ROME, label: 'Rome' },
+    ]);
+    expect(view.weights.get(COST)).toBe(2);
+    expect([...view.shares.entries()]).toEqual([
+      [COST, 67],
+      [WEATHER, 33],
+    ]);
+    expect(view.cells.get(cellKey(OSLO, COST))?.value).toBe(8);
+  });
+
+  it('counts only options with votes as voted', () => {
+    expect([...teamResultsViewOf(details('manual')).votedOptions].sort()).toEqual([LISBON, OSLO]);
+  });
+
+  it('keeps the AI’s reasons in AI mode only', () => {
+    expect([...teamResultsViewOf(details('ai')).aiReasons]).toEqual([
+      [cellKey(LISBON, COST), 'Cheap flights'],
+    ]);
+    expect(teamResultsViewOf(details('manual')).aiReasons.size).toBe(0);
+  });
+
+  it('names a leader only once the result counts', () => {
+    const counted = teamResultsViewOf(details('manual'));
+    expect(isTopOption(counted, OSLO)).toBe(true);
+    expect(isTopOption(counted, LISBON)).toBe(false);
+    const pending = teamResultsViewOf(details('manual', 'missing_cells'));
+    expect(pending.noResult).toEqual({ key: 'results.noResult.missing_cells', count: 0 });
+    expect(isTopOption(pending, OSLO)).toBe(false);
+  });
+});
