@@ -90,16 +90,13 @@ export function SimpleScoringTable() {
             )}
             renderColumnHeader={(option, index) => (
               <div className="flex w-32 items-center gap-1 sm:w-44">
-                <input
-                  aria-label={t('decisionForm.optionName', { number: index + 1 })}
-                  aria-invalid={invalid.has(`name-${option.key}`) || undefined}
-                  placeholder={t('decisionForm.optionFallback', { number: index + 1 })}
+                <RowNameInput
+                  kind="option"
+                  row={index}
+                  isInvalid={invalid.has(`name-${option.key}`)}
                   value={option.name}
-                  maxLength={LIMITS.decision.optionNameMax}
-                  onChange={(event) =>
-                    update((current) => withOptionName(current, option.key, event.target.value))
-                  }
-                  className={`${inputClasses} h-9`}
+                  onChange={(name) => update((current) => withOptionName(current, option.key, name))}
+                  className="h-9"
                 />
                 <RemoveRowButton
                   label={t('decisionForm.removeOption', { number: index + 1 })}
@@ -191,14 +188,13 @@ function CriterionInputs({
   const { t } = useTranslation();
   return (
     <div className="flex w-32 flex-col gap-2 sm:w-auto sm:flex-row">
-      <input
-        aria-label={t('decisionForm.criterionName', { number: row + 1 })}
-        aria-invalid={invalid.has(`name-${criterion.key}`) || undefined}
-        placeholder={t('decisionForm.criterionFallback', { number: row + 1 })}
+      <RowNameInput
+        kind="criterion"
+        row={row}
+        isInvalid={invalid.has(`name-${criterion.key}`)}
         value={criterion.name}
-        maxLength={LIMITS.decision.criterionNameMax}
-        onChange={(event) => onChange({ name: event.target.value })}
-        className={`${inputClasses} h-9 font-normal sm:w-40`}
+        onChange={(name) => onChange({ name })}
+        className="h-9 font-normal sm:w-40"
       />
       <div className="relative sm:w-24">
         <input
@@ -220,6 +216,50 @@ function CriterionInputs({
         </span>
       </div>
     </div>
+  );
+}
+
+const ROW_NAME = {
+  option: {
+    label: 'decisionForm.optionName',
+    fallback: 'decisionForm.optionFallback',
+    maxLength: LIMITS.decision.optionNameMax,
+  },
+  criterion: {
+    label: 'decisionForm.criterionName',
+    fallback: 'decisionForm.criterionFallback',
+    maxLength: LIMITS.decision.criterionNameMax,
+  },
+} as const;
+
+/** An option's or criterion's name, labelled by its place ("Option 2"). */
+function RowNameInput({
+  kind,
+  row,
+  isInvalid,
+  value,
+  onChange,
+  className,
+}: {
+  kind: keyof typeof ROW_NAME;
+  row: number;
+  isInvalid: boolean;
+  value: string;
+  onChange: (name: string) => void;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  const texts = ROW_NAME[kind];
+  return (
+    <input
+      aria-label={t(texts.label, { number: row + 1 })}
+      aria-invalid={isInvalid || undefined}
+      placeholder={t(texts.fallback, { number: row + 1 })}
+      value={value}
+      maxLength={texts.maxLength}
+      onChange={(event) => onChange(event.target.value)}
+      className={`${inputClasses} ${className}`}
+    />
   );
 }
 

@@ -21,6 +21,13 @@ function details(
     ai_value: null,
     ai_explanation: null,
   });
+  const ranked = (option_id: number, total: number | null, rank: number | null) => ({
+    option_id,
+    total,
+    rank,
+    is_top: rank === 1,
+    knocked_out: false,
+  });
   return {
     decision: { mode, type: 'team' as const },
     options: [
@@ -33,11 +40,7 @@ function details(
       { id: WEATHER, decision_id: 9, name: 'Weather', importance: 50, minimum: null, anchors: null },
     ],
     results: {
-      ranking: [
-        { option_id: OSLO, total: 7.5, rank: 1, is_top: true, knocked_out: false },
-        { option_id: LISBON, total: 6, rank: 2, is_top: false, knocked_out: false },
-        { option_id: ROME, total: null, rank: null, is_top: false, knocked_out: false },
-      ],
+      ranking: [ranked(OSLO, 7.5, 1), ranked(LISBON, 6, 2), ranked(ROME, null, null)],
       formula: '',
       complete: noResultReason === null,
       missing_cells: 0,
