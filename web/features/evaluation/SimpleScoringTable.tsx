@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Calculator, Plus, Star, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -27,6 +27,7 @@ import {
   withoutOption,
   withRating,
   type SimpleCriterionRow,
+  type SimpleRow,
   type SimpleTable,
 } from './simple-scoring-model.ts';
 
@@ -51,6 +52,23 @@ export function SimpleScoringTable() {
   function update(change: (current: SimpleTable) => SimpleTable) {
     setTable(change);
     setResults(null); // a result must never describe other inputs than the ones on screen
+  }
+
+  function nameInput(
+    kind: keyof typeof ROW_NAME,
+    row: number,
+    item: SimpleRow,
+    rename: (current: SimpleTable, name: string) => SimpleTable,
+  ) {
+    return (
+      <RowNameInput
+        kind={kind}
+        row={row}
+        isInvalid={invalid.has(`name-${item.key}`)}
+        value={item.name}
+        onChange={(name) => update((current) => rename(current, name))}
+      />
+    );
   }
 
   function calculate(event: FormEvent) {
@@ -81,23 +99,20 @@ export function SimpleScoringTable() {
             renderRowHeader={(criterion, row) => (
               <CriterionInputs
                 criterion={criterion}
-                row={row}
+                nameInput={nameInput('criterion', row, criterion, (current, name) =>
+                  withCriterionChange(current, criterion.key, { name }),
+                )}
                 invalid={invalid}
-                onChange={(change) =>
-                  update((current) => withCriterionChange(current, criterion.key, change))
+                onWeightChange={(weight) =>
+                  update((current) => withCriterionChange(current, criterion.key, { weight }))
                 }
               />
             )}
             renderColumnHeader={(option, index) => (
               <div className="flex w-32 items-center gap-1 sm:w-44">
-                <RowNameInput
-                  kind="option"
-                  row={index}
-                  isInvalid={invalid.has(`name-${option.key}`)}
-                  value={option.name}
-                  onChange={(name) => update((current) => withOptionName(current, option.key, name))}
-                  className="h-9"
-                />
+                {nameInput('option', index, option, (current, name) =>
+                  withOptionName(current, option.key, name),
+                )}
                 <RemoveRowButton
                   label={t('decisionForm.removeOption', { number: index + 1 })}
                   isDisabled={!canRemoveRow(table.options.length)}
@@ -176,26 +191,19 @@ export function SimpleScoringTable() {
  */
 function CriterionInputs({
   criterion,
-  row,
+  nameInput,
   invalid,
-  onChange,
+  onWeightChange,
 }: {
   criterion: SimpleCriterionRow & { label: string };
-  row: number;
+  nameInput: ReactNode;
   invalid: ReadonlySet<string>;
-  onChange: (change: Partial<Pick<SimpleCriterionRow, 'name' | 'weight'>>) => void;
+  onWeightChange: (weight: string) => void;
 }) {
   const { t } = useTranslation();
   return (
     <div className="flex w-32 flex-col gap-2 sm:w-auto sm:flex-row">
-      <RowNameInput
-        kind="criterion"
-        row={row}
-        isInvalid={invalid.has(`name-${criterion.key}`)}
-        value={criterion.name}
-        onChange={(name) => onChange({ name })}
-        className="h-9 font-normal sm:w-40"
-      />
+      {nameInput}
       <div className="relative sm:w-24">
         <input
           type="number"
@@ -205,7 +213,7 @@ function CriterionInputs({
           aria-label={t('evaluation.weightOf', { criterion: criterion.label })}
           aria-invalid={invalid.has(`weight-${criterion.key}`) || undefined}
           value={criterion.weight}
-          onChange={(event) => onChange({ weight: event.target.value })}
+          onChange={(event) => onWeightChange(event.target.value)}
           className={`${inputClasses} h-9 pr-7 text-right font-normal tabular-nums`}
         />
         <span
@@ -224,11 +232,14 @@ const ROW_NAME = {
     label: 'decisionForm.optionName',
     fallback: 'decisionForm.optionFallback',
     maxLength: LIMITS.decision.optionNameMax,
+    className: 'h-9',
   },
   criterion: {
     label: 'decisionForm.criterionName',
     fallback: 'decisionForm.criterionFallback',
     maxLength: LIMITS.decision.criterionNameMax,
+    // Name and weight share the sticky first column (stacked on a phone).
+    className: 'h-9 font-normal sm:w-40',
   },
 } as const;
 
@@ -239,14 +250,12 @@ function RowNameInput({
   isInvalid,
   value,
   onChange,
-  className,
 }: {
   kind: keyof typeof ROW_NAME;
   row: number;
   isInvalid: boolean;
   value: string;
   onChange: (name: string) => void;
-  className: string;
 }) {
   const { t } = useTranslation();
   const texts = ROW_NAME[kind];
@@ -258,7 +267,7 @@ function RowNameInput({
       value={value}
       maxLength={texts.maxLength}
       onChange={(event) => onChange(event.target.value)}
-      className={`${inputClasses} ${className}`}
+      className={`${inputClasses} ${texts.className}`}
     />
   );
 }

@@ -47,15 +47,19 @@ function details(
       no_result_reason: noResultReason,
     },
     teamResults: {
-      weights: [
-        { criterion_id: COST, weight: 2 },
-        { criterion_id: WEATHER, weight: 1 },
-      ],
+      // Cost weighs twice as much as Weather.
+      weights: [COST, WEATHER].map((criterion_id, index) => ({ criterion_id, weight: 2 - index })),
+      // Team values on Cost only: Lisbon 6, Oslo 8 (two votes each), Rome without votes.
       cells: [
-        { option_id: LISBON, criterion_id: COST, value: 6, votes: 2 },
-        { option_id: OSLO, criterion_id: COST, value: 8, votes: 2 },
-        { option_id: ROME, criterion_id: COST, value: 0, votes: 0 },
-      ],
+        [LISBON, 6, 2],
+        [OSLO, 8, 2],
+        [ROME, 0, 0],
+      ].map(([option_id, value, votes]) => ({
+        option_id: option_id!,
+        criterion_id: COST,
+        value: value!,
+        votes: votes!,
+      })),
     },
     evaluations: [evaluation(LISBON, COST, 'Cheap flights'), evaluation(OSLO, COST, null)],
   } satisfies Parameters<typeof teamResultsViewOf>[0];
