@@ -14,17 +14,18 @@ import {
   arrangeDecisions,
   DASHBOARD_FILTERS,
   DASHBOARD_SORTS,
-  isDashboardFilter,
-  isDashboardSort,
   type DashboardFilter,
   type DashboardSort,
 } from '../features/decisions/dashboard-filters.ts';
+import {
+  dashboardPageOf,
+  dashboardParamsOf,
+  PAGE_SIZE,
+  withDashboardParam,
+} from '../features/decisions/dashboard-model.ts';
 import { DecisionCard } from '../features/decisions/DecisionCard.tsx';
 import { useDecisionsQuery } from '../features/decisions/decisions-api.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
-
-// Cards render a page at a time, so thousands of decisions stay fast; filtering runs in memory.
-const PAGE_SIZE = 24;
 
 function NewDecisionButtons() {
   const { t } = useTranslation();
@@ -66,11 +67,8 @@ export default function DashboardPage() {
   // Search, filter and sort live in the URL, so coming back from a decision keeps them. The search
   // box has its own state: fast typing must not wait for the URL to update between keystrokes.
   const [searchParams, setSearchParams] = useSearchParams();
-  const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
-  const filterParam = searchParams.get('filter');
-  const filter: DashboardFilter = isDashboardFilter(filterParam) ? filterParam : 'all';
-  const sortParam = searchParams.get('sort');
-  const sort: DashboardSort = isDashboardSort(sortParam) ? sortParam : 'newest';
+  const { filter, sort } = dashboardParamsOf(searchParams);
+  const [search, setSearch] = useState(() => dashboardParamsOf(searchParams).search);
   const deferredSearch = useDeferredValue(search);
   const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
   const [deleting, setDeleting] = useState<Pick<DecisionListItem, 'id' | 'name'> | null>(null);
@@ -85,32 +83,16 @@ export default function DashboardPage() {
     () => arrangeDecisions(decisions.data ?? [], { filter, sort, search: deferredSearch, locale }),
     [decisions.data, filter, sort, deferredSearch, locale],
   );
-  const visible = matching.slice(0, visibleCount);
+  const { visible, moreCount } = dashboardPageOf(matching, visibleCount);
 
   useEffect(() => {
-    if ((new URLSearchParams(window.location.search).get('q') ?? '') === deferredSearch) return;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (deferredSearch) next.set('q', deferredSearch);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
+    if (dashboardParamsOf(new URLSearchParams(window.location.search)).search === deferredSearch) return;
+    setSearchParams((current) => withDashboardParam(current, 'q', deferredSearch), { replace: true });
   }, [deferredSearch, setSearchParams]);
 
-  /** Stores a choice in the URL; the default value leaves the URL clean. */
-  function choose(param: 'filter' | 'sort', value: string, defaultValue: string) {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === defaultValue) next.delete(param);
-        else next.set(param, value);
-        return next;
-      },
-      { replace: true },
-    );
+  /** Stores a choice in the URL and starts again at the first page. */
+  function choose(param: 'filter' | 'sort', value: string) {
+    setSearchParams((current) => withDashboardParam(current, param, value), { replace: true });
     setVisibleCount(PAGE_SIZE);
   }
 
@@ -144,10 +126,10 @@ export default function DashboardPage() {
             <DecisionCard key={decision.id} decision={decision} format={format} onDelete={openDeleteDialog} />
           ))}
         </ul>
-        {matching.length > visible.length ? (
+        {moreCount > 0 ? (
           <div className="mt-6 flex justify-center">
             <Button variant="secondary" onClick={() => setVisibleCount((count) => count + PAGE_SIZE)}>
-              {t('dashboard.showMore', { count: Math.min(PAGE_SIZE, matching.length - visible.length) })}
+              {t('dashboard.showMore', { count: moreCount })}
             </Button>
           </div>
         ) : null}
@@ -175,64 +157,16 @@ export default function DashboardPage() {
       </div>
 
       {isFirstVisit ? null : (
-        <div className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <div className="relative w-full sm:max-w-sm">
-              <label htmlFor="decision-search" className="sr-only">
-                {t('dashboard.search')}
-              </label>
-              <Search
-                aria-hidden
-                size={16}
-                className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500 dark:text-slate-400"
-              />
-              <input
-                id="decision-search"
-                type="search"
-                value={search}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  setVisibleCount(PAGE_SIZE);
-                }}
-                placeholder={t('dashboard.searchPlaceholder')}
-                className={`${inputClasses} h-10 pl-9`}
-              />
-            </div>
-            <div className="flex shrink-0 items-center gap-2">
-              <label
-                htmlFor="decision-sort"
-                className="text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300"
-              >
-                {t('dashboard.sortLabel')}
-              </label>
-              <select
-                id="decision-sort"
-                value={sort}
-                onChange={(event) => choose('sort', event.target.value, 'newest')}
-                className={`${inputClasses} h-10 w-auto`}
-              >
-                {DASHBOARD_SORTS.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`dashboard.sort.${option}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div role="group" aria-label={t('dashboard.filterLabel')} className="flex flex-wrap gap-1.5">
-            {DASHBOARD_FILTERS.map((option) => (
-              <button
-                key={option}
-                type="button"
-                aria-pressed={filter === option}
-                onClick={() => choose('filter', option, 'all')}
-                className="h-9 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:border-indigo-500 dark:aria-pressed:bg-indigo-600"
-              >
-                {t(`dashboard.filters.${option}`)}
-              </button>
-            ))}
-          </div>
-        </div>
+        <DashboardToolbar
+          search={search}
+          sort={sort}
+          filter={filter}
+          onSearch={(value) => {
+            setSearch(value);
+            setVisibleCount(PAGE_SIZE);
+          }}
+          onChoose={choose}
+        />
       )}
 
       {decisions.data && decisions.data.length > 0 ? (
@@ -252,5 +186,75 @@ export default function DashboardPage() {
         onClose={() => setDeleting(null)}
       />
     </>
+  );
+}
+
+interface DashboardToolbarProps {
+  search: string;
+  sort: DashboardSort;
+  filter: DashboardFilter;
+  onSearch: (search: string) => void;
+  onChoose: (param: 'filter' | 'sort', value: string) => void;
+}
+
+/** Search box, sort order and the filter buttons. */
+function DashboardToolbar({ search, sort, filter, onSearch, onChoose }: DashboardToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-6 flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative w-full sm:max-w-sm">
+          <label htmlFor="decision-search" className="sr-only">
+            {t('dashboard.search')}
+          </label>
+          <Search
+            aria-hidden
+            size={16}
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+          />
+          <input
+            id="decision-search"
+            type="search"
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+            placeholder={t('dashboard.searchPlaceholder')}
+            className={`${inputClasses} h-10 pl-9`}
+          />
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          <label
+            htmlFor="decision-sort"
+            className="text-sm font-medium whitespace-nowrap text-slate-700 dark:text-slate-300"
+          >
+            {t('dashboard.sortLabel')}
+          </label>
+          <select
+            id="decision-sort"
+            value={sort}
+            onChange={(event) => onChoose('sort', event.target.value)}
+            className={`${inputClasses} h-10 w-auto`}
+          >
+            {DASHBOARD_SORTS.map((option) => (
+              <option key={option} value={option}>
+                {t(`dashboard.sort.${option}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div role="group" aria-label={t('dashboard.filterLabel')} className="flex flex-wrap gap-1.5">
+        {DASHBOARD_FILTERS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={filter === option}
+            onClick={() => onChoose('filter', option)}
+            className="h-9 rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:border-indigo-500 dark:aria-pressed:bg-indigo-600"
+          >
+            {t(`dashboard.filters.${option}`)}
+          </button>
+        ))}
+      </div>
+    </div>
   );
 }

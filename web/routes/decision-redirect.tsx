@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
-import { decisionKeys, fetchDecisionType, parseDecisionId } from '../features/decisions/decisions-api.ts';
+import { decisionKeys } from '../lib/query-keys.ts';
+import { fetchDecisionType, parseDecisionId } from '../features/decisions/decisions-api.ts';
 
 /** /decision/{id}: asks the decision's type, then opens the team or the single view; /dashboard on error. */
 export default function DecisionRedirectPage() {

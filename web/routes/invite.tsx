@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
-import { InvitationAcceptance } from '../features/team/InvitationAcceptance.tsx';
+import { InvitationAcceptance } from '../features/invitations/InvitationAcceptance.tsx';
 
 export default function InvitePage() {
   const { t } = useTranslation();

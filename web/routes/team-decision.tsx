@@ -7,6 +7,7 @@ import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
+import { decisionKeys } from '../lib/query-keys.ts';
 import { useNow } from '../lib/use-now.ts';
 import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { cellNamer } from '../features/comments/comment-cells.ts';
@@ -14,7 +15,7 @@ import { CommentsSection, type CommentsHandle } from '../features/comments/Comme
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
-import { decisionKeys, parseDecisionId } from '../features/decisions/decisions-api.ts';
+import { parseDecisionId } from '../features/decisions/decisions-api.ts';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { RemindVoters } from '../features/team/RemindVoters.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AiSuggestionsRequest } from '../../../shared/api/ai.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
-import { useIsAiUnavailable } from '../decisions/decisions-api.ts';
+import { useIsAiUnavailable } from '../ai/ai-api.ts';
 import { useAiSuggestions } from './ai-suggestions-api.ts';
 import {
   openSuggestions,
@@ -152,33 +152,13 @@ export function AiSuggestions({
           {open.length ? (
             <ul className="flex flex-col gap-2">
               {open.map((suggestion) => (
-                <li
+                <SuggestionItem
                   key={suggestion.name}
-                  className="flex items-start justify-between gap-3 rounded-lg bg-white p-3 dark:bg-slate-900"
-                >
-                  <div className="min-w-0">
-                    <p className="font-medium break-words text-slate-900 dark:text-white">
-                      {suggestion.name}
-                    </p>
-                    <p className="text-sm text-slate-700 dark:text-slate-300">{suggestion.reason}</p>
-                    {!showsImportance || suggestion.importance === undefined ? null : (
-                      <p className="text-xs text-slate-600 dark:text-slate-400">
-                        {t('aiSuggestions.importance', { importance: suggestion.importance })}
-                      </p>
-                    )}
-                  </div>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="shrink-0"
-                    disabled={!canAdd}
-                    aria-label={t('aiSuggestions.addNamed', { name: suggestion.name })}
-                    onClick={() => add(suggestion)}
-                  >
-                    <Plus aria-hidden size={14} />
-                    {t('aiSuggestions.add')}
-                  </Button>
-                </li>
+                  suggestion={suggestion}
+                  showsImportance={showsImportance}
+                  canAdd={canAdd}
+                  onAdd={() => add(suggestion)}
+                />
               ))}
             </ul>
           ) : (
@@ -192,5 +172,43 @@ export function AiSuggestions({
         </section>
       ) : null}
     </div>
+  );
+}
+
+function SuggestionItem({
+  suggestion,
+  showsImportance,
+  canAdd,
+  onAdd,
+}: {
+  suggestion: RowSuggestion;
+  showsImportance: boolean;
+  canAdd: boolean;
+  onAdd: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li className="flex items-start justify-between gap-3 rounded-lg bg-white p-3 dark:bg-slate-900">
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900 dark:text-white">{suggestion.name}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{suggestion.reason}</p>
+        {!showsImportance || suggestion.importance === undefined ? null : (
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            {t('aiSuggestions.importance', { importance: suggestion.importance })}
+          </p>
+        )}
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="shrink-0"
+        disabled={!canAdd}
+        aria-label={t('aiSuggestions.addNamed', { name: suggestion.name })}
+        onClick={onAdd}
+      >
+        <Plus aria-hidden size={14} />
+        {t('aiSuggestions.add')}
+      </Button>
+    </li>
   );
 }

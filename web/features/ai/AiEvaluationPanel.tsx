@@ -1,26 +1,20 @@
 import { useState } from 'react';
 import { LoaderCircle, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { AiRecommendationRequest, AiRecommendationResponse } from '../../../shared/api/ai.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
-import { useAiStatusQuery, useIsAiUnavailable } from '../decisions/decisions-api.ts';
-import { requestRecommendation } from './ai-api.ts';
+import {
+  requestRecommendation,
+  useAiStatusQuery,
+  useIsAiUnavailable,
+  type AiRequestPreparation,
+} from './ai-api.ts';
 import { AiUnavailableNotice } from './AiUnavailableNotice.tsx';
 
 type Phase = { kind: 'idle' } | { kind: 'running' } | { kind: 'failed'; reason: string };
-
-/** What the form answers when the AI is started. */
-export type AiRequestPreparation =
-  /** Ready: what to ask, and how to write the answer into the grid of exactly these rows. */
-  | { kind: 'ready'; request: AiRecommendationRequest; fill: (result: AiRecommendationResponse) => void }
-  /** The form shows its own errors. */
-  | { kind: 'invalid' }
-  /** Something the panel explains (e.g. the description is missing). */
-  | { kind: 'blocked'; reason: string };
 
 interface AiEvaluationPanelProps {
   /** The AI already filled the grid (this session, or stored reasons): the button is gone. */

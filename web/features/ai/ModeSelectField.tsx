@@ -1,7 +1,7 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../components/ui/SelectField.tsx';
-import { useIsAiUnavailable } from '../decisions/decisions-api.ts';
+import { useIsAiUnavailable } from './ai-api.ts';
 
 interface ModeSelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;

@@ -3,8 +3,7 @@ import type { AnalysisResponse } from '../../../shared/api/analysis.ts';
 import type { Decision, UpdateDecisionRequest } from '../../../shared/api/decisions.ts';
 import type { MessageResponse } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
-import { teamKeys } from '../team/team-api.ts';
+import { decisionKeys, teamKeys } from '../../lib/query-keys.ts';
 
 /**
  * Under the details' key on purpose: whatever invalidates a decision's details (its mutations, the live

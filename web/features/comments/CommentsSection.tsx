@@ -13,7 +13,21 @@ import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePersonName } from '../people/person-name.ts';
-import { cellOfComment, isSameCell, type CommentCell } from './comment-cells.ts';
+import { cellOfComment, type CommentCell } from './comment-cells.ts';
+import {
+  afterDeleting,
+  cancelledEdit,
+  commentsShown,
+  commentToSave,
+  composerKeyAction,
+  composerLabelKey,
+  detached,
+  discussing,
+  editing,
+  emptyComposer,
+  withoutVanishedEdit,
+  type ComposerState,
+} from './comments-model.ts';
 import { useCommentsQuery, useDeleteComment, useSaveComment } from './comments-api.ts';
 
 /** What a page with a matrix asks of the comments: discuss a cell, or show a cell's comments. */
@@ -38,21 +52,21 @@ export function CommentsSection({ decisionId, canComment, cellName, ref }: Comme
   const now = useNow(30_000);
   const input = useRef<HTMLTextAreaElement>(null);
   const cellNotice = useRef<HTMLParagraphElement>(null);
-  const [text, setText] = useState('');
-  const [editingId, setEditingId] = useState<number | null>(null);
+  const [composer, setComposer] = useState<ComposerState>(emptyComposer);
   const [deletingId, setDeletingId] = useState<number | null>(null);
-  // The cell a new comment will be about ("Discuss"), and the cell whose comments alone are listed.
-  const [attachedCell, setAttachedCell] = useState<CommentCell | null>(null);
+  // The cell whose comments alone are listed.
   const [shownCell, setShownCell] = useState<CommentCell | null>(null);
-  const attachedName = attachedCell && cellName ? cellName(attachedCell) : null;
   const shownName = shownCell && cellName ? cellName(shownCell) : null;
+
+  function focusComposer() {
+    input.current?.focus();
+    input.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }
 
   useImperativeHandle(ref, () => ({
     discuss(cell) {
-      setEditingId(null);
-      setAttachedCell(cell);
-      input.current?.focus();
-      input.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      setComposer((current) => discussing(current, cell));
+      focusComposer();
     },
     showCell(cell) {
       setShownCell(cell);
@@ -72,60 +86,22 @@ export function CommentsSection({ decisionId, canComment, cellName, ref }: Comme
     removal.mutate(id, {
       onSuccess: () => {
         setDeletingId(null);
-        if (id === editingId) {
-          setEditingId(null);
-          setText('');
-        }
+        setComposer((current) => afterDeleting(current, id));
       },
       onError: reportFailure,
     });
   }
 
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    const body = text.trim();
-    // SPEC.md section 5: a text that is blank after trimming is ignored.
-    if (!body || save.isPending) return;
-    save.mutate(
-      { id: editingId, text: body, cell: editingId === null ? attachedCell : null },
-      {
-        onSuccess: () => {
-          setText('');
-          setEditingId(null);
-          setAttachedCell(null);
-        },
-        onError: reportFailure,
-      },
-    );
-  }
-
-  function startEditing(comment: Comment) {
-    setAttachedCell(null);
-    setEditingId(comment.id);
-    setText(comment.text);
-    input.current?.focus();
-    input.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }
-
-  function cancelEditing() {
-    setEditingId(null);
-    setText('');
-  }
-
-  function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
-    if (event.key === 'Escape' && editingId !== null) cancelEditing();
+  function submit() {
+    const comment = commentToSave(composer);
+    if (!comment || save.isPending) return;
+    save.mutate(comment, { onSuccess: () => setComposer(emptyComposer), onError: reportFailure });
   }
 
   const allComments = comments.data ?? [];
-  const list = shownCell
-    ? allComments.filter((comment) => isSameCell(cellOfComment(comment), shownCell))
-    : allComments;
-  // Someone else deleted the comment being edited (the list updates live): stop editing it.
-  if (editingId !== null && comments.data && !allComments.some((comment) => comment.id === editingId)) {
-    setEditingId(null);
-    setText('');
-  }
+  const list = commentsShown(allComments, shownCell);
+  const keptComposer = withoutVanishedEdit(composer, comments.data);
+  if (keptComposer !== composer) setComposer(keptComposer);
 
   return (
     <Card>
@@ -174,8 +150,11 @@ export function CommentsSection({ decisionId, canComment, cellName, ref }: Comme
                 comment={comment}
                 cellName={cellName}
                 now={now}
-                isBeingEdited={comment.id === editingId}
-                onEdit={() => startEditing(comment)}
+                isBeingEdited={comment.id === composer.editingId}
+                onEdit={() => {
+                  setComposer((current) => editing(current, comment));
+                  focusComposer();
+                }}
                 onDelete={() => setDeletingId(comment.id)}
               />
             ))}
@@ -183,55 +162,14 @@ export function CommentsSection({ decisionId, canComment, cellName, ref }: Comme
         )}
 
         {canComment ? (
-          <form onSubmit={submit} className="flex flex-col gap-2">
-            <label htmlFor="comment-text" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              {editingId !== null
-                ? t('comments.editLabel')
-                : attachedName
-                  ? t('comments.cellLabel', { cell: attachedName })
-                  : t('comments.newLabel')}
-            </label>
-            {attachedName && editingId === null ? (
-              <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-                <span className="inline-flex items-center gap-1 rounded-full bg-indigo-100 px-2.5 py-0.5 font-medium text-indigo-900 dark:bg-indigo-900/60 dark:text-indigo-100">
-                  <Grid2x2 aria-hidden size={14} />
-                  {t('comments.about', { cell: attachedName })}
-                </span>
-                <Button variant="ghost" size="sm" onClick={() => setAttachedCell(null)}>
-                  <X aria-hidden size={14} />
-                  {t('comments.detach')}
-                </Button>
-              </p>
-            ) : null}
-            <textarea
-              id="comment-text"
-              ref={input}
-              rows={3}
-              value={text}
-              maxLength={LIMITS.comment.max}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={submitOnCtrlEnter}
-              aria-describedby="comment-text-hint"
-              placeholder={t('comments.placeholder')}
-              className={inputClasses}
-            />
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p id="comment-text-hint" className="text-xs text-slate-600 dark:text-slate-400">
-                {t('comments.hint')} · {text.length}/{LIMITS.comment.max}
-              </p>
-              <div className="flex gap-2">
-                {editingId !== null ? (
-                  <Button variant="ghost" onClick={cancelEditing}>
-                    {t('common.cancel')}
-                  </Button>
-                ) : null}
-                <Button type="submit" disabled={save.isPending}>
-                  {editingId === null ? <Send aria-hidden size={16} /> : null}
-                  {editingId === null ? t('comments.post') : t('common.save')}
-                </Button>
-              </div>
-            </div>
-          </form>
+          <CommentComposer
+            composer={composer}
+            attachedName={composer.attachedCell && cellName ? cellName(composer.attachedCell) : null}
+            inputRef={input}
+            isSaving={save.isPending}
+            onChange={setComposer}
+            onSubmit={submit}
+          />
         ) : null}
       </section>
 
@@ -245,6 +183,91 @@ export function CommentsSection({ decisionId, canComment, cellName, ref }: Comme
         onCancel={() => setDeletingId(null)}
       />
     </Card>
+  );
+}
+
+interface CommentComposerProps {
+  composer: ComposerState;
+  attachedName: string | null;
+  inputRef: Ref<HTMLTextAreaElement>;
+  isSaving: boolean;
+  onChange: (change: (current: ComposerState) => ComposerState) => void;
+  onSubmit: () => void;
+}
+
+/** The form for a new comment (maybe about a cell) or the one being edited. */
+function CommentComposer({
+  composer,
+  attachedName,
+  inputRef,
+  isSaving,
+  onChange,
+  onSubmit,
+}: CommentComposerProps) {
+  const { t } = useTranslation();
+  const isEditing = composer.editingId !== null;
+
+  function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+    const action = composerKeyAction(event, isEditing);
+    if (action === 'submit') onSubmit();
+    if (action === 'cancel') onChange(cancelledEdit);
+  }
+
+  return (
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="flex flex-col gap-2"
+    >
+      <label htmlFor="comment-text" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+        {t(composerLabelKey(composer, attachedName), { cell: attachedName })}
+      </label>
+      {attachedName && !isEditing ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <span className="inline-flex items-center gap-1 rounded-full bg-indigo-100 px-2.5 py-0.5 font-medium text-indigo-900 dark:bg-indigo-900/60 dark:text-indigo-100">
+            <Grid2x2 aria-hidden size={14} />
+            {t('comments.about', { cell: attachedName })}
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => onChange(detached)}>
+            <X aria-hidden size={14} />
+            {t('comments.detach')}
+          </Button>
+        </p>
+      ) : null}
+      <textarea
+        id="comment-text"
+        ref={inputRef}
+        rows={3}
+        value={composer.text}
+        maxLength={LIMITS.comment.max}
+        onChange={(event) => {
+          const text = event.target.value;
+          onChange((current) => ({ ...current, text }));
+        }}
+        onKeyDown={submitOnCtrlEnter}
+        aria-describedby="comment-text-hint"
+        placeholder={t('comments.placeholder')}
+        className={inputClasses}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p id="comment-text-hint" className="text-xs text-slate-600 dark:text-slate-400">
+          {t('comments.hint')} · {composer.text.length}/{LIMITS.comment.max}
+        </p>
+        <div className="flex gap-2">
+          {isEditing ? (
+            <Button variant="ghost" onClick={() => onChange(cancelledEdit)}>
+              {t('common.cancel')}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={isSaving}>
+            {isEditing ? null : <Send aria-hidden size={16} />}
+            {isEditing ? t('common.save') : t('comments.post')}
+          </Button>
+        </div>
+      </div>
+    </form>
   );
 }
 

@@ -2,12 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '../../../shared/api/comments.ts';
 import type { MessageResponse } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
+import { commentKeys } from '../../lib/query-keys.ts';
 import type { CommentCell } from './comment-cells.ts';
-
-export const commentKeys = {
-  all: ['comments'] as const,
-  forDecision: (decisionId: number) => ['comments', decisionId] as const,
-};
 
 export function useCommentsQuery(decisionId: number) {
   return useQuery({

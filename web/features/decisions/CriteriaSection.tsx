@@ -12,7 +12,7 @@ import {
   type DecisionFormValues,
 } from './decision-form-model.ts';
 import { withProposedImportances } from './decision-form-steps.ts';
-import { countedImportance, summarizeImportances } from './importance-shares.ts';
+import { countedImportance, summarizeImportances } from '../../lib/importance-shares.ts';
 import { ImportanceShare, ImportanceSum } from './ImportanceShares.tsx';
 import { MustHaveAndAnchorsDisclosure } from './MustHaveAndAnchorsDisclosure.tsx';
 import { NameRowsCard, type NameRowsCardProps } from './NameRowsEditor.tsx';

@@ -2,7 +2,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { notify } from '../../lib/notify.ts';
-import { AiEvaluationPanel, type AiRequestPreparation } from '../ai/AiEvaluationPanel.tsx';
+import type { AiRequestPreparation } from '../ai/ai-api.ts';
+import { AiEvaluationPanel } from '../ai/AiEvaluationPanel.tsx';
 import { handMadeScoreCount, importanceOf, type DecisionFormValues } from './decision-form-model.ts';
 
 interface DecisionAiPanelProps {

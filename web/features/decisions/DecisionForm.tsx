@@ -9,7 +9,7 @@ import { duplicatePositions } from '../../lib/matrix-model.ts';
 import type { DraftAddress } from '../drafts/draft-storage.ts';
 import { DraftNotice } from '../drafts/DraftNotice.tsx';
 import { useFormDraft } from '../drafts/useFormDraft.ts';
-import { useIsAiUnavailable } from './decisions-api.ts';
+import { useIsAiUnavailable } from '../ai/ai-api.ts';
 import { DecisionAiPanel } from './DecisionAiPanel.tsx';
 import { CriteriaSection } from './CriteriaSection.tsx';
 import { decisionFormSchema, toDecisionRequest, type DecisionFormValues } from './decision-form-model.ts';

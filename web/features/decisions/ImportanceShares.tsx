@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocale } from '../../lib/format.ts';
-import type { ImportanceSummary } from './importance-shares.ts';
+import type { ImportanceSummary } from '../../lib/importance-shares.ts';
 
 interface ImportanceShareProps {
   /** Referenced by the importance input's aria-describedby. */

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AiStatus } from '../../../shared/api/ai.ts';
 import type {
   CreateDecisionRequest,
   Decision,
@@ -10,14 +9,7 @@ import type {
 } from '../../../shared/api/decisions.ts';
 import type { MessageResponse } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-
-/** Query keys per resource; mutations invalidate the list and the one decision they touched. */
-export const decisionKeys = {
-  all: ['decisions'] as const,
-  list: () => [...decisionKeys.all, 'list'] as const,
-  details: (id: number) => [...decisionKeys.all, 'details', id] as const,
-  type: (id: number) => [...decisionKeys.all, 'type', id] as const,
-};
+import { decisionKeys } from '../../lib/query-keys.ts';
 
 /** The list is de-duplicated by id (SPEC.md section 7), newest first as the server sends it. */
 export async function fetchDecisions(): Promise<DecisionListItem[]> {
@@ -101,26 +93,4 @@ export function useSaveEvaluations(id: number) {
     mutationFn: (request: EvaluateRequest) => saveEvaluations(id, request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionKeys.all }),
   });
-}
-
-// Whether AI scoring is set up lives here, not in features/ai: the team view asks it too, and a module
-// shared by other pages than its neighbours becomes a chunk of its own, one more entry in the route map
-// of the landing page's entry script (130 kB gzip budget, bench/run.ts).
-export const aiKeys = { status: ['ai', 'status'] as const };
-
-/** Whether the server has an AI model; the setup changes only with a restart, so it is cached long. */
-export function useAiStatusQuery() {
-  return useQuery({
-    queryKey: aiKeys.status,
-    queryFn: () => apiRequest<AiStatus>('/api/ai/status'),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/**
- * True once the server said it has no AI model. While the answer is pending or could not be read, AI
- * stays offered: trying then gets the server's own answer.
- */
-export function useIsAiUnavailable(): boolean {
-  return useAiStatusQuery().data?.available === false;
 }

@@ -7,6 +7,7 @@ import {
   type CriterionAnchors,
 } from '../../../shared/api/decisions.ts';
 import type { Scale } from '../../lib/matrix-model.ts';
+import { scaleAnchorsText } from '../../lib/scale-anchors.ts';
 
 /**
  * A criterion's must-have minimum and scale anchors (issue 17) as the criteria editors hold them:
@@ -80,24 +81,6 @@ export function mustHaveAndAnchorsSchema(scale: Scale) {
       }),
     anchors: z.object({ low: checkedText, high: checkedText }),
   });
-}
-
-/**
- * "1 = > 2,000 € · 10 = < 800 €": what the ends of the scale mean, shown beside a grid's inputs;
- * null when the criterion has no anchors.
- */
-export function scaleAnchorsText(
-  t: TFunction,
-  anchors: CriterionAnchors | null | undefined,
-  scale: Scale,
-): string | null {
-  const parts = [
-    anchors?.low.trim() ? t('decisionForm.anchorPart', { score: scale.min, text: anchors.low.trim() }) : null,
-    anchors?.high.trim()
-      ? t('decisionForm.anchorPart', { score: scale.max, text: anchors.high.trim() })
-      : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length ? parts.join(' · ') : null;
 }
 
 /**

@@ -1,9 +1,7 @@
 import { connectLiveEvents, type LiveEvent } from '../../lib/live-events.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { commentKeys } from '../comments/comments-api.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
-import { teamKeys } from '../team/team-api.ts';
-import { fetchNotifications, notificationKeys } from './notifications-api.ts';
+import { commentKeys, decisionKeys, notificationKeys, teamKeys } from '../../lib/query-keys.ts';
+import { fetchNotifications } from './notifications-api.ts';
 
 function numberField(data: unknown, field: string): number | null {
   if (typeof data !== 'object' || data === null) return null;

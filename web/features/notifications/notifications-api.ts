@@ -2,12 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptInvitationResponse, Notification } from '../../../shared/api/team.ts';
 import type { MessageResponse } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const,
-};
+import { decisionKeys, notificationKeys } from '../../lib/query-keys.ts';
 
 /** Newest first; anything that is not a list counts as empty (SPEC.md section 7). */
 export async function fetchNotifications(): Promise<Notification[]> {

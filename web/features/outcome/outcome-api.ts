@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import type { Outcome, OutcomeRequest } from '../../../shared/api/outcome.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
+import { decisionKeys } from '../../lib/query-keys.ts';
 
 /** An outcome changes the decision's status: its details and the dashboard's cards reload. */
 function refreshDecision(queryClient: QueryClient, decisionId: number) {

@@ -4,8 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowRight, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { createTeamDecisionRequestSchema } from '../../../shared/api/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
@@ -15,49 +13,22 @@ import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
 import { translateFieldError } from '../../lib/form-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { ModeSelectField } from '../ai/ModeSelectField.tsx';
-import {
-  mustHaveAndAnchorsRequest,
-  mustHaveAndAnchorsSchema,
-  noMustHaveOrAnchors,
-} from '../decisions/must-have-and-anchors.ts';
-import type { FilledTemplate } from '../templates/filled-template.ts';
 import { TemplatePicker } from '../templates/TemplatePicker.tsx';
-import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
-import { criterionFieldErrors, duplicateRows, newRow, savableRows } from './name-rows.ts';
+import { criterionFieldErrors } from './name-rows.ts';
+import {
+  createRequestFrom,
+  emptyNewTeamDecision,
+  hasDuplicateNames,
+  hasTypedContent,
+  newTeamDecisionFormSchema,
+  TEAM_SCALE,
+  withTemplate,
+  type NewTeamDecisionValues,
+} from './new-team-decision-model.ts';
 import { ResultsVisibilityField } from './ResultsVisibilityField.tsx';
 import { useCreateTeamDecision } from './team-api.ts';
 import { TeamListsCards } from './TeamListsCards.tsx';
-
-const TEAM_SCALE = LIMITS.scales.team;
-
-const nameRowSchema = z.object({
-  key: z.string(),
-  id: z.number().optional(),
-  name: z.string(),
-  importance: z.number().optional(),
-  suggestedName: z.string().optional(),
-});
-
-// Criteria carry a must-have and anchors, checked by the server's schemas (on the team's 0–10 scale).
-const criterionRowSchema = nameRowSchema.extend(mustHaveAndAnchorsSchema(TEAM_SCALE).shape);
-
-// The server's rules for title, description and mode; the deadline is checked as typed (local time).
-const newTeamDecisionFormSchema = createTeamDecisionRequestSchema
-  .pick({ name: true, description: true, mode: true, results_visibility: true })
-  .extend({
-    /** The datetime-local value, "" for no deadline. */
-    deadline: z.string().superRefine((value, context) => {
-      const timer = dateTimeLocalToIso(value);
-      if (value && !timer) context.addIssue({ code: 'custom', message: 'team.deadlineInvalid' });
-      else if (timer && isDeadlineTooSoon(timer, Date.now()))
-        context.addIssue({ code: 'custom', message: 'team.deadlineTooSoon' });
-    }),
-    options: z.array(nameRowSchema),
-    criteria: z.array(criterionRowSchema),
-  });
-
-type NewTeamDecisionValues = z.input<typeof newTeamDecisionFormSchema>;
 
 /** /new-team-decision: title (required), deadline, mode, description and optional options and criteria. */
 export function NewTeamDecisionForm() {
@@ -69,15 +40,7 @@ export function NewTeamDecisionForm() {
   const form = useForm<NewTeamDecisionValues>({
     // raw: the request below is built from the values as typed.
     resolver: zodResolver(newTeamDecisionFormSchema, undefined, { raw: true }),
-    defaultValues: {
-      name: '',
-      description: '',
-      mode: 'manual',
-      results_visibility: 'always',
-      deadline: '',
-      options: [newRow(), newRow()],
-      criteria: [newRow(noMustHaveOrAnchors())],
-    },
+    defaultValues: emptyNewTeamDecision(),
     shouldFocusError: false,
   });
   const {
@@ -90,29 +53,14 @@ export function NewTeamDecisionForm() {
     formState: { errors, isSubmitting },
   } = form;
   const [options, criteria] = useWatch({ control, name: ['options', 'criteria'] });
-  const hasDuplicates = duplicateRows(options).size > 0 || duplicateRows(criteria).size > 0;
+  const hasDuplicates = hasDuplicateNames({ options, criteria });
 
   const submit = handleSubmit(
     async (values) => {
       if (hasDuplicates) return;
       setFailure(null);
       try {
-        const decision = await create.mutateAsync({
-          name: values.name.trim(),
-          description: values.description,
-          mode: values.mode,
-          results_visibility: values.results_visibility,
-          timer: dateTimeLocalToIso(values.deadline),
-          type: 'team',
-          options: savableRows(values.options).map((row) => ({ name: row.name })),
-          // Blank rows are dropped; with all criteria blank an empty list is sent (SPEC.md section 5).
-          // A template's weights go along as the default weights until members weight.
-          criteria: savableRows(values.criteria).map((row) => ({
-            name: row.name,
-            ...(row.importance === undefined ? {} : { importance: row.importance }),
-            ...mustHaveAndAnchorsRequest(row),
-          })),
-        });
+        const decision = await create.mutateAsync(createRequestFrom(values));
         if (!decision || typeof decision.id !== 'number') {
           setFailure(t('team.noDecisionId'));
           return;
@@ -134,37 +82,14 @@ export function NewTeamDecisionForm() {
     },
   );
 
-  function applyTemplate(template: FilledTemplate) {
-    reset({
-      ...getValues(),
-      name: template.name,
-      description: template.description,
-      options: template.options.length
-        ? template.options.map((name) => newRow({ name }))
-        : [newRow(), newRow()],
-      criteria: template.criteria.map((criterion) =>
-        newRow({
-          name: criterion.name,
-          importance: criterion.weight,
-          minimum: null,
-          anchors: criterion.anchors,
-        }),
-      ),
-    });
-  }
-
-  function hasContent(): boolean {
-    const values = getValues();
-    return (
-      Boolean(values.name.trim() || values.description?.trim()) ||
-      [...values.options, ...values.criteria].some((row) => row.name.trim())
-    );
-  }
-
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-6">
-        <TemplatePicker scale={TEAM_SCALE} hasContent={hasContent} onUse={applyTemplate} />
+        <TemplatePicker
+          scale={TEAM_SCALE}
+          hasContent={() => hasTypedContent(getValues())}
+          onUse={(template) => reset(withTemplate(getValues(), template))}
+        />
         <Card className="flex flex-col gap-2">
           <TextField
             id="team-title"

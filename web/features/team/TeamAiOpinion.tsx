@@ -8,7 +8,7 @@ import { serverMessageOf } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
-import { useIsAiUnavailable } from '../decisions/decisions-api.ts';
+import { useIsAiUnavailable } from '../ai/ai-api.ts';
 import {
   compareAiOpinion,
   isOwnVoteComplete,

@@ -2,11 +2,9 @@ import { CircleCheck, LoaderCircle, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
-import { useIsAiUnavailable } from '../decisions/decisions-api.ts';
+import { useIsAiUnavailable } from '../ai/ai-api.ts';
 import { AiUnavailableNotice } from '../ai/AiUnavailableNotice.tsx';
-
-export type TeamAiPhase =
-  { kind: 'idle' } | { kind: 'running' } | { kind: 'succeeded' } | { kind: 'failed'; reason: string };
+import type { TeamAiPhase } from './team-setup-model.ts';
 
 interface TeamAiSectionProps {
   phase: TeamAiPhase;

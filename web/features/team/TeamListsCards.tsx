@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { inputClasses } from '../../components/ui/TextField.tsx';
 import { clampedPercentInput } from '../decisions/form-inputs.ts';
-import { countedImportance, summarizeImportances } from '../decisions/importance-shares.ts';
+import { countedImportance, summarizeImportances } from '../../lib/importance-shares.ts';
 import { ImportanceShare, ImportanceSum } from '../decisions/ImportanceShares.tsx';
 import { noMustHaveOrAnchors } from '../decisions/must-have-and-anchors.ts';
 import { MustHaveAndAnchorsDisclosure } from '../decisions/MustHaveAndAnchorsDisclosure.tsx';

@@ -1,8 +1,6 @@
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
-import { noResultMessageOf } from '../../../shared/no-result.ts';
-import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { MatrixTable, StackedHeader } from '../../components/ui/MatrixTable.tsx';
 import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx';
 import { useFormatters } from '../../lib/format.ts';
@@ -10,10 +8,11 @@ import { cellKey } from '../../lib/matrix-model.ts';
 import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
 import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
-import { compareAiOpinion } from './ai-opinion-model.ts';
+import { compareAiOpinion, type AiOpinionCell } from './ai-opinion-model.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { AiReasonLegend } from '../ai/AiReasonLegend.tsx';
 import { AiOpinionCellNote } from './TeamAiOpinion.tsx';
+import { isTopOption, teamResultsViewOf, type TeamCell } from './team-results-model.ts';
 
 /**
  * The team ranking: options best first with their rank, the team value of every cell (mean of the
@@ -26,33 +25,9 @@ import { AiOpinionCellNote } from './TeamAiOpinion.tsx';
 export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const cells = new Map(
-    (details.teamResults?.cells ?? []).map((cell) => [cellKey(cell.option_id, cell.criterion_id), cell]),
-  );
-  const weights = new Map(
-    (details.teamResults?.weights ?? []).map((weight) => [weight.criterion_id, weight.weight]),
-  );
-  const shares = roundedSharesOf(
-    new Map(details.criteria.map((criterion) => [criterion.id, weights.get(criterion.id) ?? 0])),
-  );
-  // In AI mode every cell carries the AI's reason, shown on hover or focus.
-  const aiReasons = new Map(
-    details.decision.mode === 'ai'
-      ? details.evaluations
-          .filter((evaluation) => evaluation.generated_by === 'ai' && evaluation.explanation)
-          .map((evaluation) => [
-            cellKey(evaluation.option_id, evaluation.criterion_id),
-            evaluation.explanation,
-          ])
-      : [],
-  );
-  const ranking = new Map(details.results.ranking.map((entry) => [entry.option_id, entry]));
-  // The server names a leader (is_top) only once the result counts (issue 25).
-  const noResult = noResultMessageOf(details);
-  const isTop = (optionId: number) => noResult === null && ranking.get(optionId)?.is_top === true;
-  const votedOptions = new Set(
-    [...cells.values()].filter((cell) => cell.votes > 0).map((cell) => cell.option_id),
-  );
+  const view = teamResultsViewOf(details);
+  const { cells, weights, shares, aiReasons, ranking, noResult, votedOptions, rows } = view;
+  const isTop = (optionId: number) => isTopOption(view, optionId);
   // Totals alone cannot tell: without any weight no option has one, though votes exist.
   const hasAnyVote = votedOptions.size > 0;
   const isKnockedOut = (optionId: number) => ranking.get(optionId)?.knocked_out === true;
@@ -60,12 +35,6 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   const reasonsOf = useKnockoutReasons(
     new Map(details.criteria.map((criterion) => [criterion.id, criterion.name])),
   );
-  const optionNames = new Map(details.options.map((option) => [option.id, option.name]));
-  // The server ranks best first (ties in input order) and lists options without votes last.
-  const rows = details.results.ranking.flatMap((entry) => {
-    const name = optionNames.get(entry.option_id);
-    return name === undefined ? [] : [{ key: entry.option_id, label: name }];
-  });
   const noVotesYet = t('results.noVotesYet');
   const aiOpinion = compareAiOpinion(details);
 
@@ -115,49 +84,15 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
             }
           />
         )}
-        renderCell={(option, criterion) => {
-          const key = cellKey(option.key, criterion.key);
-          const cell = cells.get(key);
-          const aiCell = aiOpinion?.cells.get(key);
-          const aiNote = aiCell ? (
-            <AiOpinionCellNote id={`ai-opinion-${option.key}-${criterion.key}`} cell={aiCell} />
-          ) : null;
-          if (!cell || cell.votes === 0) {
-            return (
-              <>
-                <span aria-hidden>–</span>
-                <span className="sr-only">{noVotesYet}</span>
-                {aiNote}
-              </>
-            );
-          }
-          const reasonId = `team-reason-${option.key}-${criterion.key}`;
-          const reason = aiReasons.get(key);
-          return (
-            <>
-              {reason ? (
-                <Tooltip id={reasonId} text={reason}>
-                  <button
-                    type="button"
-                    aria-describedby={reasonId}
-                    className={`font-medium ${tooltipTriggerClasses}`}
-                  >
-                    {format.number(cell.value, 1)}
-                  </button>
-                </Tooltip>
-              ) : (
-                <span className="block font-medium">{format.number(cell.value, 1)}</span>
-              )}
-              <span className="block text-xs text-slate-600 dark:text-slate-400">
-                {/* In AI mode the value is the model's, not a member's vote. */}
-                {details.decision.mode === 'ai'
-                  ? t('teamView.aiScore')
-                  : t('teamView.votes', { count: cell.votes })}
-              </span>
-              {aiNote}
-            </>
-          );
-        }}
+        renderCell={(option, criterion) => (
+          <TeamCellValue
+            cellId={`${option.key}-${criterion.key}`}
+            cell={cells.get(cellKey(option.key, criterion.key))}
+            reason={aiReasons.get(cellKey(option.key, criterion.key))}
+            aiCell={aiOpinion?.cells.get(cellKey(option.key, criterion.key))}
+            isAiMode={details.decision.mode === 'ai'}
+          />
+        )}
         total={{
           header: details.results.complete ? t('teamView.teamResult') : t('results.teamResultProvisional'),
           testId: 'team-result',
@@ -193,6 +128,54 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
         }}
       />
       {aiReasons.size > 0 ? <AiReasonLegend /> : null}
+    </>
+  );
+}
+
+interface TeamCellValueProps {
+  /** `${option}-${criterion}`, for the ids of the reason and the AI note. */
+  cellId: string;
+  cell: TeamCell | undefined;
+  reason: string | undefined;
+  aiCell: AiOpinionCell | undefined;
+  isAiMode: boolean;
+}
+
+/** A cell's team value with its vote count (or "–" without votes), the AI's reason and second opinion. */
+function TeamCellValue({ cellId, cell, reason, aiCell, isAiMode }: TeamCellValueProps) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const aiNote = aiCell ? <AiOpinionCellNote id={`ai-opinion-${cellId}`} cell={aiCell} /> : null;
+  if (!cell || cell.votes === 0) {
+    return (
+      <>
+        <span aria-hidden>–</span>
+        <span className="sr-only">{t('results.noVotesYet')}</span>
+        {aiNote}
+      </>
+    );
+  }
+  const reasonId = `team-reason-${cellId}`;
+  return (
+    <>
+      {reason ? (
+        <Tooltip id={reasonId} text={reason}>
+          <button
+            type="button"
+            aria-describedby={reasonId}
+            className={`font-medium ${tooltipTriggerClasses}`}
+          >
+            {format.number(cell.value, 1)}
+          </button>
+        </Tooltip>
+      ) : (
+        <span className="block font-medium">{format.number(cell.value, 1)}</span>
+      )}
+      <span className="block text-xs text-slate-600 dark:text-slate-400">
+        {/* In AI mode the value is the model's, not a member's vote. */}
+        {isAiMode ? t('teamView.aiScore') : t('teamView.votes', { count: cell.votes })}
+      </span>
+      {aiNote}
     </>
   );
 }

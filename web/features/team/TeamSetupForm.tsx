@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
@@ -14,10 +14,9 @@ import { ModeSelectField } from '../ai/ModeSelectField.tsx';
 import { DraftNotice } from '../drafts/DraftNotice.tsx';
 import { useFormDraft } from '../drafts/useFormDraft.ts';
 import { ChangedElsewhereNotice } from './ChangedElsewhereNotice.tsx';
-import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
 import { DeadlineField } from './DeadlineField.tsx';
 import { SaveBar } from './SaveBar.tsx';
-import { TeamAiSection, type TeamAiPhase } from './TeamAiSection.tsx';
+import { TeamAiSection } from './TeamAiSection.tsx';
 import { TeamListsCards } from './TeamListsCards.tsx';
 import { ResultsVisibilityField } from './ResultsVisibilityField.tsx';
 import { useChangeTeamMode, useSaveTeamEdit, useSetDeadline, useSetResultsVisibility } from './team-api.ts';
@@ -30,6 +29,14 @@ import {
 } from './team-form-model.ts';
 import { criterionFieldErrors } from './name-rows.ts';
 import { refusalNotice } from './team-refusals.ts';
+import {
+  deadlineProblemOf,
+  isSetupBlocked,
+  savedNoticesOf,
+  setupChangesOf,
+  type SetupSaveOutcome,
+  type TeamAiPhase,
+} from './team-setup-model.ts';
 import { NOTICE_MS, toastFor } from './team-toast.ts';
 import { useServerBackedForm } from './useServerBackedForm.ts';
 
@@ -42,13 +49,6 @@ interface TeamSetupFormProps {
 
 /** SPEC.md section 4: after a successful AI run the user goes to the team view after 1.2 s. */
 const AI_REDIRECT_MS = 1200;
-
-/** What one Save of the set-up did, so the caller can show SPEC's notices (or the failure). */
-type SetupSaveOutcome =
-  | { kind: 'saved'; changedMode: boolean; changedDeadline: boolean; changedVisibility: boolean }
-  /** A field shows what is wrong; nothing was sent. */
-  | { kind: 'invalid' }
-  | { kind: 'failed'; notice: string; reason: string | undefined };
 
 const headingClasses = 'mb-2 text-lg font-semibold text-slate-900 dark:text-white';
 
@@ -70,8 +70,7 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
   const [isAiConfirmOpen, setIsAiConfirmOpen] = useState(false);
   const valuesOf = useCallback((from: DecisionDetails) => setupValuesFrom(from), []);
   const form = useForm<TeamSetupValues>({ defaultValues: valuesOf(details) });
-  const { control, register, getValues, trigger, setFocus, setError, clearErrors, handleSubmit, formState } =
-    form;
+  const { control, getValues, trigger, setFocus, setError, handleSubmit, formState } = form;
   const server = useServerBackedForm(form, details, valuesOf);
   const draft = useFormDraft(form, { page: 'team-setup', decisionId: decision.id });
   const [options, criteria, mode] = useWatch({ control, name: ['options', 'criteria', 'mode'] });
@@ -79,22 +78,17 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
   const isSaving =
     saveEdit.isPending || changeMode.isPending || setDeadline.isPending || setVisibility.isPending;
   const hasDuplicates = hasDuplicateRows({ options, criteria });
-  const isBlocked = isLocked || isSaving || aiPhase.kind === 'running' || hasDuplicates;
+  const isBlocked = isSetupBlocked({ isLocked, isSaving, aiPhase, hasDuplicates });
 
   /** Mode, then deadline, then results visibility, then the rest: the last answer then holds them all. */
   async function saveSetup(values: TeamSetupValues): Promise<SetupSaveOutcome> {
-    const stored = setupValuesFrom(details);
-    const changedDeadline = values.deadline !== stored.deadline;
-    const timer = dateTimeLocalToIso(values.deadline);
-    if (changedDeadline && values.deadline && !timer) {
-      setError('deadline', { message: t('team.deadlineInvalid') });
+    const changes = setupChangesOf(values, setupValuesFrom(details));
+    const { changedMode, changedDeadline, changedVisibility, timer } = changes;
+    const deadlineProblem = deadlineProblemOf(values.deadline, changes, now);
+    if (deadlineProblem) {
+      setError('deadline', { message: t(deadlineProblem) });
       return { kind: 'invalid' };
     }
-    if (changedDeadline && timer && isDeadlineTooSoon(timer, now)) {
-      setError('deadline', { message: t('team.deadlineTooSoon') });
-      return { kind: 'invalid' };
-    }
-    const changedMode = values.mode !== stored.mode;
     try {
       if (changedMode) await changeMode.mutateAsync(values.mode);
     } catch (error) {
@@ -115,7 +109,6 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
         reason: serverMessageOf(error) ?? undefined,
       };
     }
-    const changedVisibility = values.resultsVisibility !== stored.resultsVisibility;
     try {
       if (changedVisibility) await setVisibility.mutateAsync(values.resultsVisibility);
     } catch (error) {
@@ -146,11 +139,7 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
     if (outcome.kind === 'failed') toastFor('error', outcome.notice, NOTICE_MS.long, outcome.reason);
     if (outcome.kind !== 'saved') return;
     draft.forget();
-    // SPEC.md section 8: "Modus geändert" (3 s), "Deadline gespeichert" (4 s), "Gespeichert" (4 s).
-    if (outcome.changedMode) toastFor('success', t('teamEdit.modeChanged'), NOTICE_MS.short);
-    if (outcome.changedDeadline) toastFor('success', t('teamEdit.deadlineSaved'), NOTICE_MS.long);
-    if (outcome.changedVisibility) toastFor('success', t('resultsVisibility.saved'), NOTICE_MS.long);
-    toastFor('success', t('teamEdit.saved'), NOTICE_MS.long);
+    for (const notice of savedNoticesOf(outcome)) toastFor('success', t(notice.key), notice.durationMs);
   });
 
   /** SPEC.md section 4: save everything first, then ask the AI; on success the team view after 1.2 s. */
@@ -192,66 +181,8 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
         {server.isChangedElsewhere && !isSaving && aiPhase.kind !== 'running' ? (
           <ChangedElsewhereNotice onLoadLatest={server.loadLatest} />
         ) : null}
-        <Card className="flex flex-col gap-2">
-          <h2 className={headingClasses}>{t('teamEdit.detailsHeading')}</h2>
-          <TextField
-            id="edit-title"
-            label={t('team.title')}
-            required
-            maxLength={LIMITS.decision.nameMax}
-            disabled={isLocked}
-            error={translateFieldError(t, formState.errors.name?.message)}
-            {...register('name', { validate: (name) => name.trim() !== '' || 'validation.titleRequired' })}
-          />
-          <TextAreaField
-            label={t('team.description')}
-            rows={3}
-            maxLength={LIMITS.decision.descriptionMax}
-            disabled={isLocked}
-            {...register('description')}
-          />
-        </Card>
-        <Card>
-          <section aria-labelledby="settings-heading" className="flex flex-col gap-2">
-            <h2 id="settings-heading" className={headingClasses}>
-              {t('teamEdit.settings')}
-            </h2>
-            <div className="grid gap-x-6 gap-y-2 md:grid-cols-2 [&>*]:min-w-0">
-              <ModeSelectField
-                label={t('team.mode')}
-                hint={t('team.modeHint')}
-                manualLabel={t('team.modeManual')}
-                aiLabel={t('team.modeAi')}
-                disabled={isLocked}
-                {...register('mode')}
-              />
-              <Controller
-                control={control}
-                name="deadline"
-                render={({ field, fieldState }) => (
-                  <DeadlineField
-                    id="edit-deadline"
-                    value={field.value}
-                    now={now}
-                    error={fieldState.error?.message}
-                    isDisabled={isLocked}
-                    onChange={(value) => {
-                      clearErrors('deadline');
-                      field.onChange(value);
-                    }}
-                  />
-                )}
-              />
-            </div>
-            <Controller
-              control={control}
-              name="resultsVisibility"
-              render={({ field }) => (
-                <ResultsVisibilityField value={field.value} onChange={field.onChange} isDisabled={isLocked} />
-              )}
-            />
-          </section>
-        </Card>
+        <SetupDetailsCard isLocked={isLocked} />
+        <SetupSettingsCard isLocked={isLocked} now={now} />
         <TeamListsCards leadsFrom="teamEdit" isDisabled={isLocked} showImportance />
         {mode === 'ai' && !isLocked ? (
           <TeamAiSection phase={aiPhase} isDisabled={isBlocked} onStart={() => setIsAiConfirmOpen(true)} />
@@ -274,5 +205,81 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
         />
       </form>
     </FormProvider>
+  );
+}
+
+/** Title and description. */
+function SetupDetailsCard({ isLocked }: { isLocked: boolean }) {
+  const { t } = useTranslation();
+  const { register, formState } = useFormContext<TeamSetupValues>();
+  return (
+    <Card className="flex flex-col gap-2">
+      <h2 className={headingClasses}>{t('teamEdit.detailsHeading')}</h2>
+      <TextField
+        id="edit-title"
+        label={t('team.title')}
+        required
+        maxLength={LIMITS.decision.nameMax}
+        disabled={isLocked}
+        error={translateFieldError(t, formState.errors.name?.message)}
+        {...register('name', { validate: (name) => name.trim() !== '' || 'validation.titleRequired' })}
+      />
+      <TextAreaField
+        label={t('team.description')}
+        rows={3}
+        maxLength={LIMITS.decision.descriptionMax}
+        disabled={isLocked}
+        {...register('description')}
+      />
+    </Card>
+  );
+}
+
+/** Mode, deadline and results visibility: each saved through its own call. */
+function SetupSettingsCard({ isLocked, now }: { isLocked: boolean; now: number }) {
+  const { t } = useTranslation();
+  const { control, register, clearErrors } = useFormContext<TeamSetupValues>();
+  return (
+    <Card>
+      <section aria-labelledby="settings-heading" className="flex flex-col gap-2">
+        <h2 id="settings-heading" className={headingClasses}>
+          {t('teamEdit.settings')}
+        </h2>
+        <div className="grid gap-x-6 gap-y-2 md:grid-cols-2 [&>*]:min-w-0">
+          <ModeSelectField
+            label={t('team.mode')}
+            hint={t('team.modeHint')}
+            manualLabel={t('team.modeManual')}
+            aiLabel={t('team.modeAi')}
+            disabled={isLocked}
+            {...register('mode')}
+          />
+          <Controller
+            control={control}
+            name="deadline"
+            render={({ field, fieldState }) => (
+              <DeadlineField
+                id="edit-deadline"
+                value={field.value}
+                now={now}
+                error={fieldState.error?.message}
+                isDisabled={isLocked}
+                onChange={(value) => {
+                  clearErrors('deadline');
+                  field.onChange(value);
+                }}
+              />
+            )}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="resultsVisibility"
+          render={({ field }) => (
+            <ResultsVisibilityField value={field.value} onChange={field.onChange} isDisabled={isLocked} />
+          )}
+        />
+      </section>
+    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RemindResponse } from '../../../shared/api/reminders.ts';
 import { apiRequest } from '../../lib/api-client.ts';
-import { decisionKeys } from '../decisions/decisions-api.ts';
+import { decisionKeys } from '../../lib/query-keys.ts';
 
 /**
  * POST /api/decision/{id}/remind. Either way the details reload: they say until when the next

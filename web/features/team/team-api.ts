@@ -15,18 +15,12 @@ import type {
 } from '../../../shared/api/team.ts';
 import type { MessageResponse } from '../../../shared/api/users.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { decisionKeys, fetchDecisionDetails } from '../decisions/decisions-api.ts';
+import { decisionKeys, teamKeys } from '../../lib/query-keys.ts';
+import { fetchDecisionDetails } from '../decisions/decisions-api.ts';
 
 export type TeamMember = DecisionDetails['teamMembers'][number];
 export type TeamRole = TeamMember['role'];
 type DecisionMode = Decision['mode'];
-
-/** Team data lives beside the decision's details (shared with the personal pages' cache). */
-export const teamKeys = {
-  all: ['team'] as const,
-  members: (decisionId: number) => [...teamKeys.all, 'members', decisionId] as const,
-  invitation: (token: string) => [...teamKeys.all, 'invitation', token] as const,
-};
 
 function fetchTeamMembers(decisionId: number) {
   return apiRequest<TeamMember[]>(`/api/team/team-members/${decisionId}`);

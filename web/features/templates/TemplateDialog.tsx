@@ -5,7 +5,7 @@ import { DECISION_TEMPLATES, type TemplateId } from '../../../shared/decision-te
 import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
 import { RadioGroup } from '../../components/ui/RadioGroup.tsx';
 import type { Scale } from '../../lib/matrix-model.ts';
-import { scaleAnchorsText } from '../decisions/must-have-and-anchors.ts';
+import { scaleAnchorsText } from '../../lib/scale-anchors.ts';
 import { filledTemplate, type FilledTemplate } from './filled-template.ts';
 
 interface TemplateDialogProps {

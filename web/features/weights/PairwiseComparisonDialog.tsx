@@ -13,9 +13,9 @@ import {
   type PairAnswers,
   type PairChoice,
   type PairChoiceOption,
+  type WeightedCriterion,
 } from './weights-model.ts';
 import { WeightsDialog } from './WeightsDialog.tsx';
-import type { WeightedCriterion } from './WeightsToolbar.tsx';
 
 interface PairwiseComparisonDialogProps {
   criteria: readonly WeightedCriterion[];

@@ -3,9 +3,14 @@ import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../components/ui/Button.tsx';
-import { droppedInOrder, movedInOrder, orderByWeight, rankedWeights } from './weights-model.ts';
+import {
+  droppedInOrder,
+  movedInOrder,
+  orderByWeight,
+  rankedWeights,
+  type WeightedCriterion,
+} from './weights-model.ts';
 import { WeightsDialog } from './WeightsDialog.tsx';
-import type { WeightedCriterion } from './WeightsToolbar.tsx';
 
 interface RankCriteriaDialogProps {
   criteria: readonly WeightedCriterion[];

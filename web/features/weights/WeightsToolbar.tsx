@@ -3,18 +3,12 @@ import { ArrowDownWideNarrow, ArrowLeftRight, Scale, type LucideIcon } from 'luc
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { notify } from '../../lib/notify.ts';
-import { importancesScaledToHundred, summarizeImportances } from '../decisions/importance-shares.ts';
+import { importancesScaledToHundred, summarizeImportances } from '../../lib/importance-shares.ts';
 import { PairwiseComparisonDialog } from './PairwiseComparisonDialog.tsx';
-import { canComparePairs, canRank } from './weights-model.ts';
+import { canComparePairs, canRank, type WeightedCriterion } from './weights-model.ts';
 
 // Loaded on first use: React Aria's drag and drop weighs about 40 kB gzip, too much for every editor.
 const RankCriteriaDialog = lazy(() => import('./RankCriteriaDialog.tsx'));
-
-/** A criterion as the weight dialogs show it: its label and its current weight (null: empty). */
-export interface WeightedCriterion {
-  label: string;
-  weight: number | null;
-}
 
 type Dialog = 'rank' | 'pairs';
 

@@ -13,6 +13,12 @@ import {
  * ready for an importance or weight field.
  */
 
+/** A criterion as the weight dialogs show it: its label and its current weight (null: empty). */
+export interface WeightedCriterion {
+  label: string;
+  weight: number | null;
+}
+
 /**
  * Weights as whole percents in the same proportions and order, adding up to 100 unless equal weights
  * could not share the last points (equal stays equal: 33, 33, 33).

@@ -12,7 +12,7 @@ import { useIsLoggedIn } from '../../lib/auth-store.ts';
 import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { consumePendingInvite, rememberPendingInvite } from '../auth/pending-invite.ts';
-import { roleLabel, useAcceptInvitation, useInvitationPreviewQuery } from './team-api.ts';
+import { roleLabel, useAcceptInvitation, useInvitationPreviewQuery } from '../team/team-api.ts';
 
 /**
  * /invite?token=…: loading, then error or ready (SPEC.md section 4). Visitors see the invitation and

@@ -1,4 +1,4 @@
-import { roundedSharesOf, scaledToHundred } from '../../../shared/scoring/shares.ts';
+import { roundedSharesOf, scaledToHundred } from '../../shared/scoring/shares.ts';
 
 /**
  * An importance as the form holds it (text in the personal form, a number in the team forms): a

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { CreateTeamDecisionRequest } from '../../../shared/api/team.ts';
+import { createTeamDecisionRequestSchema } from '../../../shared/api/team.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import {
+  mustHaveAndAnchorsRequest,
+  mustHaveAndAnchorsSchema,
+  noMustHaveOrAnchors,
+} from '../decisions/must-have-and-anchors.ts';
+import type { FilledTemplate } from '../templates/filled-template.ts';
+import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
+import { duplicateRows, newRow, savableRows } from './name-rows.ts';
+
+export const TEAM_SCALE = LIMITS.scales.team;
+
+const nameRowSchema = z.object({
+  key: z.string(),
+  id: z.number().optional(),
+  name: z.string(),
+  importance: z.number().optional(),
+  suggestedName: z.string().optional(),
+});
+
+// Criteria carry a must-have and anchors, checked by the server's schemas (on the team's 0–10 scale).
+const criterionRowSchema = nameRowSchema.extend(mustHaveAndAnchorsSchema(TEAM_SCALE).shape);
+
+// The server's rules for title, description and mode; the deadline is checked as typed (local time).
+export const newTeamDecisionFormSchema = createTeamDecisionRequestSchema
+  .pick({ name: true, description: true, mode: true, results_visibility: true })
+  .extend({
+    /** The datetime-local value, "" for no deadline. */
+    deadline: z.string().superRefine((value, context) => {
+      const timer = dateTimeLocalToIso(value);
+      if (value && !timer) context.addIssue({ code: 'custom', message: 'team.deadlineInvalid' });
+      else if (timer && isDeadlineTooSoon(timer, Date.now()))
+        context.addIssue({ code: 'custom', message: 'team.deadlineTooSoon' });
+    }),
+    options: z.array(nameRowSchema),
+    criteria: z.array(criterionRowSchema),
+  });
+
+export type NewTeamDecisionValues = z.input<typeof newTeamDecisionFormSchema>;
+
+/** A new team decision: two empty options and one empty criterion to start from. */
+export function emptyNewTeamDecision(): NewTeamDecisionValues {
+  return {
+    name: '',
+    description: '',
+    mode: 'manual',
+    results_visibility: 'always',
+    deadline: '',
+    options: [newRow(), newRow()],
+    criteria: [{ ...newRow(), ...noMustHaveOrAnchors() }],
+  };
+}
+
+/** A repeated option or criterion name blocks "Continue". */
+export function hasDuplicateNames(values: Pick<NewTeamDecisionValues, 'options' | 'criteria'>): boolean {
+  return duplicateRows(values.options).size > 0 || duplicateRows(values.criteria).size > 0;
+}
+
+export function createRequestFrom(values: NewTeamDecisionValues): CreateTeamDecisionRequest {
+  return {
+    name: values.name.trim(),
+    description: values.description,
+    mode: values.mode,
+    results_visibility: values.results_visibility,
+    timer: dateTimeLocalToIso(values.deadline),
+    type: 'team',
+    options: savableRows(values.options).map((row) => ({ name: row.name })),
+    // Blank rows are dropped; with all criteria blank an empty list is sent (SPEC.md section 5).
+    // A template's weights go along as the default weights until members weight.
+    criteria: savableRows(values.criteria).map((row) => ({
+      name: row.name,
+      ...(row.importance === undefined ? {} : { importance: row.importance }),
+      ...mustHaveAndAnchorsRequest(row),
+    })),
+  };
+}
+
+/** A template replaces title, description and lists; mode, deadline and visibility stay. */
+export function withTemplate(values: NewTeamDecisionValues, template: FilledTemplate): NewTeamDecisionValues {
+  return {
+    ...values,
+    name: template.name,
+    description: template.description,
+    options: template.options.length
+      ? template.options.map((name) => newRow({ name }))
+      : [newRow(), newRow()],
+    criteria: template.criteria.map((criterion) => ({
+      ...newRow({ name: criterion.name, importance: criterion.weight }),
+      minimum: null,
+      anchors: criterion.anchors,
+    })),
+  };
+}
+
+/** Whether a template would replace something typed (the picker then asks first). */
+export function hasTypedContent(values: NewTeamDecisionValues): boolean {
+  return (
+    Boolean(values.name.trim() || values.description?.trim()) ||
+    [...values.options, ...values.criteria].some((row) => row.name.trim())
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Query keys per resource, in one place: a feature invalidates another's cache through these without
+ * importing that feature. Mutations invalidate the list and the one decision they touched.
+ */
+export const decisionKeys = {
+  all: ['decisions'] as const,
+  list: () => [...decisionKeys.all, 'list'] as const,
+  details: (id: number) => [...decisionKeys.all, 'details', id] as const,
+  type: (id: number) => [...decisionKeys.all, 'type', id] as const,
+};
+
+/** Team data lives beside the decision's details (shared with the personal pages' cache). */
+export const teamKeys = {
+  all: ['team'] as const,
+  members: (decisionId: number) => [...teamKeys.all, 'members', decisionId] as const,
+  invitation: (token: string) => [...teamKeys.all, 'invitation', token] as const,
+};
+
+export const commentKeys = {
+  all: ['comments'] as const,
+  forDecision: (decisionId: number) => ['comments', decisionId] as const,
+};
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+};
+
+export const aiKeys = { status: ['ai', 'status'] as const };
