@@ -5,6 +5,7 @@ export { nextManualReminderAt, presentOutcome } from './lifecycle-presenter.ts';
 export { authorize, can } from './policy.ts';
 export type { Relation } from './policy.ts';
 export { presentDecision, presentDetails, presentTeam } from './presenter.ts';
+export { createLifecycleColumnsRepo } from './lifecycle-columns-repo.ts';
 export { followersOf } from './read-model.ts';
 export { reminderRecipientsOf } from './reminder-recipients.ts';
 export { createDecisionsRepo } from './repo.ts';
