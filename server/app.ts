@@ -54,6 +54,7 @@ import {
   createReminders,
   createRemindersRepo,
   createTeamRepo,
+  createTeamVoting,
   teamRoutes,
   createTeamService,
 } from './modules/team/index.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     mailer,
     appUrl: config.appUrl,
   });
+  const teamVoting = createTeamVoting({ decisionsService });
 
   const reminders = createReminders({
     reminders: createRemindersRepo(database.db),
@@ -199,7 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     emit,
   });
   registerLifecycleJobs(scheduler, {
-    announceDueVotingEnds: (now) => decisionsService.announceDueVotingEnds(now),
+    announceDueVotingEnds: (now) => teamVoting.announceDueVotingEnds(now),
     sendDueAutomaticReminders: (now) => reminders.sendDueAutomaticReminders(now),
     notifyDueReviews: (now) => outcomeService.notifyDueReviews(now),
     log: app.log,
@@ -252,6 +254,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     usage: createAiUsageRepo(database.db),
     counters,
     decisionsService,
+    announceVotingEnded: (decisionId) => teamVoting.announceVotingEnded(decisionId),
   });
 
   await app.register(requestLogPlugin);
@@ -279,6 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(exportRoutes, { exportService });
   await app.register(teamRoutes, {
     teamService,
+    teamVoting,
     decisionsService,
     reminders,
     perMinute: config.authRateLimitPerMinute,

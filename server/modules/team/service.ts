@@ -22,16 +22,10 @@ export interface TeamServiceDeps {
   appUrl: string;
 }
 
-/** A deadline must lie at least 5 minutes ahead (a minute of grace for clocks and typing). */
-export function assertDeadlineFarEnough(timer: string | null | undefined): void {
-  if (!timer) return;
-  const earliest = Date.now() + (LIMITS.team.deadlineMinMinutes - 1) * 60_000;
-  if (new Date(timer).getTime() < earliest)
-    throw new AppError('VALIDATION_FAILED', { timer: 'validation.deadlineTooSoon' });
-}
-
 export function createTeamService(deps: TeamServiceDeps) {
   const { team, decisionsService, emit, mailer, appUrl } = deps;
+  // Votes, weights and the decision's row belong to the decisions module: written through its context.
+  const { decisions, matrix } = decisionsService.writeContext;
 
   function invitationLink(token: string): string {
     return `${appUrl}/invite?token=${encodeURIComponent(token)}`;
@@ -83,6 +77,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (access.relation !== 'none') throw new AppError('ALREADY_MEMBER');
         const claimed = await team.acceptInvitation(invitation.id, user.id, isoNow(), trx);
         if (!claimed) throw new AppError('INVALID_INVITATION');
+        await decisions.bumpRevision(invitation.decision_id, trx);
         return { accepted: claimed, decisionName: access.decision.name };
       },
     );
@@ -264,8 +259,12 @@ export function createTeamService(deps: TeamServiceDeps) {
         access.userId,
         'manageMembers',
         async (locked, trx) => {
-          if (!(await team.removeMember(access.decision.id, userId, trx))) throw new AppError('NOT_FOUND');
-          await decisionsService.refreshScore(trx, locked.decision);
+          const decisionId = access.decision.id;
+          if (!(await team.removeMember(decisionId, userId, trx))) throw new AppError('NOT_FOUND');
+          await decisions.deleteUserEvaluations(decisionId, userId, trx);
+          await decisions.deleteUserWeights(decisionId, userId, trx);
+          await decisions.bumpRevision(decisionId, trx);
+          await matrix.refreshScore(trx, locked.decision);
         },
       );
       await emit({ type: 'member.removed', decision: access.decision, actorId: access.userId, userId });
@@ -283,22 +282,6 @@ export function createTeamService(deps: TeamServiceDeps) {
         }
       });
       await emit({ type: 'decision.changed', decisionId: access.decision.id });
-    },
-
-    async activate(access: DecisionAccess): Promise<void> {
-      await decisionsService.markActivated(access);
-      await emit({ type: 'decision.activated', decision: access.decision, actorId: access.userId });
-    },
-
-    async setDeadline(access: DecisionAccess, timer: string | null) {
-      await decisionsService.setTimer(access, timer);
-      await emit({ type: 'deadline.changed', decision: access.decision, actorId: access.userId, timer });
-    },
-
-    /** "End voting now": the deadline becomes now, and every member hears how the vote came out. */
-    async endVoting(access: DecisionAccess, timer: string) {
-      await decisionsService.endVotingNow(access, timer);
-      await decisionsService.announceVotingEnded(access.decision.id);
     },
   };
 }
