@@ -54,6 +54,7 @@ import {
   createReminders,
   createRemindersRepo,
   createTeamRepo,
+  createTeamVoting,
   teamRoutes,
   createTeamService,
 } from './modules/team/index.ts';
@@ -197,6 +198,7 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
+  const teamVoting = createTeamVoting({ decisionsService });
 
   const reminders = createReminders({
     reminders: createRemindersRepo(database.db),
@@ -211,7 +213,7 @@ function createDecisionModules(
     emit,
   });
   registerLifecycleJobs(scheduler, {
-    announceDueVotingEnds: (now) => decisionsService.announceDueVotingEnds(now),
+    announceDueVotingEnds: (now) => teamVoting.announceDueVotingEnds(now),
     sendDueAutomaticReminders: (now) => reminders.sendDueAutomaticReminders(now),
     notifyDueReviews: (now) => outcomeService.notifyDueReviews(now),
     log: app.log,
@@ -224,6 +226,7 @@ function createDecisionModules(
     usage: createAiUsageRepo(database.db),
     counters,
     decisionsService,
+    announceVotingEnded: (decisionId) => teamVoting.announceVotingEnded(decisionId),
   });
   return {
     decisionsService,
@@ -231,6 +234,7 @@ function createDecisionModules(
     notificationsService,
     teamRepo,
     teamService,
+    teamVoting,
     reminders,
     outcomeService,
     aiService,
@@ -335,6 +339,7 @@ async function registerRoutes(
     commentsService,
     exportService,
     teamService,
+    teamVoting,
     reminders,
     outcomeService,
     notificationsService,
@@ -361,6 +366,7 @@ async function registerRoutes(
   await app.register(exportRoutes, { exportService });
   await app.register(teamRoutes, {
     teamService,
+    teamVoting,
     decisionsService,
     reminders,
     perMinute: config.authRateLimitPerMinute,

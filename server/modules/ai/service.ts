@@ -74,6 +74,8 @@ export interface AiServiceDeps {
   /** The per-minute burst count, shared by every instance on the database. */
   counters: Pick<RateLimitCounters, 'hit'>;
   decisionsService: DecisionsService;
+  /** The AI's cells close a team decision's vote: the team module tells every member how it came out. */
+  announceVotingEnded: (decisionId: number) => Promise<unknown>;
 }
 
 const MINUTE_MS = 60_000;
@@ -83,7 +85,7 @@ function utcDay(): string {
 }
 
 export function createAiService(deps: AiServiceDeps) {
-  const { config, client, usage, counters, decisionsService } = deps;
+  const { config, client, usage, counters, decisionsService, announceVotingEnded } = deps;
 
   function requireClient(): AiModelClient {
     if (!client) throw new AppError('AI_NOT_CONFIGURED');
@@ -253,7 +255,8 @@ export function createAiService(deps: AiServiceDeps) {
             explanation: cell.explanation || null,
           })),
         );
-        await decisionsService.completeWithAi(access, decisionInput, cells);
+        const completed = await decisionsService.completeWithAi(access, decisionInput, cells);
+        await announceVotingEnded(completed.id);
         return result;
       });
     },

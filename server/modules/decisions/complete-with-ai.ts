@@ -8,12 +8,10 @@ import type { DecisionWriteContext } from './write-context.ts';
 /**
  * Saves the sent title, description, options and criteria and stores the AI's cells
  * (generated_by 'ai', no user) in one transaction: the decision is then completed by AI.
- * Refuses with 409 when another run finished first.
+ * Refuses with 409 when another run finished first. The caller announces that voting ended (the
+ * team module's voting end), as the AI's cells close the vote.
  */
-export function createCompleteWithAi(
-  { decisions, writeLocked, matrix, emit }: DecisionWriteContext,
-  announceVotingEnded: (decisionId: number) => Promise<unknown>,
-) {
+export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
   return async function completeWithAi(
     access: DecisionAccess,
     input: DecisionInput,
@@ -43,8 +41,6 @@ export function createCompleteWithAi(
       return matrix.refreshScore(trx, saved);
     });
     await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });
-    // The AI's cells close the vote: every member hears how it came out.
-    await announceVotingEnded(updated.id);
     return updated;
   };
 }

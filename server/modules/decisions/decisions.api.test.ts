@@ -75,6 +75,175 @@ async function evaluationCountFor(optionId: number): Promise<number> {
   return rows.length;
 }
 
+const matrix = {
+  options: ['A', 'B'],
+  criteria: [
+    { name: 'X', importance: 50 },
+    { name: 'Y', importance: 50 },
+  ],
+};
+const cell = (value: unknown, option_index = 0, criterion_index = 0) => ({
+  option_index,
+  criterion_index,
+  value,
+});
+
+// Each refusal: [case, payload, status, code, { field: exact English message }]
+const refusals: [
+  string,
+  Record<string, unknown>,
+  number,
+  'VALIDATION_FAILED' | 'DUPLICATE_NAME',
+  Record<string, string>,
+][] = [
+  ['a missing name', { ...matrix }, 400, 'VALIDATION_FAILED', { name: en.validation.required }],
+  ['an empty name', { name: '' }, 400, 'VALIDATION_FAILED', { name: en.validation.nameEmpty }],
+  ['a blank name', { name: '   ', ...matrix }, 400, 'VALIDATION_FAILED', { name: en.validation.nameEmpty }],
+  [
+    'a name over the limit',
+    { name: 'n'.repeat(LIMITS.decision.nameMax + 1) },
+    400,
+    'VALIDATION_FAILED',
+    { name: en.validation.tooLong },
+  ],
+  [
+    'type team',
+    { name: 'T', type: 'team', ...matrix },
+    400,
+    'VALIDATION_FAILED',
+    { type: en.validation.invalid },
+  ],
+  [
+    'an unknown mode',
+    { name: 'T', mode: 'magic' },
+    400,
+    'VALIDATION_FAILED',
+    { mode: en.validation.invalid },
+  ],
+  [
+    'a description over the limit',
+    { name: 'T', description: 'd'.repeat(LIMITS.decision.descriptionMax + 1) },
+    400,
+    'VALIDATION_FAILED',
+    { description: en.validation.tooLong },
+  ],
+  [
+    'an empty option name',
+    { name: 'T', options: ['A', ''] },
+    400,
+    'VALIDATION_FAILED',
+    { 'options.1': en.validation.nameEmpty },
+  ],
+  [
+    'a blank option {name}',
+    { name: 'T', options: ['A', { name: '  ' }] },
+    400,
+    'VALIDATION_FAILED',
+    { 'options.1.name': en.validation.nameEmpty },
+  ],
+  [
+    'a blank criterion name',
+    { name: 'T', criteria: [{ name: ' ', importance: 10 }] },
+    400,
+    'VALIDATION_FAILED',
+    { 'criteria.0.name': en.validation.nameEmpty },
+  ],
+  [
+    'a non-numeric importance',
+    { name: 'T', criteria: [{ name: 'X', importance: 'lots' }] },
+    400,
+    'VALIDATION_FAILED',
+    { 'criteria.0.importance': en.validation.number },
+  ],
+  [
+    'an importance over 100',
+    { name: 'T', criteria: [{ name: 'X', importance: 101 }] },
+    400,
+    'VALIDATION_FAILED',
+    { 'criteria.0.importance': en.validation.importanceRange },
+  ],
+  [
+    'duplicate option names (trimmed, case-insensitive)',
+    { name: 'T', options: [' A ', 'a'], criteria: matrix.criteria, evaluations: [cell(5)] },
+    409,
+    'DUPLICATE_NAME',
+    { 'options.1.name': en.validation.duplicateName },
+  ],
+  [
+    'duplicate criterion names',
+    {
+      name: 'T',
+      options: ['A'],
+      criteria: [
+        { name: 'Cost', importance: 1 },
+        { name: 'COST ', importance: 2 },
+      ],
+    },
+    409,
+    'DUPLICATE_NAME',
+    { 'criteria.1.name': en.validation.duplicateName },
+  ],
+  [
+    'an option index past the options',
+    { name: 'T', ...matrix, evaluations: [cell(5), cell(5, 2, 0)] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.1.option_index': en.validation.unknownOption },
+  ],
+  [
+    'a criterion index past the criteria',
+    { name: 'T', ...matrix, evaluations: [cell(5, 1, 2)] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.0.criterion_index': en.validation.unknownCriterion },
+  ],
+  [
+    'values without any options',
+    { name: 'T', evaluations: [cell(5)] },
+    400,
+    'VALIDATION_FAILED',
+    {
+      'evaluations.0.option_index': en.validation.unknownOption,
+      'evaluations.0.criterion_index': en.validation.unknownCriterion,
+    },
+  ],
+  [
+    'two values for one cell',
+    { name: 'T', ...matrix, evaluations: [cell(5), cell(6)] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.1': en.validation.duplicateCell },
+  ],
+  [
+    'a value of 0',
+    { name: 'T', ...matrix, evaluations: [cell(4, 1, 1), cell(0)] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.1.value': en.validation.valueRange },
+  ],
+  [
+    'a value of 11',
+    { name: 'T', ...matrix, evaluations: [cell(11)] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.0.value': en.validation.valueRange },
+  ],
+  [
+    'a value of 7.5',
+    { name: 'T', ...matrix, evaluations: [cell(7.5)] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.0.value': en.validation.integer },
+  ],
+  [
+    'a value as text',
+    { name: 'T', ...matrix, evaluations: [cell('7')] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.0.value': en.validation.number },
+  ],
+];
+
 describe('POST /api/decision', () => {
   let owner: SignedInUser;
   beforeAll(async () => {
@@ -193,175 +362,6 @@ describe('POST /api/decision', () => {
     expect(response.json<Decision>().score).toBe(10);
   });
 
-  const matrix = {
-    options: ['A', 'B'],
-    criteria: [
-      { name: 'X', importance: 50 },
-      { name: 'Y', importance: 50 },
-    ],
-  };
-  const cell = (value: unknown, option_index = 0, criterion_index = 0) => ({
-    option_index,
-    criterion_index,
-    value,
-  });
-
-  // Each refusal: [case, payload, status, code, { field: exact English message }]
-  const refusals: [
-    string,
-    Record<string, unknown>,
-    number,
-    'VALIDATION_FAILED' | 'DUPLICATE_NAME',
-    Record<string, string>,
-  ][] = [
-    ['a missing name', { ...matrix }, 400, 'VALIDATION_FAILED', { name: en.validation.required }],
-    ['an empty name', { name: '' }, 400, 'VALIDATION_FAILED', { name: en.validation.nameEmpty }],
-    ['a blank name', { name: '   ', ...matrix }, 400, 'VALIDATION_FAILED', { name: en.validation.nameEmpty }],
-    [
-      'a name over the limit',
-      { name: 'n'.repeat(LIMITS.decision.nameMax + 1) },
-      400,
-      'VALIDATION_FAILED',
-      { name: en.validation.tooLong },
-    ],
-    [
-      'type team',
-      { name: 'T', type: 'team', ...matrix },
-      400,
-      'VALIDATION_FAILED',
-      { type: en.validation.invalid },
-    ],
-    [
-      'an unknown mode',
-      { name: 'T', mode: 'magic' },
-      400,
-      'VALIDATION_FAILED',
-      { mode: en.validation.invalid },
-    ],
-    [
-      'a description over the limit',
-      { name: 'T', description: 'd'.repeat(LIMITS.decision.descriptionMax + 1) },
-      400,
-      'VALIDATION_FAILED',
-      { description: en.validation.tooLong },
-    ],
-    [
-      'an empty option name',
-      { name: 'T', options: ['A', ''] },
-      400,
-      'VALIDATION_FAILED',
-      { 'options.1': en.validation.nameEmpty },
-    ],
-    [
-      'a blank option {name}',
-      { name: 'T', options: ['A', { name: '  ' }] },
-      400,
-      'VALIDATION_FAILED',
-      { 'options.1.name': en.validation.nameEmpty },
-    ],
-    [
-      'a blank criterion name',
-      { name: 'T', criteria: [{ name: ' ', importance: 10 }] },
-      400,
-      'VALIDATION_FAILED',
-      { 'criteria.0.name': en.validation.nameEmpty },
-    ],
-    [
-      'a non-numeric importance',
-      { name: 'T', criteria: [{ name: 'X', importance: 'lots' }] },
-      400,
-      'VALIDATION_FAILED',
-      { 'criteria.0.importance': en.validation.number },
-    ],
-    [
-      'an importance over 100',
-      { name: 'T', criteria: [{ name: 'X', importance: 101 }] },
-      400,
-      'VALIDATION_FAILED',
-      { 'criteria.0.importance': en.validation.importanceRange },
-    ],
-    [
-      'duplicate option names (trimmed, case-insensitive)',
-      { name: 'T', options: [' A ', 'a'], criteria: matrix.criteria, evaluations: [cell(5)] },
-      409,
-      'DUPLICATE_NAME',
-      { 'options.1.name': en.validation.duplicateName },
-    ],
-    [
-      'duplicate criterion names',
-      {
-        name: 'T',
-        options: ['A'],
-        criteria: [
-          { name: 'Cost', importance: 1 },
-          { name: 'COST ', importance: 2 },
-        ],
-      },
-      409,
-      'DUPLICATE_NAME',
-      { 'criteria.1.name': en.validation.duplicateName },
-    ],
-    [
-      'an option index past the options',
-      { name: 'T', ...matrix, evaluations: [cell(5), cell(5, 2, 0)] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.1.option_index': en.validation.unknownOption },
-    ],
-    [
-      'a criterion index past the criteria',
-      { name: 'T', ...matrix, evaluations: [cell(5, 1, 2)] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.0.criterion_index': en.validation.unknownCriterion },
-    ],
-    [
-      'values without any options',
-      { name: 'T', evaluations: [cell(5)] },
-      400,
-      'VALIDATION_FAILED',
-      {
-        'evaluations.0.option_index': en.validation.unknownOption,
-        'evaluations.0.criterion_index': en.validation.unknownCriterion,
-      },
-    ],
-    [
-      'two values for one cell',
-      { name: 'T', ...matrix, evaluations: [cell(5), cell(6)] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.1': en.validation.duplicateCell },
-    ],
-    [
-      'a value of 0',
-      { name: 'T', ...matrix, evaluations: [cell(4, 1, 1), cell(0)] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.1.value': en.validation.valueRange },
-    ],
-    [
-      'a value of 11',
-      { name: 'T', ...matrix, evaluations: [cell(11)] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.0.value': en.validation.valueRange },
-    ],
-    [
-      'a value of 7.5',
-      { name: 'T', ...matrix, evaluations: [cell(7.5)] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.0.value': en.validation.integer },
-    ],
-    [
-      'a value as text',
-      { name: 'T', ...matrix, evaluations: [cell('7')] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.0.value': en.validation.number },
-    ],
-  ];
-
   it.each(refusals)('refuses %s and creates nothing at all', async (_case, payload, status, code, fields) => {
     await createDecision(app, owner); // something to leave alone
     const counts = await countAllRows(app);
@@ -391,35 +391,104 @@ describe('POST /api/decision', () => {
   });
 });
 
-describe('PUT /api/decision/{id}', () => {
-  let owner: SignedInUser;
-  let other: SignedInUser;
-  beforeAll(async () => {
-    [owner, other] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+// A 7, B 7, C 10 (X and Y weigh 50 each).
+async function seedLaptop(
+  owner: SignedInUser,
+  overrides: Record<string, unknown> = {},
+): Promise<CreatedDecision> {
+  return createDecision(app, owner, {
+    name: 'Laptop',
+    description: 'For work',
+    mode: 'ai',
+    options: ['A', 'B', 'C'],
+    criteria: [
+      { name: 'X', importance: 50 },
+      { name: 'Y', importance: 50 },
+    ],
+    evaluations: [
+      { option_index: 0, criterion_index: 0, value: 8 },
+      { option_index: 0, criterion_index: 1, value: 6 },
+      { option_index: 1, criterion_index: 0, value: 4 },
+      { option_index: 1, criterion_index: 1, value: 10 },
+      { option_index: 2, criterion_index: 0, value: 10 },
+      { option_index: 2, criterion_index: 1, value: 10 },
+    ],
+    ...overrides,
   });
+}
 
-  // A 7, B 7, C 10 (X and Y weigh 50 each).
-  async function seed(overrides: Record<string, unknown> = {}): Promise<CreatedDecision> {
-    return createDecision(app, owner, {
-      name: 'Laptop',
-      description: 'For work',
-      mode: 'ai',
-      options: ['A', 'B', 'C'],
-      criteria: [
-        { name: 'X', importance: 50 },
-        { name: 'Y', importance: 50 },
-      ],
-      evaluations: [
-        { option_index: 0, criterion_index: 0, value: 8 },
-        { option_index: 0, criterion_index: 1, value: 6 },
-        { option_index: 1, criterion_index: 0, value: 4 },
-        { option_index: 1, criterion_index: 1, value: 10 },
-        { option_index: 2, criterion_index: 0, value: 10 },
-        { option_index: 2, criterion_index: 1, value: 10 },
-      ],
-      ...overrides,
-    });
-  }
+const updateRefusals: [
+  string,
+  Record<string, unknown>,
+  number,
+  'VALIDATION_FAILED' | 'DUPLICATE_NAME',
+  Record<string, string>,
+][] = [
+  [
+    'duplicate option names',
+    { name: 'Changed', options: ['A', 'Z', ' z'], evaluations: [] },
+    409,
+    'DUPLICATE_NAME',
+    { 'options.2.name': en.validation.duplicateName },
+  ],
+  [
+    'duplicate criterion names',
+    { name: 'Changed', criteria: [{ name: 'Y' }, { name: 'y' }] },
+    409,
+    'DUPLICATE_NAME',
+    { 'criteria.1.name': en.validation.duplicateName },
+  ],
+  [
+    'an option index past the stored options',
+    { name: 'Changed', evaluations: [{ option_index: 3, criterion_index: 0, value: 5 }] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.0.option_index': en.validation.unknownOption },
+  ],
+  [
+    'an index past the new, shorter list',
+    { name: 'Changed', options: ['A'], evaluations: [{ option_index: 1, criterion_index: 0, value: 5 }] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.0.option_index': en.validation.unknownOption },
+  ],
+  [
+    'changing to team',
+    { name: 'Changed', type: 'team' },
+    400,
+    'VALIDATION_FAILED',
+    { type: en.validation.typeChange },
+  ],
+  [
+    'an empty name',
+    { name: ' ', options: ['Q'] },
+    400,
+    'VALIDATION_FAILED',
+    { name: en.validation.nameEmpty },
+  ],
+  ['a missing name', { options: ['Q'] }, 400, 'VALIDATION_FAILED', { name: en.validation.required }],
+  [
+    'a value of 11',
+    { name: 'Changed', evaluations: [{ option_index: 0, criterion_index: 0, value: 11 }] },
+    400,
+    'VALIDATION_FAILED',
+    { 'evaluations.0.value': en.validation.valueRange },
+  ],
+  [
+    'a description over the limit',
+    { name: 'Changed', description: 'd'.repeat(LIMITS.decision.descriptionMax + 1) },
+    400,
+    'VALIDATION_FAILED',
+    { description: en.validation.tooLong },
+  ],
+];
+
+describe('PUT /api/decision/{id}: lists and values', () => {
+  let owner: SignedInUser;
+  beforeAll(async () => {
+    owner = await createSignedInUser(app);
+  });
+  const seed = (overrides: Record<string, unknown> = {}) => seedLaptop(owner, overrides);
 
   it('keeps ids of unchanged names (any case) and of renamed rows sent with their id; removed options lose their values', async () => {
     const { decision, optionIds, criterionIds } = await seed();
@@ -551,6 +620,15 @@ describe('PUT /api/decision/{id}', () => {
     expect(after.evaluations).toEqual([]);
     expect(after.options).toEqual(before.options);
   });
+});
+
+describe('PUT /api/decision/{id}: fields, visibility and refusals', () => {
+  let owner: SignedInUser;
+  let other: SignedInUser;
+  beforeAll(async () => {
+    [owner, other] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+  });
+  const seed = (overrides: Record<string, unknown> = {}) => seedLaptop(owner, overrides);
 
   it('absent description and mode keep the stored values; sent ones replace them', async () => {
     const { decision } = await seed();
@@ -608,72 +686,6 @@ describe('PUT /api/decision/{id}', () => {
     expect(details.options[0]!.id).not.toBe(foreign.optionIds[0]);
     expect((await detailsOf(owner, foreign.decision.id)).options).toEqual(foreign.details.options);
   });
-
-  const updateRefusals: [
-    string,
-    Record<string, unknown>,
-    number,
-    'VALIDATION_FAILED' | 'DUPLICATE_NAME',
-    Record<string, string>,
-  ][] = [
-    [
-      'duplicate option names',
-      { name: 'Changed', options: ['A', 'Z', ' z'], evaluations: [] },
-      409,
-      'DUPLICATE_NAME',
-      { 'options.2.name': en.validation.duplicateName },
-    ],
-    [
-      'duplicate criterion names',
-      { name: 'Changed', criteria: [{ name: 'Y' }, { name: 'y' }] },
-      409,
-      'DUPLICATE_NAME',
-      { 'criteria.1.name': en.validation.duplicateName },
-    ],
-    [
-      'an option index past the stored options',
-      { name: 'Changed', evaluations: [{ option_index: 3, criterion_index: 0, value: 5 }] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.0.option_index': en.validation.unknownOption },
-    ],
-    [
-      'an index past the new, shorter list',
-      { name: 'Changed', options: ['A'], evaluations: [{ option_index: 1, criterion_index: 0, value: 5 }] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.0.option_index': en.validation.unknownOption },
-    ],
-    [
-      'changing to team',
-      { name: 'Changed', type: 'team' },
-      400,
-      'VALIDATION_FAILED',
-      { type: en.validation.typeChange },
-    ],
-    [
-      'an empty name',
-      { name: ' ', options: ['Q'] },
-      400,
-      'VALIDATION_FAILED',
-      { name: en.validation.nameEmpty },
-    ],
-    ['a missing name', { options: ['Q'] }, 400, 'VALIDATION_FAILED', { name: en.validation.required }],
-    [
-      'a value of 11',
-      { name: 'Changed', evaluations: [{ option_index: 0, criterion_index: 0, value: 11 }] },
-      400,
-      'VALIDATION_FAILED',
-      { 'evaluations.0.value': en.validation.valueRange },
-    ],
-    [
-      'a description over the limit',
-      { name: 'Changed', description: 'd'.repeat(LIMITS.decision.descriptionMax + 1) },
-      400,
-      'VALIDATION_FAILED',
-      { description: en.validation.tooLong },
-    ],
-  ];
 
   it.each(updateRefusals)('refuses %s and changes nothing', async (_case, payload, status, code, fields) => {
     const { decision } = await seed();
@@ -800,11 +812,10 @@ describe('GET /api/decision', () => {
   });
 });
 
-describe('GET /api/decision/{id}/details', () => {
+describe('GET /api/decision/{id}/details: shape and totals', () => {
   let owner: SignedInUser;
-  let reader: SignedInUser;
   beforeAll(async () => {
-    [owner, reader] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+    owner = await createSignedInUser(app);
   });
 
   it('answers the shape of SPEC.md plus results and abilities', async () => {
@@ -945,6 +956,14 @@ describe('GET /api/decision/{id}/details', () => {
     expect(
       (await api.list(owner)).json<DecisionListItem[]>().find((item) => item.id === decision.id),
     ).toMatchObject({ score: 4, leading_option: { id: optionIds[0], name: 'A', total: 4 } });
+  });
+});
+
+describe('GET /api/decision/{id}/details: ties, readers and team members', () => {
+  let owner: SignedInUser;
+  let reader: SignedInUser;
+  beforeAll(async () => {
+    [owner, reader] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
   });
 
   it('ties share the top: every option with the highest total is top', async () => {

@@ -5,7 +5,7 @@ import type { DecisionAccess } from './access.ts';
 import type { DecisionRow } from './repo.ts';
 import { validateMatrix, type MatrixInput } from './save-matrix.ts';
 import { assertTeamDecision } from './set-results-visibility.ts';
-import { automaticReminderDueAt } from './set-deadline.ts';
+import { automaticReminderDueAt } from './automatic-reminder.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
 export interface DecisionInput extends MatrixInput {

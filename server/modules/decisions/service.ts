@@ -11,11 +11,7 @@ import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createSaveAiOpinion } from './save-ai-opinion.ts';
 import { createSaveDecision } from './save-decision.ts';
 import { createMatrixWriter } from './save-matrix.ts';
-import { createLifecycleWrites } from './set-deadline.ts';
 import { createSetResultsVisibility } from './set-results-visibility.ts';
-import { createSetWeights } from './set-weights.ts';
-import { createTeamEdit } from './team-edit.ts';
-import { createVotingEnd } from './voting-end.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
 /** The decisions module's use cases, composed over one repo; each lives in a file of its own. */
@@ -24,12 +20,9 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
   const readModel = createReadModel(decisions);
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, readModel, changes });
   const matrix = createMatrixWriter(decisions);
-  const context: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
-  const { create, update } = createSaveDecision(context);
-  const { markActivated, setTimer, endVotingNow } = createLifecycleWrites(context);
-  const evaluate = createEvaluate(context);
-  const setWeights = createSetWeights(context);
-  const votingEnd = createVotingEnd({ decisions, readModel, emit });
+  const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
+  const { create, update } = createSaveDecision(writeContext);
+  const evaluate = createEvaluate(writeContext);
 
   /**
    * A write's answer carries the decision's score: it goes only to a caller who may see results now
@@ -45,8 +38,11 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
     authorizedAccess,
     /** For writes of other modules (team members, invitations, comments) under the decision's lock. */
     writeLocked,
-    /** Keeps the score right after a write made elsewhere inside `writeLocked` (e.g. a member removed). */
-    refreshScore: matrix.refreshScore,
+    /** What other modules' write use cases compose over (team voting), as this module's own do. */
+    writeContext,
+    /** A decision's matrix and result as readers see them (cached per revision). */
+    matrixOf: readModel.matrixOf,
+    asSeenBy,
     assertValidUpdate: matrix.assertValidUpdate,
 
     list: createListDecisions(decisions),
@@ -58,28 +54,17 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
       return readModel.analysisOf(access.decision);
     },
 
-    resultsHiddenUntil: readModel.resultsHiddenUntil,
-
     create,
     update: async (access: DecisionAccess, input: Parameters<typeof update>[1]) =>
       asSeenBy(access, await update(access, input)),
-    saveTeamEdit: createTeamEdit(context),
     evaluate: async (access: DecisionAccess, cells: Parameters<typeof evaluate>[1]) =>
       asSeenBy(access, await evaluate(access, cells)),
-    setWeights: async (access: DecisionAccess, weights: Parameters<typeof setWeights>[1]) =>
-      asSeenBy(access, await setWeights(access, weights)),
-    setResultsVisibility: createSetResultsVisibility(context),
-    markActivated,
-    setTimer,
-    endVotingNow,
-    completeWithAi: createCompleteWithAi(context, votingEnd.announceVotingEnded),
-    /** Tells every member once that voting ended (after "end voting now"; the AI completion does it itself). */
-    announceVotingEnded: votingEnd.announceVotingEnded,
-    /** The scheduler's job for deadlines that passed: see voting-end.ts. */
-    announceDueVotingEnds: votingEnd.announceDueVotingEnds,
-    remove: createDeleteDecision(context),
+    setResultsVisibility: createSetResultsVisibility(writeContext),
+    /** The AI's cells close a team decision's vote: the caller then has voting's end announced. */
+    completeWithAi: createCompleteWithAi(writeContext),
+    remove: createDeleteDecision(writeContext),
     /** A team decision's AI opinion, apart from the votes (issue 18). */
-    saveAiOpinion: createSaveAiOpinion(context),
+    saveAiOpinion: createSaveAiOpinion(writeContext),
   };
 }
 

@@ -5,3 +5,5 @@ export { createTeamRepo } from './repo.ts';
 export { teamRoutes } from './routes.ts';
 export { createTeamService } from './service.ts';
 export type { TeamService } from './service.ts';
+export { createTeamVoting } from './voting.ts';
+export type { TeamVoting } from './voting.ts';

@@ -80,7 +80,7 @@ async function partlyVoted(name = 'Offsite') {
   return { ...created, owner, done, pendingEmail };
 }
 
-describe('POST /api/decision/{id}/remind', () => {
+describe('POST /api/decision/{id}/remind: who is reminded, and how often', () => {
   it('reminds every voter who has not voted in full: not viewers, complete voters, the sender or invitations', async () => {
     const { decision, owner, admin, editor, viewer, done, pendingEmail } = await partlyVoted();
     await setLanguage(editor, 'de');
@@ -179,7 +179,9 @@ describe('POST /api/decision/{id}/remind', () => {
     }
     expect(await remindersOf(editor, decision.id)).toHaveLength(1);
   });
+});
 
+describe('POST /api/decision/{id}/remind: nobody left, unconfirmed owners, refusals', () => {
   it('with nobody left to remind answers { reminded: 0 } and keeps the 12 hours unused', async () => {
     const owner = await createSignedInUser(app);
     const created = await teamWithRoles(app, owner, { name: 'Everyone voted' });

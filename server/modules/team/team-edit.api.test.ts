@@ -39,23 +39,24 @@ function ownWeights(details: DecisionDetails, userId: number) {
   return [...(details.weightsByUser[String(userId)] ?? [])].sort((a, b) => a.criterion_id - b.criterion_id);
 }
 
-describe('PUT /api/team-decisions/{id}', () => {
-  let owner: SignedInUser;
-  let editor: SignedInUser;
-  let viewer: SignedInUser;
-  let admin: SignedInUser;
-  let team: CreatedTeamDecision;
-  let id: number;
+// Every test edits a fresh team decision of its own, with one member per role.
+let owner: SignedInUser;
+let editor: SignedInUser;
+let viewer: SignedInUser;
+let admin: SignedInUser;
+let team: CreatedTeamDecision;
+let id: number;
 
-  beforeEach(async () => {
-    owner = await createSignedInUser(app);
-    team = await createTeamDecision(app, owner);
-    id = team.decision.id;
-    editor = await addMember(app, owner, id, 'editor');
-    viewer = await addMember(app, owner, id, 'viewer');
-    admin = await addMember(app, owner, id, 'admin');
-  });
+beforeEach(async () => {
+  owner = await createSignedInUser(app);
+  team = await createTeamDecision(app, owner);
+  id = team.decision.id;
+  editor = await addMember(app, owner, id, 'editor');
+  viewer = await addMember(app, owner, id, 'viewer');
+  admin = await addMember(app, owner, id, 'admin');
+});
 
+describe('PUT /api/team-decisions/{id}: saving lists, votes and weights', () => {
   it('saves lists, the owner’s votes and weights in one request; a new criterion is referenced by index', async () => {
     const [lisbon, oslo] = team.optionIds as [number, number];
     const [cost, weather] = team.criterionIds as [number, number];
@@ -173,7 +174,9 @@ describe('PUT /api/team-decisions/{id}', () => {
     expect(ownVotes(cleared.json<DecisionDetails>(), editor.user.id)).toEqual([]);
     expect(ownWeights(cleared.json<DecisionDetails>(), editor.user.id)).toEqual([]);
   });
+});
 
+describe('PUT /api/team-decisions/{id}: who may save what, and when', () => {
   it('refuses an editor who sends a title (403) and saves nothing, not even the votes', async () => {
     const [lisbon] = team.optionIds as [number];
     const [cost] = team.criterionIds as [number];
@@ -246,7 +249,9 @@ describe('PUT /api/team-decisions/{id}', () => {
       expectApiError(await api.teamEdit(owner, id, { options: ['A'] }), 409, 'COMPLETED_BY_AI');
     });
   });
+});
 
+describe('PUT /api/team-decisions/{id}: references and empty edits', () => {
   it('refuses unknown ids, positions beyond the lists and rows named twice (400 with the field)', async () => {
     const [lisbon, oslo] = team.optionIds as [number, number];
     const [cost, weather] = team.criterionIds as [number, number];

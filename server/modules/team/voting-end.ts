@@ -1,7 +1,5 @@
 import type { Emit } from '../../events/domain-events.ts';
-import { isPastDeadline } from './access.ts';
-import type { ReadModel } from './read-model.ts';
-import type { DecisionsRepo } from './repo.ts';
+import { isPastDeadline, type DecisionsRepo, type DecisionsService } from '../decisions/index.ts';
 
 /**
  * Tells every member once that voting ended, and how it stands: the leading option (first in the
@@ -10,8 +8,12 @@ import type { DecisionsRepo } from './repo.ts';
  * and by an AI completion; whichever path claims the decision's marker first announces, the rest do
  * nothing, also across instances.
  */
-export function createVotingEnd(deps: { decisions: DecisionsRepo; readModel: ReadModel; emit: Emit }) {
-  const { decisions, readModel, emit } = deps;
+export function createVotingEnd(deps: {
+  decisions: DecisionsRepo;
+  matrixOf: DecisionsService['matrixOf'];
+  emit: Emit;
+}) {
+  const { decisions, matrixOf, emit } = deps;
 
   async function announceVotingEnded(decisionId: number, now = Date.now()): Promise<boolean> {
     const decision = await decisions.findById(decisionId);
@@ -20,7 +22,7 @@ export function createVotingEnd(deps: { decisions: DecisionsRepo; readModel: Rea
     if (!hasEnded) return false;
     if (!(await decisions.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString())))
       return false;
-    const { options, result } = await readModel.matrixOf(decision);
+    const { options, result } = await matrixOf(decision);
     const top = result.ranking.find((entry) => entry.is_top);
     const option = top && options.find((candidate) => candidate.id === top.option_id);
     const leader = option && top.total !== null ? { option: option.name, result: top.total } : null;

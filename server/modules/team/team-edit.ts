@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import type { teamEditRequestSchema } from '../../../shared/api/team.ts';
 import { AppError } from '../../app-error.ts';
-import { authorize, type DecisionAction } from './policy.ts';
-import { validateMatrix, type SavedLists } from './save-matrix.ts';
-import type { DecisionWriteContext } from './write-context.ts';
+import {
+  authorize,
+  validateMatrix,
+  type DecisionAction,
+  type DecisionWriteContext,
+  type SavedLists,
+} from '../decisions/index.ts';
 
 export type TeamEditInput = z.output<typeof teamEditRequestSchema>;
 

@@ -1,22 +1,21 @@
 import { LIMITS } from '../../../shared/limits.ts';
+import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
-import type { DecisionAccess } from './access.ts';
-import type { DecisionWriteContext } from './write-context.ts';
+import {
+  automaticReminderDueAt,
+  type DecisionAccess,
+  type DecisionWriteContext,
+} from '../decisions/index.ts';
 
-const HOURS_BEFORE_MS = LIMITS.reminders.automaticHoursBeforeDeadline * 3600_000;
-
-/**
- * When the automatic reminder before `timer` falls due: 24 hours before it, if it lies further ahead
- * than that now; otherwise none (a deadline set at short notice gets no reminder). Every write of a
- * deadline stores this, so moving a deadline later schedules a new reminder and clearing it cancels one.
- */
-export function automaticReminderDueAt(timer: string | null, now = Date.now()): string | null {
-  if (timer === null) return null;
-  const dueAt = new Date(timer).getTime() - HOURS_BEFORE_MS;
-  return dueAt > now ? new Date(dueAt).toISOString() : null;
+/** A deadline must lie at least 5 minutes ahead (a minute of grace for clocks and typing). */
+export function assertDeadlineFarEnough(timer: string | null | undefined): void {
+  if (!timer) return;
+  const earliest = Date.now() + (LIMITS.team.deadlineMinMinutes - 1) * 60_000;
+  if (new Date(timer).getTime() < earliest)
+    throw new AppError('VALIDATION_FAILED', { timer: 'validation.deadlineTooSoon' });
 }
 
-/** Team lifecycle writes (deadline, activation); the team service tells the members. */
+/** Team lifecycle writes (deadline, activation); team voting tells the members. */
 export function createLifecycleWrites({ decisions, writeLocked }: DecisionWriteContext) {
   return {
     async markActivated(access: DecisionAccess): Promise<void> {

@@ -1,7 +1,5 @@
 import { AppError } from '../../app-error.ts';
-import type { DecisionAccess } from './access.ts';
-import type { DecisionRow } from './repo.ts';
-import type { DecisionWriteContext } from './write-context.ts';
+import type { DecisionAccess, DecisionRow, DecisionWriteContext } from '../decisions/index.ts';
 
 export interface WeightInput {
   criterion_id: number;

@@ -1,0 +1,53 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, TeamRole } from '../../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A team's accepted members (`team_members`) and the account an invited address belongs to. */
+export function createMembersRepo(db: Kysely<Database>) {
+  return {
+    async setRole(
+      decisionId: number,
+      userId: number,
+      role: TeamRole,
+      trx: Transaction<Database>,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('team_members')
+        .set({ role })
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Removes the membership; the caller removes the member's votes and weights through the decisions module. */
+    async removeMember(decisionId: number, userId: number, trx: Transaction<Database>): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('team_members')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      return true;
+    },
+
+    async isMember(decisionId: number, userId: number, executor: Executor = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('team_members')
+        .select('id')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    findUserByEmail(email: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'language', 'nickname'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+    },
+  };
+}

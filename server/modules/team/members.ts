@@ -1,0 +1,64 @@
+import { AppError } from '../../app-error.ts';
+import type { TeamRole } from '../../db/schema.ts';
+import type { DecisionAccess } from '../decisions/index.ts';
+import type { TeamServiceDeps } from './service.ts';
+
+/** A team's members and pending invitations as the owner or an admin manages them. */
+export function createMembers(deps: TeamServiceDeps) {
+  const { team, decisionsService, emit } = deps;
+  // Votes, weights and the decision's row belong to the decisions module: written through its context.
+  const { decisions, matrix } = decisionsService.writeContext;
+
+  return {
+    /** Refused once voting ended or the AI completed the decision: roles decide whose votes count. */
+    async changeRole(access: DecisionAccess, userId: number, role: TeamRole): Promise<void> {
+      await decisionsService.writeLocked(
+        access.decision.id,
+        access.userId,
+        'manageMembers',
+        async (_, trx) => {
+          if (!(await team.setRole(access.decision.id, userId, role, trx))) throw new AppError('NOT_FOUND');
+        },
+      );
+      await emit({
+        type: 'member.roleChanged',
+        decision: access.decision,
+        actorId: access.userId,
+        userId,
+        role,
+      });
+    },
+
+    /** Removes the member's votes and weights too, so it is refused once the result is closed. */
+    async removeMember(access: DecisionAccess, userId: number): Promise<void> {
+      await decisionsService.writeLocked(
+        access.decision.id,
+        access.userId,
+        'manageMembers',
+        async (locked, trx) => {
+          const decisionId = access.decision.id;
+          if (!(await team.removeMember(decisionId, userId, trx))) throw new AppError('NOT_FOUND');
+          await decisions.deleteUserEvaluations(decisionId, userId, trx);
+          await decisions.deleteUserWeights(decisionId, userId, trx);
+          await decisions.bumpRevision(decisionId, trx);
+          await matrix.refreshScore(trx, locked.decision);
+        },
+      );
+      await emit({ type: 'member.removed', decision: access.decision, actorId: access.userId, userId });
+    },
+
+    async revokeInvitation(access: DecisionAccess, invitationId: number): Promise<void> {
+      await decisionsService.writeLocked(access.decision.id, access.userId, 'invite', async (_, trx) => {
+        const invitation = await team.findInvitationById(invitationId, trx);
+        if (
+          !invitation ||
+          invitation.decision_id !== access.decision.id ||
+          !(await team.revoke(invitationId, trx))
+        ) {
+          throw new AppError('NOT_FOUND');
+        }
+      });
+      await emit({ type: 'decision.changed', decisionId: access.decision.id });
+    },
+  };
+}

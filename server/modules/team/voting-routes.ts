@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  decisionDetailsSchema,
+  decisionIdParamsSchema,
+  decisionSchema,
+} from '../../../shared/api/decisions.ts';
+import { remindResponseSchema, reminderTooSoonSchema } from '../../../shared/api/reminders.ts';
+import {
+  createTeamDecisionRequestSchema,
+  teamEditRequestSchema,
+  weightsRequestSchema,
+} from '../../../shared/api/team.ts';
+import { messageResponseSchema } from '../../../shared/api/users.ts';
+import { translate } from '../../i18n.ts';
+import { requireSession } from '../../plugins/auth.ts';
+import { presentDecision, presentDetails, requireAccess, type DecisionsService } from '../decisions/index.ts';
+import { assertDeadlineFarEnough } from './lifecycle-writes.ts';
+import type { Reminders } from './reminders.ts';
+import { common, refusals } from './route-schemas.ts';
+import type { TeamVoting } from './voting.ts';
+
+/** Creating a team decision and voting on it: the team edit, weights, reminders (signed-in callers only). */
+export const votingRoutes: FastifyPluginAsyncZod<{
+  teamVoting: TeamVoting;
+  decisionsService: DecisionsService;
+  reminders: Reminders;
+}> = async (app, { teamVoting, decisionsService, reminders }) => {
+  app.post(
+    '/api/team-decisions',
+    {
+      schema: {
+        ...common,
+        body: createTeamDecisionRequestSchema,
+        response: { 201: decisionSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      assertDeadlineFarEnough(request.body.timer);
+      const decision = await decisionsService.create(requireSession(request).user.id, {
+        ...request.body,
+        criteria: request.body.criteria.map((criterion) => ({
+          ...criterion,
+          importance: criterion.importance ?? 0,
+        })),
+      });
+      return reply.status(201).send(presentDecision(decision));
+    },
+  );
+
+  app.put(
+    '/api/team-decisions/:id',
+    {
+      schema: {
+        ...common,
+        description:
+          'The team edit page in one request: title, lists, the caller’s votes and weights; one transaction.',
+        params: decisionIdParamsSchema,
+        body: teamEditRequestSchema,
+        response: { 200: decisionDetailsSchema, ...refusals },
+      },
+      // An early 404 for outsiders; the right for each part is checked under the write lock.
+      preHandler: app.decisionAccess('view'),
+    },
+    async (request) => {
+      const { userId } = requireAccess(request);
+      await teamVoting.saveTeamEdit(request.params.id, userId, request.body);
+      // What GET details answers right after: the caller's view of the saved decision.
+      const saved = await decisionsService.authorizedAccess(request.params.id, userId, 'view');
+      return presentDetails(saved, await decisionsService.details(saved));
+    },
+  );
+
+  app.post(
+    '/api/decision/:id/weights',
+    {
+      schema: {
+        ...common,
+        params: decisionIdParamsSchema,
+        body: weightsRequestSchema,
+        response: { 200: messageResponseSchema.extend({ score: z.number().nullable() }), ...refusals },
+      },
+      preHandler: app.decisionAccess('weight'),
+    },
+    async (request) => {
+      const access = requireAccess(request);
+      const decision = await teamVoting.setWeights(access, request.body.weights);
+      return { message: translate(request.language, 'api.weightsSaved'), score: decision.score };
+    },
+  );
+
+  app.post(
+    '/api/decision/:id/remind',
+    {
+      schema: {
+        ...common,
+        description:
+          'Reminds every voter who has not voted in full (never the sender): a notification and a mail. ' +
+          'At most once per 12 hours per decision (429 with next_reminder_at); open team decisions only.',
+        params: decisionIdParamsSchema,
+        response: { 200: remindResponseSchema, ...refusals, 429: reminderTooSoonSchema },
+      },
+      preHandler: app.decisionAccess('remind'),
+    },
+    async (request) =>
+      reminders.remind(requireAccess(request), requireSession(request).user, request.language),
+  );
+};

@@ -1,0 +1,52 @@
+import type { DecisionAccess, DecisionsService } from '../decisions/index.ts';
+import { createLifecycleWrites } from './lifecycle-writes.ts';
+import { createSetWeights, type WeightInput } from './set-weights.ts';
+import { createTeamEdit } from './team-edit.ts';
+import { createVotingEnd } from './voting-end.ts';
+
+/**
+ * Team voting: the team edit, weights, activation, the deadline and the end of voting, each a use case
+ * of its own composed over the decisions module's write context (as `outcome/` is).
+ */
+export function createTeamVoting(deps: { decisionsService: DecisionsService }) {
+  const { decisionsService } = deps;
+  const context = decisionsService.writeContext;
+  const { emit } = context;
+  const { markActivated, setTimer, endVotingNow } = createLifecycleWrites(context);
+  const setWeights = createSetWeights(context);
+  const votingEnd = createVotingEnd({
+    decisions: context.decisions,
+    matrixOf: decisionsService.matrixOf,
+    emit,
+  });
+
+  return {
+    saveTeamEdit: createTeamEdit(context),
+
+    setWeights: async (access: DecisionAccess, weights: WeightInput[]) =>
+      decisionsService.asSeenBy(access, await setWeights(access, weights)),
+
+    async activate(access: DecisionAccess): Promise<void> {
+      await markActivated(access);
+      await emit({ type: 'decision.activated', decision: access.decision, actorId: access.userId });
+    },
+
+    async setDeadline(access: DecisionAccess, timer: string | null): Promise<void> {
+      await setTimer(access, timer);
+      await emit({ type: 'deadline.changed', decision: access.decision, actorId: access.userId, timer });
+    },
+
+    /** "End voting now": the deadline becomes now, and every member hears how the vote came out. */
+    async endVoting(access: DecisionAccess, timer: string): Promise<void> {
+      await endVotingNow(access, timer);
+      await votingEnd.announceVotingEnded(access.decision.id);
+    },
+
+    /** Tells every member once that voting ended (after "end voting now" or an AI completion). */
+    announceVotingEnded: votingEnd.announceVotingEnded,
+    /** The scheduler's job for deadlines that passed: see voting-end.ts. */
+    announceDueVotingEnds: votingEnd.announceDueVotingEnds,
+  };
+}
+
+export type TeamVoting = ReturnType<typeof createTeamVoting>;
