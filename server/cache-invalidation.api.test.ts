@@ -30,37 +30,37 @@ async function within1s(
   }
 }
 
-describe('caches on two instances: a change on A is never served stale by B', () => {
-  let testApp: TestApp;
-  let a: FastifyInstance;
-  let b: FastifyInstance;
+let testApp: TestApp;
+let a: FastifyInstance;
+let b: FastifyInstance;
 
-  beforeAll(async () => {
-    testApp = await buildTestApp();
-    a = testApp.app;
-    b = await testApp.sibling();
-  });
-  afterAll(() => testApp.close());
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  a = testApp.app;
+  b = await testApp.sibling();
+});
+afterAll(() => testApp.close());
 
-  const me = (instance: FastifyInstance, user: SignedInUser) =>
-    instance.inject({ method: 'GET', url: '/api/users/me', headers: user.headers });
-  const details = (instance: FastifyInstance, user: SignedInUser, decisionId: number) =>
-    instance.inject({ method: 'GET', url: `/api/decision/${decisionId}/details`, headers: user.headers });
-  const list = (instance: FastifyInstance, user: SignedInUser) =>
-    instance.inject({ method: 'GET', url: '/api/decision', headers: user.headers });
+const me = (instance: FastifyInstance, user: SignedInUser) =>
+  instance.inject({ method: 'GET', url: '/api/users/me', headers: user.headers });
+const details = (instance: FastifyInstance, user: SignedInUser, decisionId: number) =>
+  instance.inject({ method: 'GET', url: `/api/decision/${decisionId}/details`, headers: user.headers });
+const list = (instance: FastifyInstance, user: SignedInUser) =>
+  instance.inject({ method: 'GET', url: '/api/decision', headers: user.headers });
 
-  /** B accepted the token (so it is cached there), then A did `revoke`: B refuses it within 1 s. */
-  async function expectRefusedOnB(user: SignedInUser, revoke: () => Promise<unknown>) {
-    expect((await me(b, user)).statusCode).toBe(200);
-    expect((await me(b, user)).statusCode).toBe(200);
-    await revoke();
-    const { response, afterMs } = await within1s(
-      () => me(b, user),
-      (answer) => answer.statusCode === 401,
-    );
-    expect(response.statusCode, `still accepted after ${afterMs.toFixed(0)} ms`).toBe(401);
-  }
+/** B accepted the token (so it is cached there), then A did `revoke`: B refuses it within 1 s. */
+async function expectRefusedOnB(user: SignedInUser, revoke: () => Promise<unknown>) {
+  expect((await me(b, user)).statusCode).toBe(200);
+  expect((await me(b, user)).statusCode).toBe(200);
+  await revoke();
+  const { response, afterMs } = await within1s(
+    () => me(b, user),
+    (answer) => answer.statusCode === 401,
+  );
+  expect(response.statusCode, `still accepted after ${afterMs.toFixed(0)} ms`).toBe(401);
+}
 
+describe('two instances: sessions and users revoked or changed on A are never served by B', () => {
   it('logout on A ends the session on B', async () => {
     const user = await createSignedInUser(a);
     await expectRefusedOnB(user, () =>
@@ -136,6 +136,37 @@ describe('caches on two instances: a change on A is never served stale by B', ()
     expect(response.json<{ language: string }>().language).toBe('de');
   });
 
+  it.runIf(process.env.DATABASE_URL)(
+    'PostgreSQL: B’s listener cut and back: nothing revoked meanwhile or after is served by B',
+    async () => {
+      const user = await createSignedInUser(a);
+      expect((await me(b, user)).statusCode).toBe(200);
+      const listenerPid = b.eventBus.listenerProcessId?.();
+      expect(listenerPid).toBeTypeOf('number');
+      await sql`select pg_terminate_backend(${listenerPid})`.execute(a.database.db);
+      // Ended while B may hear nothing of it: B must not answer from what it cached.
+      await a.inject({ method: 'POST', url: '/api/logout', headers: user.headers });
+      const { response } = await within1s(
+        () => me(b, user),
+        (answer) => answer.statusCode === 401,
+      );
+      expect(response.statusCode).toBe(401);
+
+      const reconnectedBy = Date.now() + 10_000;
+      while (b.eventBus.listenerProcessId?.() === listenerPid && Date.now() < reconnectedBy)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(b.eventBus.listenerProcessId?.()).not.toBe(listenerPid);
+
+      // Right after the reconnection, B caches again and still hears every revocation.
+      const again = await createSignedInUser(a);
+      await expectRefusedOnB(again, () =>
+        a.inject({ method: 'POST', url: '/api/logout', headers: again.headers }),
+      );
+    },
+  );
+});
+
+describe('two instances: decisions changed on A are never served stale by B', () => {
   it('a role change on A: B refuses the demoted member’s vote', async () => {
     const owner = await createSignedInUser(a);
     const { decision, optionIds, criterionIds } = await createTeamDecision(a, owner);
@@ -263,33 +294,4 @@ describe('caches on two instances: a change on A is never served stale by B', ()
     );
     expect(gone.statusCode).toBe(404);
   });
-
-  it.runIf(process.env.DATABASE_URL)(
-    'PostgreSQL: B’s listener cut and back: nothing revoked meanwhile or after is served by B',
-    async () => {
-      const user = await createSignedInUser(a);
-      expect((await me(b, user)).statusCode).toBe(200);
-      const listenerPid = b.eventBus.listenerProcessId?.();
-      expect(listenerPid).toBeTypeOf('number');
-      await sql`select pg_terminate_backend(${listenerPid})`.execute(a.database.db);
-      // Ended while B may hear nothing of it: B must not answer from what it cached.
-      await a.inject({ method: 'POST', url: '/api/logout', headers: user.headers });
-      const { response } = await within1s(
-        () => me(b, user),
-        (answer) => answer.statusCode === 401,
-      );
-      expect(response.statusCode).toBe(401);
-
-      const reconnectedBy = Date.now() + 10_000;
-      while (b.eventBus.listenerProcessId?.() === listenerPid && Date.now() < reconnectedBy)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(b.eventBus.listenerProcessId?.()).not.toBe(listenerPid);
-
-      // Right after the reconnection, B caches again and still hears every revocation.
-      const again = await createSignedInUser(a);
-      await expectRefusedOnB(again, () =>
-        a.inject({ method: 'POST', url: '/api/logout', headers: again.headers }),
-      );
-    },
-  );
 });

@@ -19,9 +19,9 @@ import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { requireAccess } from './access-gate.ts';
-import { presentDecision, presentDetails, presentListItem } from './presenter.ts';
+import { presentDecision, presentDetails } from './presenter.ts';
 import { createRevisionCache } from './revision-cache.ts';
-import { createListBodyCache, listValidUntil } from './list-cache.ts';
+import { createListBodies } from './list-cache.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { DecisionsService } from './service.ts';
 
@@ -40,24 +40,14 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { decisionsService: service, changes }) => {
   app.addHook('onRequest', app.authenticate);
   const personalDetailsBodies = createRevisionCache<ReturnType<FastifyReply['serialize']>>();
-  const listBodies = createListBodyCache(changes);
+  const listBodies = createListBodies(changes);
 
   app.get(
     '/api/decision',
     { schema: { ...common, response: { 200: z.array(decisionListItemSchema), 401: errorResponseSchema } } },
     async (request, reply) => {
       const { user } = requireSession(request);
-      // Serialized once until a decision or membership changes (see list-cache.ts).
-      let validUntil: number | undefined;
-      const body = await listBodies.read(
-        String(user.id),
-        async () => {
-          const listed = await service.list(user.id);
-          validUntil = listValidUntil(listed);
-          return reply.serialize(listed.map((item) => presentListItem(item, user.id))) as string;
-        },
-        () => ({ tags: [], validUntil }),
-      );
+      const body = await listBodies.read(user.id, () => service.list(user.id), reply);
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
