@@ -75,18 +75,19 @@ describe('matrix model', () => {
 
   describe('rankScoreGrid', () => {
     const grid = (rows: string[][]) => (row: number, column: number) => rows[row]?.[column];
+    /** A personal grid of `rows` (one per option) ranked with `importances` and must-have `minimums`. */
+    const rankRows = (importances: number[], rows: string[][], minimums?: (number | null)[]) =>
+      rankScoreGrid(rows.length, importances, grid(rows), personal, minimums);
 
     it('ranks rows by Σ value × importance / Σ importance, best first, ties in input order', () => {
       // Importances 30 + 30 = 60: totals stay on the scale (7 and 7, not 4.2 "out of 6").
-      const ranking = rankScoreGrid(
-        3,
+      const ranking = rankRows(
         [30, 30],
-        grid([
+        [
           ['4', '4'],
           ['7', '7'],
           ['9', '5'],
-        ]),
-        personal,
+        ],
       );
       expect(ranking.map((entry) => [entry.option_id, entry.total, entry.rank, entry.is_top])).toEqual([
         [1, 7, 1, true],
@@ -96,15 +97,13 @@ describe('matrix model', () => {
     });
 
     it('gives a row with an off-scale cell no total instead of computing with 0 or 11', () => {
-      const ranking = rankScoreGrid(
-        3,
+      const ranking = rankRows(
         [50, 50],
-        grid([
+        [
           ['0', '10'],
           ['11', '10'],
           ['6', ''],
-        ]),
-        personal,
+        ],
       );
       // Ranked, but none is the best while cells are off the scale or empty (issue 25).
       expect(ranking).toEqual([
@@ -138,15 +137,13 @@ describe('matrix model', () => {
     });
 
     it('knocks a row below a must-have minimum, or without a value there, out of the top', () => {
-      const ranking = rankScoreGrid(
-        3,
+      const ranking = rankRows(
         [50, 50],
-        grid([
+        [
           ['10', '3'],
           ['6', '6'],
           ['9', ''],
-        ]),
-        personal,
+        ],
         [null, 5],
       );
       expect(ranking.map((entry) => [entry.option_id, entry.rank, entry.is_top, entry.knocked_out])).toEqual([

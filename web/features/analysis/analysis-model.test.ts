@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resultsOf, scoredCell } from '../../test-support/details-fixtures.ts';
 
 import { abilitiesSchema, type DecisionDetails } from '../../../shared/api/decisions.ts';
 import {
@@ -18,16 +19,8 @@ const OWNER = 1;
 const [A, B, C] = [1, 2, 3];
 const [PRICE, QUALITY, SERVICE] = [10, 11, 12];
 
-const cell = (option_id: number, criterion_id: number, value: number, user_id: number | null = OWNER) => ({
-  option_id,
-  criterion_id,
-  value,
-  user_id,
-  explanation: null,
-  generated_by: 'user' as const,
-  ai_value: null,
-  ai_explanation: null,
-});
+const cell = (option_id: number, criterion_id: number, value: number, user_id: number | null = OWNER) =>
+  scoredCell(option_id, criterion_id, value, user_id);
 
 /**
  * The worked example of issue 17: A (8, 5, 6), B (5, 9, 8), C (6, 6, 6) on Price 50, Quality 30,
@@ -127,17 +120,11 @@ function teamDetails(): DecisionDetails {
         { option_id: B, criterion_id: QUALITY, value: 9, votes: 3 },
       ],
     },
-    results: {
-      ranking: [
-        { option_id: A, total: 4.5, rank: 1, is_top: true, knocked_out: false },
-        { option_id: B, total: 4.89, rank: 2, is_top: false, knocked_out: true },
-        { option_id: C, total: null, rank: null, is_top: false, knocked_out: false },
-      ],
-      formula: '',
-      complete: true,
-      missing_cells: 0,
-      no_result_reason: null,
-    },
+    results: resultsOf([
+      { option_id: A, total: 4.5, rank: 1, is_top: true, knocked_out: false },
+      { option_id: B, total: 4.89, rank: 2, is_top: false, knocked_out: true },
+      { option_id: C, total: null, rank: null, is_top: false, knocked_out: false },
+    ]),
   };
 }
 

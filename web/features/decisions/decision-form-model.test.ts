@@ -42,15 +42,34 @@ function formWith(scores: (rowKeys: { options: string[]; criteria: string[] }) =
   return values;
 }
 
+/** `formWith` its scores as a grid: a row per option, a column per criterion; undefined leaves a cell out. */
+function formWithGrid(
+  grid: (string | undefined)[][],
+  extra: (rowKeys: { options: string[]; criteria: string[] }) => Record<string, string> = () => ({}),
+) {
+  return formWith((rowKeys) => ({
+    ...Object.fromEntries(
+      grid.flatMap((row, option) =>
+        row.flatMap((value, criterion) =>
+          value === undefined
+            ? []
+            : [[cellKey(rowKeys.options[option]!, rowKeys.criteria[criterion]!), value]],
+        ),
+      ),
+    ),
+    ...extra(rowKeys),
+  }));
+}
+
 describe('decision form model: scores and the live ranking', () => {
   it('counts the typed scores an AI evaluation would replace, not the AI values kept or empty cells', () => {
-    const values = formWith(({ options, criteria }) => ({
-      [cellKey(options[0]!, criteria[0]!)]: '3',
-      [cellKey(options[0]!, criteria[1]!)]: '',
-      [cellKey(options[1]!, criteria[0]!)]: '6',
-      [cellKey(options[1]!, criteria[1]!)]: '9',
-      [cellKey('removed-row', criteria[0]!)]: '5',
-    }));
+    const values = formWithGrid(
+      [
+        ['3', ''],
+        ['6', '9'],
+      ],
+      ({ criteria }) => ({ [cellKey('removed-row', criteria[0]!)]: '5' }),
+    );
     expect(handMadeScoreCount(values)).toBe(3);
     const bike = values.options[1];
     const [cost, time] = values.criteria;
@@ -86,11 +105,10 @@ describe('decision form model: scores and the live ranking', () => {
   });
 
   it('ranks the live form by Σ value × importance / Σ importance, with a best option once complete', () => {
-    const values = formWith(({ options, criteria }) => ({
-      [cellKey(options[0]!, criteria[0]!)]: '3',
-      [cellKey(options[0]!, criteria[1]!)]: '9',
-      [cellKey(options[1]!, criteria[0]!)]: '8',
-    }));
+    const values = formWithGrid([
+      ['3', '9'],
+      ['8', undefined],
+    ]);
     const provisional = new Map(
       rankFormValues(values.options, values.criteria, values.scores).map((entry) => [entry.option_id, entry]),
     );
@@ -105,12 +123,10 @@ describe('decision form model: scores and the live ranking', () => {
   });
 
   it('gives an option with a 0 (off the 1–10 scale) no live total until it is corrected', () => {
-    const values = formWith(({ options, criteria }) => ({
-      [cellKey(options[0]!, criteria[0]!)]: '0',
-      [cellKey(options[0]!, criteria[1]!)]: '9',
-      [cellKey(options[1]!, criteria[0]!)]: '8',
-      [cellKey(options[1]!, criteria[1]!)]: '1',
-    }));
+    const values = formWithGrid([
+      ['0', '9'],
+      ['8', '1'],
+    ]);
     // Nor is any option the best while a cell is off the scale.
     expect(rankFormValues(values.options, values.criteria, values.scores)).toEqual([
       { option_id: 1, total: 5.2, rank: 1, is_top: false, knocked_out: false },
@@ -191,12 +207,10 @@ describe('decision form model: the AI’s proposals', () => {
 
 describe('decision form model: must-haves, anchors and templates', () => {
   it('knocks an option below a must-have minimum out of the top of the live ranking', () => {
-    const values = formWith(({ options, criteria }) => ({
-      [cellKey(options[0]!, criteria[0]!)]: '3',
-      [cellKey(options[0]!, criteria[1]!)]: '9',
-      [cellKey(options[1]!, criteria[0]!)]: '8',
-      [cellKey(options[1]!, criteria[1]!)]: '1',
-    }));
+    const values = formWithGrid([
+      ['3', '9'],
+      ['8', '1'],
+    ]);
     values.criteria[0]!.minimum = 5;
     const ranking = rankFormValues(values.options, values.criteria, values.scores);
     // Car has the higher total (5.4) but scores 3 on Cost, below its minimum of 5: Bike leads.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resultsOf, scoredCell } from '../../test-support/details-fixtures.ts';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { editCellPath, firstEmptyCellOf, parseCellParam } from './empty-cells.ts';
 
@@ -19,29 +20,19 @@ function detailsWith(
       minimum: null,
       anchors: null,
     })),
-    evaluations: filled.map(([option_id, criterion_id, user_id = 1]) => ({
-      option_id,
-      criterion_id,
-      value: 5,
-      explanation: null,
-      user_id,
-      generated_by: 'user' as const,
-      ai_value: null,
-      ai_explanation: null,
-    })),
-    results: {
-      ranking: [10, 11].map((option_id) => ({
+    evaluations: filled.map(([option_id, criterion_id, user_id = 1]) =>
+      scoredCell(option_id, criterion_id, 5, user_id),
+    ),
+    results: resultsOf(
+      [10, 11].map((option_id) => ({
         option_id,
         total: null,
         rank: null,
         is_top: false,
         knocked_out: knockedOut.includes(option_id),
       })),
-      formula: '',
-      complete: false,
-      missing_cells: 0,
-      no_result_reason: null,
-    },
+      { complete: false },
+    ),
   };
 }
 

@@ -75,6 +75,22 @@ export function MemberList({ decisionId, members, canManageMembers, canInvite }:
           const canChangeRole =
             canManageMembers && member.accepted && member.role !== 'owner' && member.user_id !== null;
           const canRevoke = canInvite && !member.accepted && member.invitation_id !== null;
+          // A member is removed, a pending invitation revoked: one button, whichever applies.
+          const removeButton = canChangeRole
+            ? {
+                label: t('teamInvite.removeMember', { name }),
+                text: t('teamInvite.remove'),
+                Icon: UserX,
+                pending: { kind: 'member', userId: member.user_id!, name } satisfies PendingRemoval,
+              }
+            : canRevoke
+              ? {
+                  label: t('teamInvite.revokeInvitation', { name }),
+                  text: t('teamInvite.revoke'),
+                  Icon: Trash2,
+                  pending: { kind: 'invitation', id: member.invitation_id!, name } satisfies PendingRemoval,
+                }
+              : null;
           return (
             <li key={key} className="flex items-start gap-3 py-3">
               <Avatar src={member.avatar_url} size={32} />
@@ -123,25 +139,15 @@ export function MemberList({ decisionId, members, canManageMembers, canInvite }:
                       {roleLabel(t, member.role)}
                     </span>
                   )}
-                  {canChangeRole ? (
+                  {removeButton ? (
                     <Button
                       variant="danger"
                       size="sm"
-                      aria-label={t('teamInvite.removeMember', { name })}
-                      onClick={() => setRemoval({ kind: 'member', userId: member.user_id!, name })}
+                      aria-label={removeButton.label}
+                      onClick={() => setRemoval(removeButton.pending)}
                     >
-                      <UserX aria-hidden size={14} />
-                      {t('teamInvite.remove')}
-                    </Button>
-                  ) : canRevoke ? (
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      aria-label={t('teamInvite.revokeInvitation', { name })}
-                      onClick={() => setRemoval({ kind: 'invitation', id: member.invitation_id!, name })}
-                    >
-                      <Trash2 aria-hidden size={14} />
-                      {t('teamInvite.revoke')}
+                      <removeButton.Icon aria-hidden size={14} />
+                      {removeButton.text}
                     </Button>
                   ) : null}
                 </div>

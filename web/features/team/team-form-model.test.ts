@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scoredCell } from '../../test-support/details-fixtures.ts';
 import { abilitiesSchema, type DecisionDetails } from '../../../shared/api/decisions.ts';
 import { teamEditRequestSchema } from '../../../shared/api/team.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
@@ -31,16 +32,7 @@ function storedDetails(): DecisionDetails {
     created_at: '2030-01-01T00:00:00.000Z',
     updated_at: '2030-01-01T00:00:00.000Z',
   };
-  const vote = (option_id: number, criterion_id: number, value: number, user_id: number) => ({
-    option_id,
-    criterion_id,
-    value,
-    user_id,
-    explanation: null,
-    generated_by: 'user' as const,
-    ai_value: null,
-    ai_explanation: null,
-  });
+  const vote = scoredCell;
   return {
     decision,
     options: [

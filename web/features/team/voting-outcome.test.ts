@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resultsOf } from '../../test-support/details-fixtures.ts';
 import { votingOutcomeOf } from './voting-outcome.ts';
 
 const options = [
@@ -11,13 +12,7 @@ const outcome = (
 ) =>
   votingOutcomeOf({
     options,
-    results: {
-      ranking: ranking.map((entry) => ({ ...entry, knocked_out: false })),
-      formula: '',
-      complete: true,
-      missing_cells: 0,
-      no_result_reason: null,
-    },
+    results: resultsOf(ranking.map((entry) => ({ ...entry, knocked_out: false }))),
   });
 
 describe('votingOutcomeOf', () => {
