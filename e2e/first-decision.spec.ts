@@ -177,6 +177,7 @@ test.describe('English on a 1280 px desktop', () => {
     page,
     request,
   }) => {
+    test.setTimeout(60_000); // all four steps of the flow, the ranked result and an axe run
     await signInViaApi(page, await createAccount(request));
     const clicks = new ClickCounter();
     await firstDecision(page, ENGLISH, clicks);
@@ -253,6 +254,7 @@ test.describe('German on a 390 px phone', () => {
   test('the guided first decision fits the phone, scores one option at a time and stays within 8 clicks', async ({
     page,
   }) => {
+    test.setTimeout(60_000); // all four steps of the flow, the ranked result and an axe run
     await signInViaApi(page, await germanAccount(page));
     const clicks = new ClickCounter();
     await firstDecision(page, GERMAN, clicks);
