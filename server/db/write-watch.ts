@@ -15,11 +15,8 @@ const TRANSACTION_END = /^\s*(commit|end|rollback(?!\s+to\b))\b/i;
 export function writesOf(sql: string): CommittedWrite[] {
   const writes: CommittedWrite[] = [];
   for (const [, keyword, table] of sql.matchAll(WRITE)) {
-    const op = keyword!.toLowerCase().startsWith('insert')
-      ? 'insert'
-      : keyword!.toLowerCase() === 'update'
-        ? 'update'
-        : 'delete';
+    const word = keyword!.toLowerCase();
+    const op = word.startsWith('insert') ? 'insert' : word === 'update' ? 'update' : 'delete';
     writes.push({ table: table!, op });
   }
   return writes;
