@@ -21,10 +21,15 @@ export default defineConfig({
   // A loaded 2-core CI machine sometimes needs more than the default 5 s for a lazy chunk plus a request
   // (e.g. the /decision/{id} redirector after saving); a passing check returns as soon as it holds.
   expect: { timeout: 10_000 },
+  // Most journeys take 5–20 s alone, but two workers, the app and Chromium share 2 cores, and an axe scan
+  // of a large page takes seconds there: 30 s failed journeys by timing on a loaded CI machine.
+  timeout: 60_000,
   use: {
     baseURL,
     // Deterministic language detection; German is tested by switching or by overriding the locale.
     locale: 'en-US',
+    // The app honours prefers-reduced-motion (web/styles.css): no transition to wait for or to paint.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium; never `npx playwright install` (no network on CI machines).

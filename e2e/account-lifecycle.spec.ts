@@ -10,8 +10,6 @@ import { AVATAR_PNG, uniqueEmail, uniquePassword } from './support/test-data.ts'
 test('register, log in, edit the profile with an avatar, change the password, log out and log in again', async ({
   page,
 }) => {
-  // Six pages and an upload: 26 s as the run's first test on a cold server, so 30 s was a coin toss on CI.
-  test.setTimeout(60_000);
   const email = uniqueEmail();
   const firstPassword = uniquePassword();
   const secondPassword = uniquePassword();

@@ -21,7 +21,7 @@ test('New decision: suggestions with reasons, added with one click, marked as su
   request,
 }) => {
   test.setTimeout(90_000); // a form, four AI calls and an axe run
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
 
@@ -193,7 +193,7 @@ test('personal AI mode: a value changed from the AI’s proposal shows “AI: n�
   request,
 }) => {
   test.setTimeout(90_000); // form, AI run, details, edit page and an axe run
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({

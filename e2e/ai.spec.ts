@@ -18,7 +18,7 @@ test('personal AI flow: New Decision in AI mode → Start AI Evaluation → edit
   request,
 }) => {
   test.setTimeout(75_000); // three pages, a 4 s model answer and two axe runs: 26–30 s on CI machines
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -88,7 +88,7 @@ test('without an AI model the mode select says so in one plain sentence and offe
   request,
 }) => {
   await page.route('**/api/ai/status', (route) => route.fulfill({ json: { available: false } }));
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.openMoreSettings();
@@ -103,7 +103,7 @@ test('starting the AI over hand-made scores asks first, saying how many it repla
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -156,7 +156,7 @@ test('a failed AI evaluation says so with the reason and leaves the grid empty',
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({

@@ -81,12 +81,11 @@ async function teamWorkedExample(request: APIRequestContext) {
 }
 
 test('the panel answers how solid the worked example is', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const decision = await createDecisionViaApi(request, token, WORKED_EXAMPLE);
   const serverAnalysis = await analysisViaApi(request, token, decision.id);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
 
@@ -126,11 +125,10 @@ test('the panel answers how solid the worked example is', async ({ page, request
 });
 
 test('on a 390 px phone the sweep chart keeps 12 px labels inside the screen', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), WORKED_EXAMPLE);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
   await panel.openExplore();
@@ -150,10 +148,9 @@ test('on a 390 px phone the sweep chart keeps 12 px labels inside the screen', a
 });
 
 test('what-if: the Price slider moves the lead to A, unsaved until reset', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), WORKED_EXAMPLE);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   await new DecisionDetailsPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
   await panel.openExplore();
@@ -193,7 +190,6 @@ test('"Use these weights" saves the shares as importances and keeps must-haves a
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const decision = await createDecisionViaApi(request, token, {
@@ -204,7 +200,7 @@ test('"Use these weights" saves the shares as importances and keeps must-haves a
       { name: 'Service', importance: 20 },
     ],
   });
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
   const panel = new AnalysisPanel(page);
@@ -274,7 +270,6 @@ test('without any weight the panel says so instead of a label, and the sliders s
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const owner = await createAccount(request);
   const token = await apiToken(request, owner);
   // Criteria created without importances weigh 0 until someone weights them: every total is 0.
@@ -289,7 +284,7 @@ test('without any weight the panel says so instead of a label, and the sliders s
     { option: 1, criterion: 0, value: 8 },
     { option: 1, criterion: 1, value: 7 },
   ]);
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   await new TeamDecisionPage(page).goto(decision.id);
   const panel = new AnalysisPanel(page);
   await panel.openExplore();
@@ -309,7 +304,6 @@ test('without any weight the panel says so instead of a label, and the sliders s
 });
 
 test('a reader of a public decision tries weights but cannot keep them', async ({ browser, request }) => {
-  test.setTimeout(60_000);
   const owner = await createAccount(request);
   const reader = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, owner), {
@@ -329,7 +323,6 @@ test('a reader of a public decision tries weights but cannot keep them', async (
 });
 
 test('while team results are hidden, there is no analysis either', async ({ browser, request }) => {
-  test.setTimeout(60_000);
   const owner = await createAccount(request);
   const ownerToken = await apiToken(request, owner);
   const decision = await createTeamDecisionViaApi(request, ownerToken, {
@@ -364,7 +357,6 @@ test('options below a must-have are set apart with the reason, never with a trop
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), {
     ...WORKED_EXAMPLE,
@@ -381,7 +373,7 @@ test('options below a must-have are set apart with the reason, never with a trop
       { option_index: 3, criterion_index: 2, value: 10, explanation: null },
     ],
   });
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
 
@@ -457,7 +449,6 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 test('German: the panel speaks German with German numbers', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), WORKED_EXAMPLE);
   await signInViaApi(page, account);

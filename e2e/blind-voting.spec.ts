@@ -175,7 +175,7 @@ for (const theme of ['light', 'dark'] as const) {
       results_visibility: 'after_vote',
     });
     const page = await (await browser.newContext({ colorScheme: theme })).newPage();
-    await signInViaApi(page, owner);
+    await signInViaApi(page, owner, 'no page');
     const view = new TeamDecisionPage(page);
     await view.goto(decision.id);
     await expect(view.resultsHidden).toBeVisible();

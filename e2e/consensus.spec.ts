@@ -158,11 +158,10 @@ test('on a phone (390 px) the heat map scrolls inside its region and the page do
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const { owner, decision } = await disagreeingTeam(request);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   await expect(view.agreementCell('Lisbon', 'Weather')).toBeVisible();

@@ -67,7 +67,6 @@ test('cards say where each decision stands, sort by name or score, and ended vot
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // two accounts, three team decisions set up through the API, two reloads
   const [owner, member] = await Promise.all([createAccount(request), createAccount(request)]);
   const [ownerToken, memberToken] = await Promise.all([apiToken(request, owner), apiToken(request, member)]);
   const inTwoDays = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
@@ -201,7 +200,6 @@ test('the details header keeps the title its width: actions beside a short title
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // three pages at two widths
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const short = await createDecisionViaApi(request, token, { ...COMMUTE_DECISION, name: 'Short' });
@@ -277,7 +275,6 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
-      test.setTimeout(60_000); // four axe scans
       const account = await createAccount(request);
       await signInViaApi(page, account);
       const dashboard = new DashboardPage(page);

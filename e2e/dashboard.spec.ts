@@ -7,7 +7,6 @@ test('search and filter the dashboard, then delete a decision through the dialog
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // search, filters, two reloads and the delete dialog
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const base = { description: '', type: 'private' as const, options: ['A', 'B'] };
@@ -118,7 +117,7 @@ test('a long list is shown a page at a time', async ({ page, request }) => {
 
 test('My Decisions lists the saved decisions newest first with a link to each', async ({ page, request }) => {
   const account = await createAccount(request);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   await page.goto('/history');
   await expect(page.getByText('You have not saved any decisions yet.')).toBeVisible();
 

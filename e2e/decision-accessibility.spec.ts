@@ -46,8 +46,6 @@ test('the delete dialog, the filled form and the calculator result pass the chec
   page,
   request,
 }) => {
-  // Three pages and two axe scans: ~12 s alone, over 30 s beside the seven-page scans on 2 loaded cores.
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
   await signInViaApi(page, account);

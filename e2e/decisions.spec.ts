@@ -76,7 +76,7 @@ test('create a manual decision with 3 options × 3 criteria, scored by keyboard,
 test('editing a score changes the total, live and after saving', async ({ page, request }) => {
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
 
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
@@ -104,7 +104,7 @@ test('editing a score changes the total, live and after saving', async ({ page, 
 test('comment on a decision, edit the comment and delete it after confirming', async ({ page, request }) => {
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
   await expect(page.getByText('No comments yet. Start the discussion.')).toBeVisible();
@@ -146,7 +146,7 @@ test('comment on a decision, edit the comment and delete it after confirming', a
 });
 
 test('duplicate option or criterion names block saving until they are fixed', async ({ page, request }) => {
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -188,7 +188,7 @@ test('missing fields are reported, and the example loads a live comparison to st
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.nextButton.click();
@@ -221,7 +221,7 @@ test('a save the server refuses shows its message as an alert and next to the fi
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({

@@ -6,7 +6,7 @@ test('the /evaluation calculator sorts the options by score and stars the best o
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const calculator = new EvaluationCalculatorPage(page);
   await calculator.goto();
 

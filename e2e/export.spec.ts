@@ -23,7 +23,7 @@ test('the details page downloads the decision as PDF and as CSV under the server
     ...COMMUTE_DECISION,
     name: 'Pendeln: Zug oder Auto – Größe',
   });
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
   await expect(details.heading).toHaveText('Pendeln: Zug oder Auto – Größe');

@@ -177,7 +177,6 @@ test.describe('English on a 1280 px desktop', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000); // all four steps of the flow, the ranked result and an axe run
     await signInViaApi(page, await createAccount(request));
     const clicks = new ClickCounter();
     await firstDecision(page, ENGLISH, clicks);
@@ -188,7 +187,7 @@ test.describe('English on a 1280 px desktop', () => {
     page,
     request,
   }) => {
-    await signInViaApi(page, await createAccount(request));
+    await signInViaApi(page, await createAccount(request), 'no page');
     const form = new DecisionFormPage(page);
     await form.gotoNew();
     const main = page.getByRole('main');
@@ -254,7 +253,6 @@ test.describe('German on a 390 px phone', () => {
   test('the guided first decision fits the phone, scores one option at a time and stays within 8 clicks', async ({
     page,
   }) => {
-    test.setTimeout(60_000); // all four steps of the flow, the ranked result and an axe run
     await signInViaApi(page, await germanAccount(page));
     const clicks = new ClickCounter();
     await firstDecision(page, GERMAN, clicks);
@@ -262,7 +260,7 @@ test.describe('German on a 390 px phone', () => {
   });
 
   test('no step scrolls sideways on the phone, and scoring starts one option at a time', async ({ page }) => {
-    await signInViaApi(page, await germanAccount(page));
+    await signInViaApi(page, await germanAccount(page), 'no page');
     const form = new DecisionFormPage(page);
     await form.gotoNew();
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);

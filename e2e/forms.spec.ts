@@ -13,8 +13,7 @@ import { createTeamDecisionViaApi } from './support/team.ts';
 const rowErrors = (page: Page) => page.getByRole('main').getByText(/^(Option|Criterion) \d+: .+ is missing$/);
 
 test('a missing field names its row, and every empty row says which one it is', async ({ page, request }) => {
-  test.setTimeout(60_000); // two save attempts and the details page after the second
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.title.fill('Holiday');
@@ -56,8 +55,7 @@ test('the criteria editor shows each share and the sum, and scales the importanc
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // a filled form, then two rounds of typing and scaling
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   const scale = page.getByRole('button', { name: 'Scale to 100 %' });
@@ -98,9 +96,8 @@ test('the criteria editor shows each share and the sum, and scales the importanc
 });
 
 test('team forms number their rows and the set-up criteria scale to 100 %', async ({ page, request }) => {
-  test.setTimeout(60_000); // two pages
   const account = await createAccount(request);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   const newTeam = new NewTeamDecisionPage(page);
   await newTeam.goto();
   await expect(newTeam.row('Option', 1)).toHaveAttribute('placeholder', 'Option 1');
@@ -156,8 +153,7 @@ for (const theme of ['light', 'dark'] as const) {
     test.use({ colorScheme: theme });
 
     test('the new-decision form with row errors and shares passes the checks', async ({ page, request }) => {
-      test.setTimeout(60_000); // an axe scan of the whole form on 2 shared cores
-      await signInViaApi(page, await createAccount(request));
+      await signInViaApi(page, await createAccount(request), 'no page');
       const form = new DecisionFormPage(page);
       await form.gotoNew();
       await form.title.fill('Shares');

@@ -51,7 +51,7 @@ test('an incomplete matrix names no winner and links to its first empty cell', a
       { option_index: 1, criterion_index: 0, value: 9, explanation: null },
     ],
   });
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const details = new DecisionDetailsPage(page);
   await details.goto(decision.id);
 
@@ -118,7 +118,6 @@ test.describe('German on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('a partial vote is marked and the team status says started', async ({ browser, request }) => {
-    test.setTimeout(60_000);
     const { owner, member, ownerToken, memberToken, decision } = await team(request, ['Kosten', 'Wetter']);
     // The member leaves Prague × Wetter empty: 5 of 6 cells.
     await voteViaApi(
@@ -182,7 +181,7 @@ async function signedInPage(browser: Browser, account: TestAccount, width = 390)
 test('a team without a complete voter says there is no result, never a leader', async ({ page, request }) => {
   const { owner, ownerToken, decision } = await team(request, ['Cost', 'Weather']);
   await voteViaApi(request, ownerToken, decision.id, [{ option: 0, criterion: 0, value: 9 }]);
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   await expect(page.getByTestId('no-result')).toHaveText('No result yet: nobody has completed a vote.');
@@ -203,7 +202,6 @@ test('the team result column is in view at 1280 px and a card per option at 390 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   // Eight long criteria: the table is far wider than the card, so only a column near the names shows.
   const criteria = Array.from({ length: 8 }, (_, index) => `Quite a long criterion ${index + 1}`);
   const { owner, ownerToken, decision } = await team(request, criteria);
@@ -214,7 +212,7 @@ test('the team result column is in view at 1280 px and a card per option at 390 
     votesFor([Array(8).fill(8) as number[], Array(8).fill(5) as number[], Array(8).fill(3) as number[]]),
   );
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   await expect(view.result('Lisbon')).toContainText('8.00');

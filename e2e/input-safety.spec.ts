@@ -33,7 +33,7 @@ async function voteOnNewTeamDecision(page: Page, request: APIRequestContext, nam
     criteria: ['Taste', 'Price'],
   });
   await activateViaApi(request, token, decision.id);
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   return { edit, decision };
@@ -43,7 +43,7 @@ test('New decision: a reload keeps the typing, says so, and Discard empties the 
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.title.fill('Where to spend the summer');

@@ -11,7 +11,6 @@ test('comments arrive live: a new, edited and deleted comment shows on the other
   browser,
   request,
 }) => {
-  test.setTimeout(60_000); // two browsers, each logging in, then three round trips
   const [owner, member] = await Promise.all([createAccount(request), createAccount(request)]);
   const ownerToken = await apiToken(request, owner);
   const memberToken = await apiToken(request, member);
@@ -31,7 +30,7 @@ test('comments arrive live: a new, edited and deleted comment shows on the other
   const ownerPage = await (await browser.newContext()).newPage();
   const memberPage = await (await browser.newContext()).newPage();
   await signInViaApi(ownerPage, owner);
-  await signInViaApi(memberPage, member);
+  await signInViaApi(memberPage, member, 'no page');
   await new TeamDecisionPage(ownerPage).goto(decision.id);
   await new TeamDecisionPage(memberPage).goto(decision.id);
   const ownerComments = new CommentsPanel(ownerPage);

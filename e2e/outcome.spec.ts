@@ -45,7 +45,7 @@ test('after voting ended the owner records an outcome against the leader; both m
   const ownerPage = await (await browser.newContext({ colorScheme: 'dark' })).newPage();
   const memberPage = await (await browser.newContext()).newPage();
   await signInViaApi(ownerPage, owner);
-  await signInViaApi(memberPage, member);
+  await signInViaApi(memberPage, member, 'no page');
   const ownerView = new TeamDecisionPage(ownerPage);
   await ownerView.goto(decision.id);
   await new TeamDecisionPage(memberPage).goto(decision.id);
@@ -120,7 +120,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signInViaApi(page, owner);
+    await signInViaApi(page, owner, 'no page');
     await page.goto(`/single-decision/${decision.id}`);
     const outcome = new OutcomePanel(page);
     await expect(page.getByText('Made up your mind?')).toBeVisible();

@@ -63,7 +63,6 @@ test('people are recognisable: one display-name rule, "You" for the reader, avat
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // four accounts through the API, then three pages
   const { owner, viewer, decision, pendingEmail, editorAvatar } = await seedTeam(request);
   await signInViaApi(page, owner);
 
@@ -119,7 +118,6 @@ test('in German: "Du", "Bearbeiter", "Frist", and the avatar menu leads to My De
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const { owner, decision } = await seedTeam(request);
   await signInViaApi(page, owner);
 
@@ -148,7 +146,6 @@ test('registration hands the e-mail to the login form; registering from an invit
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // register, log in, then a second browser through the invitation
   const email = uniqueEmail();
   const password = uniquePassword();
   const register = new RegisterPage(page);
@@ -182,7 +179,7 @@ test('change password asks twice: a mismatch is a field error and sends nothing'
   request,
 }) => {
   const account = await createAccount(request);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   const changePage = new ChangePasswordPage(page);
   await changePage.goto();
   const requests: string[] = [];
@@ -204,8 +201,7 @@ test('change password asks twice: a mismatch is a field error and sends nothing'
 });
 
 test('a successful profile save leaves no earlier error on the page', async ({ page, request }) => {
-  test.setTimeout(60_000); // log in, an upload and two saves
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const profile = new ProfilePage(page);
   await profile.goto();
   await profile.avatarFileInput.setInputFiles({

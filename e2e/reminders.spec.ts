@@ -90,7 +90,7 @@ for (const theme of ['light', 'dark'] as const) {
     const { owner, decision } = await activeTeam(request, `Reminder ${theme}`);
     const context = await browser.newContext({ colorScheme: theme, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signInViaApi(page, owner);
+    await signInViaApi(page, owner, 'no page');
     await new TeamDecisionPage(page).goto(decision.id);
     await expect(remindButton(page)).toBeEnabled();
     // Reachable by keyboard.

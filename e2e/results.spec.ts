@@ -134,7 +134,7 @@ test('a team result lists options nobody voted on last as "no votes yet", with t
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const { decision, details } = await teamDecision(request, token);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
 
@@ -191,7 +191,6 @@ test.describe('on a 390 px phone', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000); // three pages on a small screen
     const { token, decision } = await signedInWithDecision(page, request);
     const details = new DecisionDetailsPage(page);
     await details.goto(decision.id);
@@ -271,7 +270,6 @@ test('the quick calculator is in the navigation, on desktop and in the phone men
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the result pages pass axe in the ${theme} theme`, async ({ page, request }) => {
-    test.setTimeout(60_000); // four pages, each loaded and scanned
     await page.emulateMedia({ colorScheme: theme });
     const { token, decision } = await signedInWithDecision(page, request);
     const { decision: team } = await teamDecision(request, token);

@@ -29,8 +29,7 @@ test('the personal form flags 0 and 11 at the cell, leaves the total out and doe
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // a form filled, two refused saves and one that goes through
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -76,7 +75,7 @@ test('Enter moves down a column (then to the next column), Shift+Enter up, and n
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -105,7 +104,6 @@ test('Enter moves down a column (then to the next column), Shift+Enter up, and n
 });
 
 test('grid cells show a clearly visible focus ring in both themes', async ({ page, request }) => {
-  test.setTimeout(60_000); // the edit page loaded in each theme
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
   await signInViaApi(page, account);
@@ -127,10 +125,9 @@ test('the evaluate screen of a personal decision is 1–10: a 0 is flagged and n
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // a refused and an accepted save
   const account = await createAccount(request);
   const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   await page.goto(`/decision/${decision.id}/evaluate`);
   await expect(page.getByRole('table', { name: 'Evaluation grid from 1 to 10' })).toBeVisible();
   const cell = page.getByRole('textbox', { name: 'Score of Car for Cost (1–10)' });
@@ -169,7 +166,7 @@ test('the team vote grid takes 0 but flags 11 at the cell and keeps Save disable
       { name: 'Weather', importance: 50 },
     ],
   });
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await edit.vote('Lisbon', 'Cost').fill('0');
@@ -203,7 +200,7 @@ test.describe('on a 390 px phone', () => {
         { name: 'Environment', importance: 20 },
       ],
     });
-    await signInViaApi(page, account);
+    await signInViaApi(page, account, 'no page');
     await page.goto(`/decision/${decision.id}/evaluate`);
     const table = page.getByRole('table', { name: 'Evaluation grid from 1 to 10' });
     const rowHeader = (option: string) => page.getByRole('rowheader', { name: new RegExp(`${option}$`) });
@@ -232,11 +229,10 @@ test.describe('on a 390 px phone', () => {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`a flagged cell passes axe in the ${theme} theme`, async ({ page, request }) => {
-    test.setTimeout(60_000); // an axe run
     await page.emulateMedia({ colorScheme: theme });
     const account = await createAccount(request);
     const decision = await createDecisionViaApi(request, await apiToken(request, account), COMMUTE_DECISION);
-    await signInViaApi(page, account);
+    await signInViaApi(page, account, 'no page');
     await page.goto(`/decision/${decision.id}/edit`);
     const form = new DecisionFormPage(page);
     await form.cell('Train', 'Cost').fill('0');

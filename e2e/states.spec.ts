@@ -113,14 +113,13 @@ test('the team set-up shows the AI section only in AI mode; loading the example 
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // two pages
   const owner = await createAccount(request);
   const team = await createTeamDecisionViaApi(request, await apiToken(request, owner), {
     name: 'Manual by choice',
     options: ['A', 'B'],
     criteria: ['C'],
   });
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(team.id, 'setup');
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Manual by choice');
@@ -143,7 +142,6 @@ test.describe('after voting ended', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000); // three team views and an axe run
     const owner = await createAccount(request);
     const token = await apiToken(request, owner);
     const make = (name: string) =>
@@ -186,7 +184,7 @@ test.describe('after voting ended', () => {
     await voteViaApi(request, token, decision.id, { Lissabon: { Kosten: 8 }, Prag: { Kosten: 3 } });
     await endVotingViaApi(request, token, decision.id);
     await page.addInitScript(() => localStorage.setItem('lang', 'de'));
-    await signInViaApi(page, owner);
+    await signInViaApi(page, owner, 'no page');
     const view = new TeamDecisionPage(page);
     await view.goto(decision.id);
     await expect(view.deadlineBanner).toContainText('Abstimmung beendet');
@@ -203,7 +201,6 @@ for (const theme of ['light', 'dark'] as const) {
       page,
       request,
     }) => {
-      test.setTimeout(60_000); // two pages with an axe run each
       const owner = await createAccount(request);
       const token = await apiToken(request, owner);
       const decision = await createTeamDecisionViaApi(request, token, {
@@ -215,7 +212,7 @@ for (const theme of ['light', 'dark'] as const) {
       const activated = await request.post(`/api/decision/${decision.id}/activate`, { headers: auth(token) });
       expect(activated.status()).toBe(200);
       await endVotingViaApi(request, token, decision.id);
-      await signInViaApi(page, owner);
+      await signInViaApi(page, owner, 'no page');
 
       const view = new TeamDecisionPage(page);
       await view.goto(decision.id);
@@ -232,7 +229,6 @@ test('"Activate Decision" is offered to a draft and gives way to a note once act
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // the invite page twice and the dashboard
   const owner = await createAccount(request);
   const member = await createAccount(request);
   const token = await apiToken(request, owner);
@@ -246,7 +242,7 @@ test('"Activate Decision" is offered to a draft and gives way to a note once act
     await apiToken(request, member),
     await inviteViaApi(request, token, decision.id, member.email),
   );
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const invitePage = new TeamInvitePage(page);
   await invitePage.goto(decision.id);
   await invitePage.activateButton.click();
@@ -263,7 +259,6 @@ test.describe('legal pages', () => {
   test('without operator settings they say the details are not published yet, never a variable name', async ({
     page,
   }) => {
-    test.setTimeout(60_000); // three pages
     // The e2e server runs without OPERATOR_* (see playwright.config.ts).
     for (const path of ['/impressum', '/datenschutz', '/privacy']) {
       await page.goto(path);
@@ -277,7 +272,6 @@ test.describe('legal pages', () => {
   });
 
   test('they print the operator the server was started with', async ({ page }) => {
-    test.setTimeout(60_000); // two pages
     // What GET /api/operator answers when OPERATOR_NAME, _ADDRESS and _EMAIL are set (see the API test).
     await page.route('**/api/operator', (route) =>
       route.fulfill({
@@ -317,7 +311,6 @@ test('a path without a page answers 404 with the not-found page; a known page wi
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // three pages and a login
   const missing = await page.goto('/no/such/page');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
@@ -325,7 +318,7 @@ test('a path without a page answers 404 with the not-found page; a known page wi
 
   expect((await request.get('/decision/999999')).status()).toBe(200);
   expect((await request.get('/impressum')).status()).toBe(200);
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const unknownId = await page.goto('/team-decision/999999');
   expect(unknownId?.status()).toBe(200);
   await expect(page.getByRole('alert')).toContainText('Decision not found');

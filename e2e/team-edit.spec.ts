@@ -19,7 +19,7 @@ test('the owner sets up lists, mode and deadline in one Save, then votes on the 
     options: ['Aeron', 'Leap'],
     criteria: ['Comfort'],
   });
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Edit team decision' })).toBeVisible();
@@ -87,7 +87,6 @@ test('the owner manages members on the invite page; an existing account joins th
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // invite page, a second browser through login and invite, then a stranger
   const owner = await createAccount(request);
   const member = await createAccount(request);
   const ownerToken = await apiToken(request, owner);
@@ -98,7 +97,7 @@ test('the owner manages members on the invite page; an existing account joins th
   });
   await inviteViaApi(request, ownerToken, decision.id, 'revoke-me@example.com', 'viewer');
 
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const invitePage = new TeamInvitePage(page);
   await invitePage.goto(decision.id);
   await expect(invitePage.members.first().getByText('You', { exact: true })).toBeVisible();
@@ -147,7 +146,7 @@ test('activation checks and failures are reported', async ({ page, request }) =>
   const decision = await createTeamDecisionViaApi(request, await apiToken(request, owner), {
     name: 'Activate me',
   });
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const invitePage = new TeamInvitePage(page);
   await invitePage.goto(decision.id);
   await page.route('**/api/decision/*/activate', (route) =>
@@ -246,7 +245,7 @@ test('a member without rights cannot reach the management parts', async ({ page,
     await apiToken(request, editor),
     await inviteViaApi(request, ownerToken, decision.id, editor.email),
   );
-  await signInViaApi(page, editor);
+  await signInViaApi(page, editor, 'no page');
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   await expect(view.deadlineBanner).toContainText('Voting ends in');
@@ -272,7 +271,7 @@ test('a save is one request; an editor clears a vote and it stays cleared after 
     await apiToken(request, editor),
     await inviteViaApi(request, ownerToken, decision.id, editor.email),
   );
-  await signInViaApi(page, editor);
+  await signInViaApi(page, editor, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Vote on the team decision' })).toBeVisible();

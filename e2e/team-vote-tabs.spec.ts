@@ -33,9 +33,8 @@ test('the page opens on "Your vote": own weights with their shares, then scores,
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // a save and a reload
   const { editor, decision } = await teamWithEditor(request);
-  await signInViaApi(page, editor);
+  await signInViaApi(page, editor, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   await expect(page.getByRole('heading', { level: 1, name: 'Vote on the team decision' })).toBeVisible();
@@ -69,7 +68,6 @@ test('owner and admin switch to "Set up" with the keyboard; the tab is in the UR
   page,
   request,
 }) => {
-  test.setTimeout(60_000); // two loads of the page
   const { owner, decision } = await teamWithEditor(request);
   await signInViaApi(page, owner);
   const edit = new EditTeamDecisionPage(page);
@@ -106,13 +104,12 @@ test('once voting ended: one lock notice, inputs disabled, no Save bar on either
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const { owner, ownerToken, decision } = await teamWithEditor(request);
   const ended = await request.post(`/api/decision/${decision.id}/end-voting`, {
     headers: { Authorization: `Bearer ${ownerToken}` },
   });
   expect(ended.status()).toBe(200);
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   const main = page.getByRole('main');
@@ -142,7 +139,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('both tabs have no serious accessibility violations', async ({ page, request }) => {
       test.setTimeout(90_000); // three axe runs and a second login
       const { owner, editor, decision } = await teamWithEditor(request);
-      await signInViaApi(page, owner);
+      await signInViaApi(page, owner, 'no page');
       const edit = new EditTeamDecisionPage(page);
       await edit.goto(decision.id);
       await expect(edit.weight('Cost')).toBeVisible();
@@ -167,7 +164,6 @@ async function logInAs(page: Parameters<typeof signInViaApi>[0], account: TestAc
 }
 
 test('the vote tab works on a 390 px phone: nothing off-screen, Save in reach', async ({ page, request }) => {
-  test.setTimeout(60_000);
   const { editor, decision } = await teamWithEditor(request);
   await signInViaApi(page, editor);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -28,7 +28,7 @@ test.describe('invitation links', () => {
     const secondLink = await inviteViaApi(request, ownerToken, decision.id, invitee.email);
     expect(secondLink).not.toBe(firstLink);
 
-    await signInViaApi(page, invitee);
+    await signInViaApi(page, invitee, 'no page');
     await page.goto(`/invite?token=${encodeURIComponent(firstLink)}`);
     await expect(page).toHaveURL(new RegExp(`/team-decision/${decision.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Team offsite venue' })).toBeVisible();
@@ -113,7 +113,7 @@ test('voting ended by hand names who ended it, not an expired deadline', async (
   });
   expect(ended.status()).toBe(200);
 
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const view = new TeamDecisionPage(page);
   await view.goto(decision.id);
   await expect(view.deadlineBanner).toContainText(`Voting ended by ${owner.email.split('@')[0]} on `);

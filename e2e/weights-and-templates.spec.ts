@@ -31,7 +31,7 @@ async function editPageOf(page: Page, request: APIRequestContext, input: CreateD
   const account = await createAccount(request);
   const token = await apiToken(request, account);
   const decision = await createDecisionViaApi(request, token, input);
-  await signInViaApi(page, account);
+  await signInViaApi(page, account, 'no page');
   await page.goto(`/decision/${decision.id}/edit`);
   const form = new DecisionFormPage(page);
   // The weight tools and must-haves are advanced controls.
@@ -44,7 +44,7 @@ test('a new decision from the laptop template: criteria, weights and anchors fil
   request,
 }) => {
   test.setTimeout(90_000); // template dialog with an axe scan, the form, details and the evaluation page
-  await signInViaApi(page, await createAccount(request));
+  await signInViaApi(page, await createAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   const templates = new TemplateDialog(page);
@@ -111,7 +111,6 @@ test('compare three criteria in pairs: weights and consistency live, a warning o
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const { form, tools } = await editPageOf(page, request, {
     name: 'Pick a bike',
     options: ['City bike', 'Gravel bike'],
@@ -159,7 +158,6 @@ test('rank four criteria with the move buttons: 52, 27, 15 and 6 %, adding up to
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const { decision, form, tools } = await editPageOf(page, request, {
     name: 'New phone',
     options: ['Phone A', 'Phone B'],
@@ -256,7 +254,7 @@ test('a voter scales their own weights to 100 %, compares in pairs and saves; an
     ],
   });
   await joinViaApi(request, ownerToken, decision.id, editor.email, editorToken);
-  await signInViaApi(page, editor);
+  await signInViaApi(page, editor, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id);
   const tools = new WeightsTools(page);
@@ -305,7 +303,7 @@ test('a new team decision from the supplier template, with a must-have, keeps we
 }) => {
   test.setTimeout(90_000);
   const owner = await createAccount(request);
-  await signInViaApi(page, owner);
+  await signInViaApi(page, owner, 'no page');
   const newTeam = new NewTeamDecisionPage(page);
   await newTeam.goto();
   await newTeam.title.fill('Our next supplier');
@@ -374,7 +372,6 @@ test('a new team decision from the supplier template, with a must-have, keeps we
 });
 
 test('in German, a template fills the form in German', async ({ page, request }) => {
-  test.setTimeout(60_000);
   await signInViaApi(page, await createAccount(request));
   await new AppFrame(page).switchLanguage('Deutsch');
   const form = new DecisionFormPage(page);
@@ -407,7 +404,7 @@ test.describe('dark theme', () => {
 
   test('the template, pairs and rank dialogs and an open disclosure pass axe', async ({ page, request }) => {
     test.setTimeout(90_000); // four axe scans
-    await signInViaApi(page, await createAccount(request));
+    await signInViaApi(page, await createAccount(request), 'no page');
     const form = new DecisionFormPage(page);
     await form.gotoNew();
     const templates = new TemplateDialog(page);

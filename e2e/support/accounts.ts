@@ -27,8 +27,13 @@ export async function logInThroughUi(page: Page, account: TestAccount): Promise<
  * Signs in through the API and leaves the browser exactly as the login form does (the session in the
  * persisted `auth-store` and under `token`, the account's language remembered), then opens the
  * dashboard: the same state for a fraction of the time, for every test that is not about logging in.
+ * 'no page' skips the dashboard when the test opens its own page next (one page load less per test).
  */
-export async function signInViaApi(page: Page, account: TestAccount): Promise<void> {
+export async function signInViaApi(
+  page: Page,
+  account: TestAccount,
+  landing: 'dashboard' | 'no page' = 'dashboard',
+): Promise<void> {
   const response = await page.request.post('/api/login', { data: account });
   expect(response.status(), await response.text()).toBe(200);
   const session = (await response.json()) as { token: string; user: { language: string } };
@@ -40,6 +45,7 @@ export async function signInViaApi(page: Page, account: TestAccount): Promise<vo
     localStorage.setItem('lang', user.language);
     document.cookie = `lang=${user.language}; Path=/; SameSite=Lax`;
   }, session);
+  if (landing === 'no page') return;
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
 }
