@@ -1,7 +1,8 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EvaluationsTable } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
-import { cellFilterSlices, slicesOf, ROWS_PER_INSERT, type Executor } from './repo-support.ts';
+import { ROWS_PER_INSERT, slicesOf } from '../../db/statement-slices.ts';
+import { cellFilterSlices, type Executor } from './repo-support.ts';
 
 export type EvaluationRow = Selectable<EvaluationsTable>;
 
@@ -23,7 +24,7 @@ function cellFilter(slice: { optionId: number; criterionIds: number[] }[]) {
     );
 }
 
-/** One multi-row INSERT per ROWS_PER_INSERT rows (see repo-support.ts). */
+/** One multi-row INSERT per ROWS_PER_INSERT rows (db/statement-slices.ts). */
 async function insertInSlices<Table extends 'evaluations' | 'ai_opinions'>(
   executor: Executor,
   table: Table,
