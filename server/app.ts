@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { displayNameOfAccount } from '../shared/display-name.ts';
 import { LIMITS } from '../shared/limits.ts';
-import { fastifyTrustProxy, type AppConfig } from './config.ts';
+import { fastifyTrustProxy, isTrustedProxyPeer, type AppConfig } from './config.ts';
 import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
@@ -65,6 +65,7 @@ import { createSessionStreams } from './realtime/session-streams.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { answerClientError, connectionLimitPlugin, httpServerOptionsOf } from './plugins/request-limits.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { RequestLogController, requestIdOf, requestLogPlugin } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -103,6 +104,11 @@ function createFastify(config: AppConfig, options: BuildAppOptions): FastifyInst
     genReqId: requestIdOf,
     bodyLimit: LIMITS.jsonBodyBytes,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // A request must arrive within REQUEST_TIMEOUT_MS (headers within HEADERS_TIMEOUT_MS), else 408;
+    // the answer is not bounded, so live-events streams stay open (plugins/request-limits.ts).
+    requestTimeout: config.requests.timeoutMs,
+    http: httpServerOptionsOf(config.requests),
+    clientErrorHandler: answerClientError,
     // Stop accepting at shutdown but let in-flight requests finish (see main.ts).
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -352,6 +358,10 @@ async function registerRoutes(
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  await app.register(connectionLimitPlugin, {
+    limits: config.requests,
+    isTrustedProxyPeer: isTrustedProxyPeer(config.trustProxy),
+  });
   await app.register(rateLimitPlugin, { counters });
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../shared/limits.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, isTrustedProxyPeer, loadConfig } from './config.ts';
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -238,5 +238,71 @@ describe('loadConfig: legal pages and AI providers', () => {
     const error = configError(env);
     expect(error.message).toContain(name);
     expect(error.message).not.toContain('sk-secret');
+  });
+});
+
+describe('loadConfig: request limits (issue 27)', () => {
+  it('bounds requests to 30 s and 100 connections per client by default', () => {
+    expect(loadConfig({}).requests).toEqual({
+      timeoutMs: 30_000,
+      headersTimeoutMs: 30_000,
+      maxConnectionsPerClient: 100,
+    });
+  });
+
+  it('reads REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and MAX_CONNECTIONS_PER_CLIENT', () => {
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_MS: '60000',
+        HEADERS_TIMEOUT_MS: '10000',
+        MAX_CONNECTIONS_PER_CLIENT: '20',
+      }).requests,
+    ).toEqual({ timeoutMs: 60_000, headersTimeoutMs: 10_000, maxConnectionsPerClient: 20 });
+  });
+
+  it.each([
+    ['REQUEST_TIMEOUT_MS', '0'],
+    ['HEADERS_TIMEOUT_MS', '-1'],
+    ['MAX_CONNECTIONS_PER_CLIENT', '0'],
+    ['MAX_CONNECTIONS_PER_CLIENT', 'many'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(configError({ [name]: value }).message).toContain(`${name}="${value}"`);
+  });
+
+  it('refuses headers that may take longer than the whole request', () => {
+    const message = configError({ REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '20000' }).message;
+    expect(message).toContain('HEADERS_TIMEOUT_MS=20000');
+    expect(message).toContain('REQUEST_TIMEOUT_MS=10000');
+  });
+});
+
+describe('isTrustedProxyPeer: which connections come from a trusted proxy', () => {
+  it('trusts no peer without proxies and every peer with a hop count', () => {
+    expect(isTrustedProxyPeer(false)('127.0.0.1')).toBe(false);
+    expect(isTrustedProxyPeer(1)('203.0.113.5')).toBe(true);
+  });
+
+  it.each([
+    ['127.0.0.1', true],
+    ['::ffff:127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['::1', true],
+    ['fd12::1', true],
+    ['10.0.0.0', true],
+    ['11.0.0.1', false],
+    ['203.0.113.5', false],
+    ['::ffff:203.0.113.5', false],
+    ['2001:db8::1', false],
+    [undefined, false],
+  ])('with loopback, 10.0.0.0/8 and fd00::/8 trusts %s: %s', (address, expected) => {
+    const isTrusted = isTrustedProxyPeer(['loopback', '10.0.0.0/8', 'fd00::/8']);
+    expect(isTrusted(address)).toBe(expected);
+  });
+
+  it('trusts a single listed address and nothing next to it', () => {
+    const isTrusted = isTrustedProxyPeer(['192.0.2.10', '2001:db8::5']);
+    expect(isTrusted('192.0.2.10')).toBe(true);
+    expect(isTrusted('192.0.2.11')).toBe(false);
+    expect(isTrusted('2001:db8::5')).toBe(true);
   });
 });

@@ -1,8 +1,17 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES, LIMITS, type Language } from '../shared/limits.ts';
 import { DEFAULT_SCHEDULER_POLL_MS } from './scheduler.ts';
+
+/** A request's line, headers and body must all arrive within this (a live-events stream then runs on). */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Open connections per client address. Browsers open at most six per host and a tab holds one live-events
+ * stream, so 100 leaves room for an office behind one NAT address while a single client cannot hold
+ * the server's sockets.
+ */
+const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 100;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -97,6 +106,18 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.comment.perUserPerHour),
   ),
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_REQUEST_TIMEOUT_MS),
+  ),
+  HEADERS_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_REQUEST_TIMEOUT_MS),
+  ),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_MAX_CONNECTIONS_PER_CLIENT),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),
 });
@@ -151,6 +172,50 @@ export function fastifyTrustProxy(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
+// proxy-addr's named ranges as subnets, for checking a socket's peer without a request.
+const PROXY_RANGE_SUBNETS: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
+};
+
+/**
+ * Whether a connection's peer is one of the trusted proxies, so its connections carry many clients
+ * (per-client limits then go by the forwarded address). A hop count trusts whatever is directly in front.
+ */
+export function isTrustedProxyPeer(trust: TrustProxy): (address: string | undefined) => boolean {
+  if (trust === false) return () => false;
+  if (typeof trust === 'number') return () => true;
+  const proxies = new BlockList();
+  for (const entry of trust) {
+    const named = PROXY_RANGE_SUBNETS[entry];
+    if (named) for (const [network, prefix, type] of named) proxies.addSubnet(network, prefix, type);
+    else {
+      const [address = '', prefix] = entry.split('/');
+      const type = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+      if (prefix === undefined) proxies.addAddress(address, type);
+      else proxies.addSubnet(address, Number(prefix), type);
+    }
+  }
+  return (address) => {
+    if (!address) return false;
+    // A dual-stack listener reports IPv4 peers as ::ffff:a.b.c.d.
+    const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+    return proxies.check(plain, isIP(plain) === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
 export type AiProviderName = 'openai' | 'anthropic' | 'openai-compatible';
 
 /** The AI model to call; undefined when AI scoring is not set up. */
@@ -175,6 +240,15 @@ export interface OperatorConfig {
   email: string | undefined;
 }
 
+export interface RequestLimits {
+  /** Until the whole request (line, headers, body) has arrived; the answer, e.g. a live-events stream, is not bounded. */
+  timeoutMs: number;
+  /** Until the request line and headers have arrived (at most timeoutMs). */
+  headersTimeoutMs: number;
+  /** Open connections per client address; behind a trusted proxy, open requests per forwarded address. */
+  maxConnectionsPerClient: number;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -189,6 +263,8 @@ export interface AppConfig {
   /** Which X-Forwarded-For hops to believe (client IP for rate limits and logs). */
   trustProxy: TrustProxy;
   authRateLimitPerMinute: number;
+  /** What one client may hold of the HTTP server (plugins/connection-limits.ts). */
+  requests: RequestLimits;
   shutdownTimeoutMs: number;
   /** After SIGTERM/SIGINT: how long the instance keeps serving while /api/ready answers 503. */
   shutdownDrainMs: number;
@@ -227,8 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const aiProblem = aiConfigProblem(e);
-  if (aiProblem) throw new ConfigError(`Invalid configuration:\n  ${aiProblem}`);
+  const problem = aiConfigProblem(e) ?? requestTimeoutProblem(e);
+  if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -250,6 +326,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perHour: e.RATE_LIMIT_COMMENTS_PER_HOUR,
     },
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    requests: {
+      timeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,
@@ -264,6 +345,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dailyLimit: e.AI_DAILY_LIMIT,
     },
   };
+}
+
+/** Node.js refuses to start a server whose headers may take longer than the whole request. */
+function requestTimeoutProblem(e: z.infer<typeof envSchema>): string | undefined {
+  return e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS
+    ? `HEADERS_TIMEOUT_MS=${e.HEADERS_TIMEOUT_MS}: must not exceed REQUEST_TIMEOUT_MS=${e.REQUEST_TIMEOUT_MS} (the headers are part of the request)`
+    : undefined;
 }
 
 /** A half-configured AI fails at start rather than on the first user's click. */

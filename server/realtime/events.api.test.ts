@@ -113,7 +113,7 @@ describe('GET /api/events: the stream, votes, weights and edits', () => {
     const user = await createSignedInUser(app);
     const stream = await streamOf(user);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect(stream.response.headers.get('cache-control')).toContain('no-cache');
+    expect(stream.response.headers.get('cache-control')).toContain('no-store');
     expect(stream.events[0]).toEqual({ event: 'ready', data: {} });
   });
 

@@ -23,7 +23,8 @@ export const eventsRoutes: FastifyPluginAsync<{
     const stream = reply.raw;
     stream.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
+      // Personal, like every API answer (plugins/security.ts); no-transform keeps proxies from buffering.
+      'Cache-Control': 'no-store, no-transform',
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });

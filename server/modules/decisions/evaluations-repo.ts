@@ -1,7 +1,8 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EvaluationsTable } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
-import type { Executor } from './repo-support.ts';
+import { ROWS_PER_INSERT, slicesOf } from '../../db/statement-slices.ts';
+import { cellFilterSlices, type Executor } from './repo-support.ts';
 
 export type EvaluationRow = Selectable<EvaluationsTable>;
 
@@ -12,6 +13,26 @@ type EvaluationInput = Omit<
   ai_value?: number | null | undefined;
   ai_explanation?: string | null | undefined;
 };
+
+/** `(option_id = ? AND criterion_id IN (…)) OR …` over one slice of cellFilterSlices. */
+function cellFilter(slice: { optionId: number; criterionIds: number[] }[]) {
+  return (eb: ExpressionBuilder<Database, 'evaluations'>) =>
+    eb.or(
+      slice.map(({ optionId, criterionIds }) =>
+        eb.and([eb('option_id', '=', optionId), eb('criterion_id', 'in', criterionIds)]),
+      ),
+    );
+}
+
+/** One multi-row INSERT per ROWS_PER_INSERT rows (db/statement-slices.ts). */
+async function insertInSlices<Table extends 'evaluations' | 'ai_opinions'>(
+  executor: Executor,
+  table: Table,
+  rows: Insertable<Database[Table]>[],
+): Promise<void> {
+  for (const slice of slicesOf(rows, ROWS_PER_INSERT))
+    await executor.insertInto(table).values(slice).execute();
+}
 
 /** The cells' values: the `evaluations` table and a team decision's AI opinion (`ai_opinions`). */
 export function createEvaluationsRepo(db: Kysely<Database>) {
@@ -44,18 +65,17 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
     ) {
       if (!rows.length) return;
       const now = isoNow();
-      await executor
-        .insertInto('evaluations')
-        .values(
-          rows.map((row) => ({
-            ...row,
-            decision_id: decisionId,
-            user_id: null,
-            generated_by: 'ai' as const,
-            updated_at: now,
-          })),
-        )
-        .execute();
+      await insertInSlices(
+        executor,
+        'evaluations',
+        rows.map((row) => ({
+          ...row,
+          decision_id: decisionId,
+          user_id: null,
+          generated_by: 'ai' as const,
+          updated_at: now,
+        })),
+      );
     },
 
     /**
@@ -69,12 +89,6 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
       executor: Executor,
       options: { onlyGivenCells: boolean },
     ) {
-      const cellFilter = (eb: ExpressionBuilder<Database, 'evaluations'>) =>
-        eb.or(
-          rows.map((row) =>
-            eb.and([eb('option_id', '=', row.option_id), eb('criterion_id', '=', row.criterion_id)]),
-          ),
-        );
       if (options.onlyGivenCells && !rows.length) return;
       const kept = rows.some((row) => row.ai_value === undefined)
         ? await executor
@@ -86,31 +100,33 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
             .execute()
         : [];
       const keptByCell = new Map(kept.map((row) => [`${row.option_id}:${row.criterion_id}`, row]));
-      let deletion = executor
+      const usersCells = executor
         .deleteFrom('evaluations')
         .where('decision_id', '=', decisionId)
         .where('user_id', '=', userId);
-      if (options.onlyGivenCells) deletion = deletion.where(cellFilter);
-      await deletion.execute();
+      if (options.onlyGivenCells) {
+        for (const slice of cellFilterSlices(rows)) await usersCells.where(cellFilter(slice)).execute();
+      } else {
+        await usersCells.execute();
+      }
       if (!rows.length) return;
       const now = isoNow();
-      await executor
-        .insertInto('evaluations')
-        .values(
-          rows.map(({ ai_value, ai_explanation, ...row }) => {
-            const previous = keptByCell.get(`${row.option_id}:${row.criterion_id}`);
-            return {
-              ...row,
-              decision_id: decisionId,
-              user_id: userId,
-              updated_at: now,
-              ai_value: ai_value === undefined ? (previous?.ai_value ?? null) : ai_value,
-              ai_explanation:
-                ai_value === undefined ? (previous?.ai_explanation ?? null) : (ai_explanation ?? null),
-            };
-          }),
-        )
-        .execute();
+      await insertInSlices(
+        executor,
+        'evaluations',
+        rows.map(({ ai_value, ai_explanation, ...row }) => {
+          const previous = keptByCell.get(`${row.option_id}:${row.criterion_id}`);
+          return {
+            ...row,
+            decision_id: decisionId,
+            user_id: userId,
+            updated_at: now,
+            ai_value: ai_value === undefined ? (previous?.ai_value ?? null) : ai_value,
+            ai_explanation:
+              ai_value === undefined ? (previous?.ai_explanation ?? null) : (ai_explanation ?? null),
+          };
+        }),
+      );
     },
 
     /** A member who leaves takes their votes along. */
@@ -144,10 +160,11 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
     ) {
       await executor.deleteFrom('ai_opinions').where('decision_id', '=', decisionId).execute();
       if (!cells.length) return;
-      await executor
-        .insertInto('ai_opinions')
-        .values(cells.map((cell) => ({ ...cell, decision_id: decisionId, created_at: createdAt })))
-        .execute();
+      await insertInSlices(
+        executor,
+        'ai_opinions',
+        cells.map((cell) => ({ ...cell, decision_id: decisionId, created_at: createdAt })),
+      );
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CriteriaTable, Database, OptionsTable } from '../../db/schema.ts';
 import { detachCellComments } from '../comments/index.ts';
-import { inSlices, type Executor } from './repo-support.ts';
+import { inSlices } from '../../db/statement-slices.ts';
+import type { Executor } from './repo-support.ts';
 
 export type OptionRow = Selectable<OptionsTable>;
 export type CriterionRow = Selectable<CriteriaTable>;

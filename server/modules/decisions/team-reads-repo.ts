@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, TeamRole } from '../../db/schema.ts';
-import { inSlices, type Executor } from './repo-support.ts';
+import { inSlices } from '../../db/statement-slices.ts';
+import type { Executor } from './repo-support.ts';
 
 /**
  * What the decisions module reads of a team (access, details, dashboard); the team module writes

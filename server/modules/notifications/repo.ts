@@ -1,12 +1,15 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.ts';
+import { ROWS_PER_INSERT, slicesOf } from '../../db/statement-slices.ts';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
 export function createNotificationsRepo(db: Kysely<Database>) {
   return {
+    /** One row per recipient: a large team's notice goes in slices (db/statement-slices.ts). */
     async insertMany(rows: Insertable<NotificationsTable>[]): Promise<void> {
-      if (rows.length) await db.insertInto('notifications').values(rows).execute();
+      for (const slice of slicesOf(rows, ROWS_PER_INSERT))
+        await db.insertInto('notifications').values(slice).execute();
     },
 
     async decisionExists(decisionId: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { inSlices } from '../../db/statement-slices.ts';
 import { createLifecycleColumnsRepo } from '../decisions/index.ts';
 
 /**
@@ -26,14 +27,11 @@ export function createRemindersRepo(db: Kysely<Database>) {
     claimAutomaticReminder,
 
     /** Address and language of each user, for the reminder mails. */
-    mailContactsOf(userIds: readonly number[]) {
-      if (!userIds.length) return Promise.resolve([]);
-      return db
-        .selectFrom('users')
-        .select(['id', 'email', 'language'])
-        .where('id', 'in', [...userIds])
-        .orderBy('id')
-        .execute();
+    async mailContactsOf(userIds: readonly number[]) {
+      const contacts = await inSlices(userIds, (ids) =>
+        db.selectFrom('users').select(['id', 'email', 'language']).where('id', 'in', ids).execute(),
+      );
+      return contacts.sort((a, b) => a.id - b.id);
     },
   };
 }
