@@ -53,8 +53,10 @@ import { createOutcomeRepo, outcomeRoutes, createOutcomeService } from './module
 import {
   createReminders,
   createRemindersRepo,
+  reminderRecipientsOf,
   createTeamRepo,
   createTeamVoting,
+  createVotingEndRepo,
   teamRoutes,
   createTeamService,
 } from './modules/team/index.ts';
@@ -184,6 +186,8 @@ function createDecisionModules(
     decisions: decisionsRepo,
     emit,
     changes: database.changes,
+    // Who a reminder reaches is team voting's rule; the details count them with it.
+    reminderRecipientsOf,
   });
   const commentsService = createCommentsService({
     comments: commentsRepo,
@@ -198,7 +202,7 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
-  const teamVoting = createTeamVoting({ decisionsService });
+  const teamVoting = createTeamVoting({ decisionsService, votingEnds: createVotingEndRepo(database.db) });
 
   const reminders = createReminders({
     reminders: createRemindersRepo(database.db),
