@@ -17,7 +17,12 @@ import {
   createAuthService,
 } from './modules/auth/index.ts';
 import { createContactRepo, contactRoutes, createContactService } from './modules/contact/index.ts';
-import { createCommentsRepo, commentsRoutes, createCommentsService } from './modules/comments/index.ts';
+import {
+  createCommentsRepo,
+  commentsRoutes,
+  createCommentsService,
+  detachCellComments,
+} from './modules/comments/index.ts';
 import {
   createDecisionsRepo,
   decisionsRoutes,
@@ -168,7 +173,8 @@ function createDecisionModules(
   mailer: Mailer,
 ) {
   const { database, eventBus, counters, scheduler } = infrastructure;
-  const decisionsRepo = createDecisionsRepo(database.db);
+  // Comments read decisions through their front door; decisions get the one comments write they need here.
+  const decisionsRepo = createDecisionsRepo(database.db, { detachCellComments });
   const commentsRepo = createCommentsRepo(database.db);
   const notificationsService = createNotificationsService({
     notifications: createNotificationsRepo(database.db),
