@@ -278,7 +278,7 @@ function createAccountModules(
     changes: database.changes,
     loginThrottle: createLoginThrottle({ counters }),
     sessionStreams,
-    emailVerificationService,
+    prepareConfirmationMail: (user, language) => emailVerificationService.prepareMail(user, language),
     mailer,
     appUrl: config.appUrl,
     isInvitedAddress: (inviteToken, email) => teamService.isAddressProven(inviteToken, email),
