@@ -15,5 +15,5 @@ export { decisionsRoutes } from './routes.ts';
 export { validateMatrix } from './save-matrix.ts';
 export type { SavedLists } from './save-matrix.ts';
 export { createDecisionsService } from './service.ts';
-export type { DecisionsService, ReminderRecipientsOf } from './service.ts';
+export type { DecisionsService } from './service.ts';
 export type { DecisionWriteContext } from './write-context.ts';
