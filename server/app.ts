@@ -17,7 +17,12 @@ import {
   createAuthService,
 } from './modules/auth/index.ts';
 import { createContactRepo, contactRoutes, createContactService } from './modules/contact/index.ts';
-import { createCommentsRepo, commentsRoutes, createCommentsService } from './modules/comments/index.ts';
+import {
+  createCommentsRepo,
+  commentsRoutes,
+  createCommentsService,
+  detachCellComments,
+} from './modules/comments/index.ts';
 import {
   createDecisionsRepo,
   decisionsRoutes,
@@ -53,8 +58,10 @@ import { createOutcomeRepo, outcomeRoutes, createOutcomeService } from './module
 import {
   createReminders,
   createRemindersRepo,
+  reminderRecipientsOf,
   createTeamRepo,
   createTeamVoting,
+  createVotingEndRepo,
   teamRoutes,
   createTeamService,
 } from './modules/team/index.ts';
@@ -172,7 +179,8 @@ function createDecisionModules(
   mailer: Mailer,
 ) {
   const { database, eventBus, counters, scheduler } = infrastructure;
-  const decisionsRepo = createDecisionsRepo(database.db);
+  // Comments read decisions through their front door; decisions get the one comments write they need here.
+  const decisionsRepo = createDecisionsRepo(database.db, { detachCellComments });
   const commentsRepo = createCommentsRepo(database.db);
   const notificationsService = createNotificationsService({
     notifications: createNotificationsRepo(database.db),
@@ -190,6 +198,8 @@ function createDecisionModules(
     decisions: decisionsRepo,
     emit,
     changes: database.changes,
+    // Who a reminder reaches is team voting's rule; the details count them with it.
+    reminderRecipientsOf,
   });
   const commentsService = createCommentsService({
     comments: commentsRepo,
@@ -204,7 +214,7 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
-  const teamVoting = createTeamVoting({ decisionsService });
+  const teamVoting = createTeamVoting({ decisionsService, votingEnds: createVotingEndRepo(database.db) });
 
   const reminders = createReminders({
     reminders: createRemindersRepo(database.db),
@@ -274,7 +284,7 @@ function createAccountModules(
     changes: database.changes,
     loginThrottle: createLoginThrottle({ counters }),
     sessionStreams,
-    emailVerificationService,
+    prepareConfirmationMail: (user, language) => emailVerificationService.prepareMail(user, language),
     mailer,
     appUrl: config.appUrl,
     isInvitedAddress: (inviteToken, email) => teamService.isAddressProven(inviteToken, email),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../shared/api/team.ts';
 import { createOutcomeRepo } from './modules/outcome/repo.ts';
 import { createRemindersRepo } from './modules/team/reminders-repo.ts';
-import { createDecisionsRepo } from './modules/decisions/repo.ts';
+import { createVotingEndRepo } from './modules/team/voting-end-repo.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 import { createDecision, setNickname } from './test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from './test/factories.ts';
@@ -366,12 +366,12 @@ describe('the markers are claimed by one connection only', () => {
       .where('id', '=', id)
       .execute();
     const reminders = [createRemindersRepo(app.database.db), createRemindersRepo(sibling.database.db)];
-    const decisions = [createDecisionsRepo(app.database.db), createDecisionsRepo(sibling.database.db)];
+    const votingEnds = [createVotingEndRepo(app.database.db), createVotingEndRepo(sibling.database.db)];
     const outcomes = [createOutcomeRepo(app.database.db), createOutcomeRepo(sibling.database.db)];
     const claimedReminders = await Promise.all(reminders.map((repo) => repo.claimAutomaticReminder(id, now)));
     expect(claimedReminders.filter((ownerId) => ownerId !== null)).toEqual([owner.user.id]);
     const claimedEnds = await Promise.all(
-      decisions.map((repo) => repo.claimVotingEndedAnnouncement(id, now)),
+      votingEnds.map((repo) => repo.claimVotingEndedAnnouncement(id, now)),
     );
     expect(claimedEnds.filter(Boolean)).toHaveLength(1);
     const claimedReviews = await Promise.all(

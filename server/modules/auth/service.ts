@@ -3,9 +3,8 @@ import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { preferredLanguage } from '../../i18n.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { registrationAttemptMail } from '../../mail/templates.ts';
-import type { EmailVerificationService } from '../email-verification/index.ts';
 import type { UserRow, UsersRepo } from '../users/index.ts';
 import type { SessionStreams } from '../../realtime/session-streams.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -30,13 +29,17 @@ export function createAuthService(deps: {
   changes: ChangeFeed;
   loginThrottle: LoginThrottle;
   sessionStreams: SessionStreams;
-  emailVerificationService: EmailVerificationService;
+  /**
+   * A new account's confirmation mail, or none over the hourly limit: modules/email-verification, which
+   * builds on this module's tokens, handed in by app.ts so that auth imports nothing of it.
+   */
+  prepareConfirmationMail: (user: UserRow, language: Language) => Promise<MailMessage | undefined>;
   mailer: Mailer;
   appUrl: string;
   /** Whether an invitation token came from the mail to this address (modules/team). */
   isInvitedAddress: (inviteToken: string, email: string) => Promise<boolean>;
 }) {
-  const { users, sessions, loginThrottle, sessionStreams, emailVerificationService, mailer, appUrl } = deps;
+  const { users, sessions, loginThrottle, sessionStreams, prepareConfirmationMail, mailer, appUrl } = deps;
   void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
   const sessionCache = createSessionCache(deps.changes);
 
@@ -71,7 +74,7 @@ export function createAuthService(deps: {
       const created = await users.insert(input.email, passwordHash, input.language, { isVerified: isProven });
       mailer.sendPrepared(async () => {
         if (created && isProven) return undefined;
-        if (created) return emailVerificationService.prepareMail(created, input.language);
+        if (created) return prepareConfirmationMail(created, input.language);
         const owner = await users.findByEmail(input.email);
         if (!owner) return undefined;
         return {

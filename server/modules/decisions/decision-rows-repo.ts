@@ -73,44 +73,5 @@ export function createDecisionRowsRepo(db: Kysely<Database>) {
     async deleteDecision(id: number, executor: Executor = db): Promise<void> {
       await executor.deleteFrom('decisions').where('id', '=', id).execute();
     },
-
-    /** Team decisions whose voting ended (deadline passed or AI completion) but was not announced yet. */
-    async listUnannouncedVotingEnds(now: string): Promise<number[]> {
-      const rows = await db
-        .selectFrom('decisions')
-        .select('id')
-        .where('type', '=', 'team')
-        .where('voting_ended_announced_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('timer', '<=', now),
-            eb.exists(
-              eb
-                .selectFrom('evaluations')
-                .select('evaluations.id')
-                .whereRef('evaluations.decision_id', '=', 'decisions.id')
-                .where('evaluations.generated_by', '=', 'ai'),
-            ),
-          ]),
-        )
-        .orderBy('id')
-        .execute();
-      return rows.map((row) => row.id);
-    },
-
-    /**
-     * Marks the end of voting as announced; true for the one caller whose conditional UPDATE changed
-     * the row (a job on another instance, or the request that ended voting, gets false).
-     */
-    async claimVotingEndedAnnouncement(decisionId: number, now: string): Promise<boolean> {
-      const claimed = await db
-        .updateTable('decisions')
-        .set({ voting_ended_announced_at: now })
-        .where('id', '=', decisionId)
-        .where('voting_ended_announced_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      return claimed !== undefined;
-    },
   };
 }

@@ -9,7 +9,6 @@ export type { DecisionAction, Relation } from './policy.ts';
 export { presentDecision, presentDetails, presentTeam } from './presenter.ts';
 export { createLifecycleColumnsRepo } from './lifecycle-columns-repo.ts';
 export { followersOf } from './read-model.ts';
-export { reminderRecipientsOf } from './reminder-recipients.ts';
 export { createDecisionsRepo } from './repo.ts';
 export type { DecisionRow, DecisionsRepo } from './repo.ts';
 export { decisionsRoutes } from './routes.ts';

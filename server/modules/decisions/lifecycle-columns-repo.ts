@@ -13,8 +13,8 @@ export interface OutcomeValues {
 }
 
 /**
- * The columns of a decision's row that the outcome (migration 011) and the reminders set: written
- * here, so that the decisions module stays the one writer of the `decisions` table.
+ * The columns of a decision's row that the outcome (migration 011), the reminders and the end of voting
+ * set: written here, so that the decisions module stays the one writer of the `decisions` table.
  */
 export function createLifecycleColumnsRepo(db: Kysely<Database>) {
   return {
@@ -93,6 +93,21 @@ export function createLifecycleColumnsRepo(db: Kysely<Database>) {
         .returning('user_id')
         .executeTakeFirst();
       return claimed?.user_id ?? null;
+    },
+
+    /**
+     * Marks the end of voting as announced; true for the one caller whose conditional UPDATE changed
+     * the row (a job on another instance, or the request that ended voting, gets false).
+     */
+    async claimVotingEndedAnnouncement(decisionId: number, now: string): Promise<boolean> {
+      const claimed = await db
+        .updateTable('decisions')
+        .set({ voting_ended_announced_at: now })
+        .where('id', '=', decisionId)
+        .where('voting_ended_announced_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return claimed !== undefined;
     },
   };
 }

@@ -4,7 +4,6 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { toIsoString } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import { can } from './policy.ts';
-import { reminderRecipientsOf, type ReminderParts } from './reminder-recipients.ts';
 import type { DecisionRow } from './repo.ts';
 
 const MANUAL_REMINDER_GAP_MS = LIMITS.reminders.manualEveryHours * 3600_000;
@@ -31,16 +30,19 @@ export function nextManualReminderAt(
   return next > now ? new Date(next).toISOString() : null;
 }
 
-/** The lifecycle part of the details: the outcome, and for whoever may remind, the reminder's state. */
+/**
+ * The lifecycle part of the details: the outcome, and for whoever may remind, the reminder's state.
+ * `reminderRecipientCount` is counted by the team module's rule (see `ReminderRecipientsOf`).
+ */
 export function presentLifecycle(
-  access: Pick<DecisionAccess, 'decision' | 'relation' | 'state' | 'userId'>,
-  parts: ReminderParts,
+  access: Pick<DecisionAccess, 'decision' | 'relation' | 'state'>,
+  parts: { reminderRecipientCount: number },
 ): Pick<DecisionDetails, 'outcome' | 'next_reminder_at' | 'reminder_recipients'> {
   const { decision } = access;
   const canRemind = can(access.relation, 'remind', access.state);
   return {
     outcome: presentOutcome(decision),
     next_reminder_at: canRemind ? nextManualReminderAt(decision) : null,
-    reminder_recipients: canRemind ? reminderRecipientsOf(parts, access.userId).length : null,
+    reminder_recipients: canRemind ? parts.reminderRecipientCount : null,
   };
 }

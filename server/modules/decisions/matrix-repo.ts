@@ -1,14 +1,24 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CriteriaTable, Database, OptionsTable } from '../../db/schema.ts';
-import { detachCellComments } from '../comments/index.ts';
 import { inSlices } from '../../db/statement-slices.ts';
 import type { Executor } from './repo-support.ts';
 
 export type OptionRow = Selectable<OptionsTable>;
 export type CriterionRow = Selectable<CriteriaTable>;
 
+/**
+ * Lets the comments about the cells of options or criteria about to be deleted go, inside the same
+ * transaction: the comments module's `detachCellComments`, handed in where the app is wired, so this
+ * module imports nothing of `comments` (which reads decisions through this module's front door).
+ */
+export type DetachCellComments = (
+  column: 'option_id' | 'criterion_id',
+  ids: number[],
+  executor: Executor,
+) => Promise<void>;
+
 /** A decision's lists: the `options` and `criteria` tables. */
-export function createMatrixRepo(db: Kysely<Database>) {
+export function createMatrixRepo(db: Kysely<Database>, detachCellComments: DetachCellComments) {
   return {
     listOptions(decisionId: number, executor: Executor = db): Promise<OptionRow[]> {
       return executor

@@ -109,6 +109,8 @@ interface DetailsParts {
         consensus: Consensus;
       }
     | undefined;
+  /** How many a reminder by the caller would reach now (the service counts it, see `ReminderRecipientsOf`). */
+  reminderRecipientCount: number;
 }
 
 type TeamMember = DecisionDetails['teamMembers'][number];

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createDecisionRowsRepo } from './decision-rows-repo.ts';
 import { createEvaluationsRepo } from './evaluations-repo.ts';
-import { createMatrixRepo } from './matrix-repo.ts';
+import { createMatrixRepo, type DetachCellComments } from './matrix-repo.ts';
 import { createTeamReadsRepo } from './team-reads-repo.ts';
 import { createWeightsRepo } from './weights-repo.ts';
 
@@ -10,11 +10,14 @@ export type { DecisionRow } from './decision-rows-repo.ts';
 export type { EvaluationRow } from './evaluations-repo.ts';
 export type { CriterionRow, OptionRow } from './matrix-repo.ts';
 
-/** The decisions module's repo, one part per table group; the module's use cases take it whole. */
-export function createDecisionsRepo(db: Kysely<Database>) {
+/**
+ * The decisions module's repo, one part per table group; the module's use cases take it whole.
+ * `detachCellComments` comes from the comments module, which owns the `comments` table.
+ */
+export function createDecisionsRepo(db: Kysely<Database>, deps: { detachCellComments: DetachCellComments }) {
   return {
     ...createDecisionRowsRepo(db),
-    ...createMatrixRepo(db),
+    ...createMatrixRepo(db, deps.detachCellComments),
     ...createEvaluationsRepo(db),
     ...createWeightsRepo(db),
     ...createTeamReadsRepo(db),

@@ -6,7 +6,7 @@ import { createCompleteWithAi } from './complete-with-ai.ts';
 import { createDeleteDecision } from './delete-decision.ts';
 import { createEvaluate } from './evaluate.ts';
 import { createListDecisions } from './list-decisions.ts';
-import { createReadModel } from './read-model.ts';
+import { createReadModel, type ReadModel } from './read-model.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createSaveAiOpinion } from './save-ai-opinion.ts';
 import { createSaveDecision } from './save-decision.ts';
@@ -14,9 +14,24 @@ import { createMatrixWriter } from './save-matrix.ts';
 import { createSetResultsVisibility } from './set-results-visibility.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
+/**
+ * Who a reminder by `senderId` would reach now (null: the automatic one, which has no sender), from what
+ * the read model holds of the decision. It is the team module's rule (`reminderRecipientsOf`), handed in
+ * where the app is wired: team voting builds on this module, so this module imports nothing of team's.
+ */
+export type ReminderRecipientsOf = (
+  parts: Awaited<ReturnType<ReadModel['details']>>,
+  senderId: number | null,
+) => readonly number[];
+
 /** The decisions module's use cases, composed over one repo; each lives in a file of its own. */
-export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: Emit; changes: ChangeFeed }) {
-  const { decisions, emit, changes } = deps;
+export function createDecisionsService(deps: {
+  decisions: DecisionsRepo;
+  emit: Emit;
+  changes: ChangeFeed;
+  reminderRecipientsOf: ReminderRecipientsOf;
+}) {
+  const { decisions, emit, changes, reminderRecipientsOf } = deps;
   const readModel = createReadModel(decisions);
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, readModel, changes });
   const matrix = createMatrixWriter(decisions);
@@ -46,7 +61,11 @@ export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: E
     assertValidUpdate: matrix.assertValidUpdate,
 
     list: createListDecisions(decisions),
-    details: readModel.details,
+    /** What the details show the caller: the read model's parts and how many a reminder would reach now. */
+    async details(access: DecisionAccess) {
+      const parts = await readModel.details(access);
+      return { ...parts, reminderRecipientCount: reminderRecipientsOf(parts, access.userId).length };
+    },
 
     /** GET …/analysis: the analysis, or `{ hidden: true }` while team results are hidden from the caller. */
     async analysis(access: DecisionAccess): Promise<AnalysisResponse> {

@@ -8,11 +8,11 @@ import {
   type DecisionAccess,
   nextManualReminderAt,
   can,
-  reminderRecipientsOf,
   type DecisionRow,
   type DecisionsService,
 } from '../decisions/index.ts';
 import type { UserRow } from '../users/index.ts';
+import { reminderRecipientsOf } from './reminder-recipients.ts';
 import type { RemindersRepo } from './reminders-repo.ts';
 
 export interface RemindersDeps {

@@ -1,5 +1,6 @@
 import type { Emit } from '../../events/domain-events.ts';
 import { isPastDeadline, type DecisionsRepo, type DecisionsService } from '../decisions/index.ts';
+import type { VotingEndRepo } from './voting-end-repo.ts';
 
 /**
  * Tells every member once that voting ended, and how it stands: the leading option (first in the
@@ -9,18 +10,19 @@ import { isPastDeadline, type DecisionsRepo, type DecisionsService } from '../de
  * nothing, also across instances.
  */
 export function createVotingEnd(deps: {
-  decisions: DecisionsRepo;
+  decisions: Pick<DecisionsRepo, 'findById' | 'hasAiEvaluations'>;
+  votingEnds: VotingEndRepo;
   matrixOf: DecisionsService['matrixOf'];
   emit: Emit;
 }) {
-  const { decisions, matrixOf, emit } = deps;
+  const { decisions, votingEnds, matrixOf, emit } = deps;
 
   async function announceVotingEnded(decisionId: number, now = Date.now()): Promise<boolean> {
     const decision = await decisions.findById(decisionId);
     if (!decision || decision.type !== 'team') return false;
     const hasEnded = isPastDeadline(decision.timer, now) || (await decisions.hasAiEvaluations(decision.id));
     if (!hasEnded) return false;
-    if (!(await decisions.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString())))
+    if (!(await votingEnds.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString())))
       return false;
     const { options, result } = await matrixOf(decision);
     const top = result.ranking.find((entry) => entry.is_top);
@@ -36,7 +38,7 @@ export function createVotingEnd(deps: {
     /** The scheduler's job: every decision whose deadline passed since the last run. */
     async announceDueVotingEnds(now: number): Promise<number> {
       let announced = 0;
-      for (const id of await decisions.listUnannouncedVotingEnds(new Date(now).toISOString())) {
+      for (const id of await votingEnds.listUnannouncedVotingEnds(new Date(now).toISOString())) {
         if (await announceVotingEnded(id, now)) announced++;
       }
       return announced;

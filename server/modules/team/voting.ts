@@ -3,19 +3,21 @@ import { createLifecycleWrites } from './lifecycle-writes.ts';
 import { createSetWeights, type WeightInput } from './set-weights.ts';
 import { createTeamEdit } from './team-edit.ts';
 import { createVotingEnd } from './voting-end.ts';
+import type { VotingEndRepo } from './voting-end-repo.ts';
 
 /**
  * Team voting: the team edit, weights, activation, the deadline and the end of voting, each a use case
  * of its own composed over the decisions module's write context (as `outcome/` is).
  */
-export function createTeamVoting(deps: { decisionsService: DecisionsService }) {
-  const { decisionsService } = deps;
+export function createTeamVoting(deps: { decisionsService: DecisionsService; votingEnds: VotingEndRepo }) {
+  const { decisionsService, votingEnds } = deps;
   const context = decisionsService.writeContext;
   const { emit } = context;
   const { markActivated, setTimer, endVotingNow } = createLifecycleWrites(context);
   const setWeights = createSetWeights(context);
   const votingEnd = createVotingEnd({
     decisions: context.decisions,
+    votingEnds,
     matrixOf: decisionsService.matrixOf,
     emit,
   });
