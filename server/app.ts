@@ -360,7 +360,10 @@ async function registerRoutes(
 
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
-  await app.register(usersRoutes, { usersService });
+  await app.register(usersRoutes, {
+    usersService,
+    avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,
+  });
   await app.register(decisionsRoutes, { decisionsService, changes: database.changes });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService });

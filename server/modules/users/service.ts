@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Language } from '../../../shared/limits.ts';
+import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
+import { createSemaphore } from '../../semaphore.ts';
 import { normaliseAvatar } from './avatar-image.ts';
 import type { AvatarsRepo } from './avatars-repo.ts';
 import type { UserRow, UsersRepo } from './repo.ts';
@@ -16,6 +17,8 @@ export interface ProfileChanges {
 
 export function createUsersService(deps: { users: UsersRepo; avatars: AvatarsRepo }) {
   const { users, avatars } = deps;
+  // Per instance: each decode holds the whole picture in memory, so only this many at once.
+  const avatarDecodes = createSemaphore(LIMITS.avatar.decodesAtOnce);
 
   async function reload(userId: number): Promise<UserRow> {
     const user = await users.findById(userId);
@@ -30,7 +33,7 @@ export function createUsersService(deps: { users: UsersRepo; avatars: AvatarsRep
     },
 
     async setAvatar(userId: number, upload: Buffer): Promise<UserRow> {
-      const image = await normaliseAvatar(upload);
+      const image = await normaliseAvatar(upload, avatarDecodes);
       // A fresh random id per upload: URLs are unguessable and caches never serve a stale picture.
       await avatars.replace(userId, randomBytes(16).toString('hex'), image);
       return reload(userId);
