@@ -254,6 +254,7 @@ function createAccountModules(
   const users = createUsersRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
+  app.addHook('onClose', async () => usersService.close());
 
   const emailVerificationService = createEmailVerificationService({
     verifications: createEmailVerificationRepo(database.db, { users }),

@@ -1,23 +1,17 @@
-import type { Sharp, SharpConstructor } from 'sharp';
+import type { Metadata, SharpConstructor } from 'sharp';
 import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { Semaphore } from '../../semaphore.ts';
+import { AvatarDecodeFailed, type AvatarDecoder } from './avatar-decoder-process.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const { maxSidePx, maxPixels, maxAspectRatio } = LIMITS.avatar;
 
 let sharpLoading: Promise<SharpConstructor> | undefined;
 
-/**
- * Loaded on first upload: libvips is large and most requests never need it. Its operation cache is
- * off: every avatar is decoded once, so cached pixels only kept memory after a burst (bench
- * "avatar burst RSS").
- */
+/** Loaded on first upload, for reading headers: libvips is large and most requests never need it. */
 function loadSharp(): Promise<SharpConstructor> {
-  sharpLoading ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    return sharp;
-  });
+  sharpLoading ??= import('sharp').then(({ default: sharp }) => sharp);
   return sharpLoading;
 }
 
@@ -37,39 +31,35 @@ function refuseOversized(width: number, height: number): void {
   });
 }
 
-/**
- * Reads the upload's header only (format and dimensions, no pixels decoded) and refuses what it must,
- * then opens the picture for decoding. The header read sets no pixel limit, since sharp would refuse
- * an oversized image there as merely invalid; the decode keeps `limitInputPixels` as a second guard,
- * should a header ever understate the pixels.
- */
-async function openChecked(sharp: SharpConstructor, upload: Buffer): Promise<Sharp> {
-  let header: { format?: string | undefined; width?: number | undefined; height?: number | undefined };
+/** Reads the upload's header only: format and dimensions, no pixels decoded. */
+async function acceptedHeader(upload: Buffer): Promise<void> {
+  const sharp = await loadSharp();
+  let header: Metadata;
   try {
+    // No pixel limit here: sharp would refuse an oversized image as merely invalid. The decoder sets one.
     header = await sharp(upload, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw new AppError('INVALID_IMAGE');
   }
   const { format, width, height } = header;
-  if (!format || !ACCEPTED_FORMATS.has(format) || !width || !height) throw new AppError('INVALID_IMAGE');
+  if (!ACCEPTED_FORMATS.has(format) || !width || !height) throw new AppError('INVALID_IMAGE');
   refuseOversized(width, height);
-  return sharp(upload, { limitInputPixels: maxPixels, failOn: 'error' });
 }
 
 /**
- * Judges the upload by content (never by name or declared type), refuses oversized dimensions from the
- * header before decoding, then decodes and re-encodes it within `decodeSlots`, which strips metadata
- * and anything that is not pixels. SVG is refused: it is a document, not an image.
+ * Judges the upload by content (never by name or declared type) and refuses oversized dimensions from
+ * its header; then the decoder process decodes and re-encodes it within `decodeSlots`, which strips
+ * metadata and anything that is not pixels. SVG is refused: it is a document, not an image.
  */
-export async function normaliseAvatar(upload: Buffer, decodeSlots: Semaphore): Promise<Buffer> {
-  const sharp = await loadSharp();
-  const image = await openChecked(sharp, upload);
-  const size = LIMITS.avatar.sizePx;
+export async function normaliseAvatar(
+  upload: Buffer,
+  { decodeSlots, decoder }: { decodeSlots: Semaphore; decoder: AvatarDecoder },
+): Promise<Buffer> {
+  await acceptedHeader(upload);
   try {
-    return await decodeSlots.run(() =>
-      image.rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
-    );
-  } catch {
-    throw new AppError('INVALID_IMAGE');
+    return await decodeSlots.run(() => decoder.decode(upload));
+  } catch (error) {
+    if (error instanceof AvatarDecodeFailed) throw new AppError('INVALID_IMAGE');
+    throw error;
   }
 }

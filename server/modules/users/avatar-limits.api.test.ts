@@ -16,6 +16,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
   app = testApp.app;
+  await stripBombPng(); // seconds of encoding, done once here rather than inside one test's time
 });
 afterAll(() => testApp.close());
 
