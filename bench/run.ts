@@ -94,6 +94,20 @@ function appProcessOf(pid: number): number {
   return 0;
 }
 
+/** RSS of a process and all its descendants (the app decodes avatars in a child process). */
+function treeRssMb(pid: number): number {
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+  let total = rssMb(pid);
+  for (const child of children.filter(Boolean)) {
+    try {
+      total += treeRssMb(Number(child));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -510,6 +524,87 @@ async function benchExport() {
   }
 }
 
+const AVATAR_BURST = { users: 8, rounds: 3, side: 4000, settleMs: 15_000 };
+
+/** Every `intervalMs` the app's RSS, until stopped; the highest seen. */
+function watchPeakRss(pid: number, intervalMs = 25) {
+  let peak = treeRssMb(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, treeRssMb(pid))), intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, treeRssMb(pid));
+    },
+  };
+}
+
+/** RSS of the app and its decoder once the decoder has ended (idle) and the rest has stopped falling. */
+async function settledRssMb(pid: number, settleMs: number): Promise<number> {
+  let previous = treeRssMb(pid);
+  for (let waited = 0; waited < settleMs; waited += 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const current = treeRssMb(pid);
+    const isDecoderGone = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim() === '';
+    if (isDecoderGone && Math.abs(current - previous) < 1) return current;
+    previous = current;
+  }
+  return treeRssMb(pid);
+}
+
+/**
+ * Issue 27: bursts of parallel avatar uploads of the largest accepted picture (4,000 × 4,000 px, 16 MP,
+ * each decoded in full) must not leave the instance bigger: RSS after settling within 50 MB of before,
+ * counted over the app and its avatar decoder process. The baseline follows one upload, so loading
+ * libvips for reading headers is not counted as growth.
+ */
+async function benchAvatarBurst() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-avatar-'));
+  const port = Number(process.env.BENCH_AVATAR_PORT ?? 3317);
+  const base = `http://127.0.0.1:${port}`;
+  const child = startBuiltServer(port, dataDir);
+  try {
+    await waitForHealth(`${base}/api/health`, performance.now());
+    const pid = appProcessOf(child.pid!);
+    const { default: sharp } = await import('sharp');
+    const { side } = AVATAR_BURST;
+    const picture = await sharp({ create: { width: side, height: side, channels: 3, background: '#3b82f6' } })
+      .png()
+      .toBuffer();
+    const tokens: string[] = [];
+    for (let i = 0; i < AVATAR_BURST.users; i++) tokens.push(await signUp(base, `bench-avatar-${i}`));
+    const uploadAs = async (token: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'avatar.png');
+      const response = await fetch(`${base}/api/users/me/avatar`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      if (!response.ok) throw new Error(`avatar upload answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+
+    await uploadAs(tokens[0]!);
+    const before = await settledRssMb(pid, AVATAR_BURST.settleMs);
+    const peak = watchPeakRss(pid);
+    const started = performance.now();
+    for (let round = 0; round < AVATAR_BURST.rounds; round++) await Promise.all(tokens.map(uploadAs));
+    const burstMs = performance.now() - started;
+    const peakRss = peak.stop();
+    const after = await settledRssMb(pid, AVATAR_BURST.settleMs);
+    const growth = after - before;
+    record(
+      `avatar burst RSS: ${AVATAR_BURST.rounds} × ${AVATAR_BURST.users} parallel uploads of ${side} × ${side} px (${(picture.length / 1024).toFixed(0)} KB PNG), before → peak → settled`,
+      `${before.toFixed(0)} → ${peakRss.toFixed(0)} → ${after.toFixed(0)} MB (+${growth.toFixed(0)} MB; burst ${burstMs.toFixed(0)} ms)`,
+      'returns within 50 MB',
+      growth <= 50,
+    );
+  } finally {
+    await stopServer(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 function benchLandingBundle() {
   const webDir = path.join(root, 'dist/web');
   const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
@@ -538,6 +633,7 @@ const benches: [string, () => unknown][] = [
   ['throughput', benchThroughput],
   ['server', benchServer],
   ['export', benchExport],
+  ['avatar-burst', benchAvatarBurst],
   ['lighthouse', () => benchLighthouse(record)],
 ];
 for (const [name, run] of benches) if (!only || only.includes(name)) await run();

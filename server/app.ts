@@ -270,6 +270,7 @@ function createAccountModules(
   const users = createUsersRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
+  app.addHook('onClose', async () => usersService.close());
 
   const emailVerificationService = createEmailVerificationService({
     verifications: createEmailVerificationRepo(database.db, { users }),
@@ -380,7 +381,10 @@ async function registerRoutes(
 
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
-  await app.register(usersRoutes, { usersService });
+  await app.register(usersRoutes, {
+    usersService,
+    avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,
+  });
   await app.register(decisionsRoutes, { decisionsService, changes: database.changes });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService });

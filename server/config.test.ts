@@ -70,6 +70,14 @@ describe('loadConfig: defaults and settings', () => {
     );
   });
 
+  it('reads the per-user avatar upload limit, defaulting to shared/limits.ts', () => {
+    expect(loadConfig({}).avatarUploadRateLimitPerMinute).toBe(LIMITS.avatar.uploadsPerUserPerMinute);
+    expect(loadConfig({ RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE: '3' }).avatarUploadRateLimitPerMinute).toBe(3);
+    expect(configError({ RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE: '0' }).message).toContain(
+      'RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE',
+    );
+  });
+
   it('reads the shutdown drain: a few seconds by default, 0 allowed, never negative', () => {
     expect(loadConfig({}).shutdownDrainMs).toBe(5_000);
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);

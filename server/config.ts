@@ -118,6 +118,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(DEFAULT_MAX_CONNECTIONS_PER_CLIENT),
   ),
+  RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.avatar.uploadsPerUserPerMinute),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),
 });
@@ -281,6 +285,8 @@ export interface AppConfig {
   contactRateLimitPerHour: number;
   /** New comments per user (counted in the database, shared by every instance). */
   commentRateLimit: { perMinute: number; perHour: number };
+  /** Avatar uploads per user and minute (each one decodes an image). */
+  avatarUploadRateLimitPerMinute: number;
   operator: OperatorConfig;
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
@@ -331,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     },
+    avatarUploadRateLimitPerMinute: e.RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,

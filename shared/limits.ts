@@ -5,7 +5,21 @@ export const LIMITS = {
   nickname: { max: 20 },
   personName: { max: 60 },
   birthday: { min: '1900-01-01' },
-  avatar: { maxBytes: 2 * 1024 * 1024, sizePx: 256, cacheSeconds: 3600 },
+  avatar: {
+    maxBytes: 2 * 1024 * 1024,
+    sizePx: 256,
+    cacheSeconds: 3600,
+    // Checked from the file's header before decoding: a small file can decode to gigabytes of pixels
+    // (issue 27: a 118 KB PNG of 100,000 × 400 px). A decoded 4,096 × 4,096 RGBA picture is 64 MB.
+    maxSidePx: 4096,
+    maxPixels: 16_000_000,
+    // Longer side ÷ shorter side; a profile picture is cropped to a square anyway.
+    maxAspectRatio: 4,
+    // Decodes running at once per instance; further uploads wait their turn.
+    decodesAtOnce: 2,
+    // Default of RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE (per user).
+    uploadsPerUserPerMinute: 10,
+  },
   jsonBodyBytes: 1024 * 1024,
   decision: {
     nameMax: 200,

@@ -25,3 +25,16 @@ export function pixelBombPng(): Promise<Buffer> {
     .png({ compressionLevel: 9 })
     .toBuffer();
 }
+
+let issue27Png: Promise<Buffer> | undefined;
+
+/**
+ * Issue 27's file: a 118 KB PNG of 100,000 × 400 px, of which four parallel uploads took the server
+ * from 116 MB to 1 GB. Encoding it takes seconds, so it is made once per test file.
+ */
+export function stripBombPng(): Promise<Buffer> {
+  issue27Png ??= sharp({ create: { width: 100_000, height: 400, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  return issue27Png;
+}

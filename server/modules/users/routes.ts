@@ -6,6 +6,7 @@ import { updateProfileRequestSchema, userSchema } from '../../../shared/api/user
 import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { perUserRateLimit } from '../../plugins/rate-limit.ts';
 import { presentUser } from './presenter.ts';
 import type { UsersService } from './service.ts';
 
@@ -28,10 +29,13 @@ async function readSingleUpload(request: FastifyRequest): Promise<Buffer> {
 
 const authenticated = { security: [{ bearerAuth: [] }], tags: ['users'] };
 
-export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> = async (
-  app,
-  { usersService },
-) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  usersService: UsersService;
+  avatarUploadsPerMinute: number;
+}> = async (app, { usersService, avatarUploadsPerMinute }) => {
+  // Each upload is a decode: counted per user before the body is read, refused ones included.
+  const limitAvatarUploads = perUserRateLimit(app, [{ max: avatarUploadsPerMinute, timeWindow: '1 minute' }]);
+
   app.get(
     '/api/users/me',
     {
@@ -59,10 +63,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
     '/api/users/me/avatar',
     {
       onRequest: app.authenticate,
+      preHandler: limitAvatarUploads,
       schema: {
         ...authenticated,
         consumes: ['multipart/form-data'],
-        response: { 200: userSchema, 400: errorResponseSchema, 413: errorResponseSchema },
+        response: {
+          200: userSchema,
+          400: errorResponseSchema,
+          413: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Language } from '../../../shared/limits.ts';
+import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
+import { createSemaphore } from '../../semaphore.ts';
+import { createAvatarDecoder } from './avatar-decoder-process.ts';
 import { normaliseAvatar } from './avatar-image.ts';
 import type { AvatarsRepo } from './avatars-repo.ts';
 import type { UserRow, UsersRepo } from './repo.ts';
@@ -16,6 +18,11 @@ export interface ProfileChanges {
 
 export function createUsersService(deps: { users: UsersRepo; avatars: AvatarsRepo }) {
   const { users, avatars } = deps;
+  // Per instance: each decode holds the whole picture in memory, so only this many at once.
+  const decoding = {
+    decodeSlots: createSemaphore(LIMITS.avatar.decodesAtOnce),
+    decoder: createAvatarDecoder(),
+  };
 
   async function reload(userId: number): Promise<UserRow> {
     const user = await users.findById(userId);
@@ -30,7 +37,7 @@ export function createUsersService(deps: { users: UsersRepo; avatars: AvatarsRep
     },
 
     async setAvatar(userId: number, upload: Buffer): Promise<UserRow> {
-      const image = await normaliseAvatar(upload);
+      const image = await normaliseAvatar(upload, decoding);
       // A fresh random id per upload: URLs are unguessable and caches never serve a stale picture.
       await avatars.replace(userId, randomBytes(16).toString('hex'), image);
       return reload(userId);
@@ -43,6 +50,11 @@ export function createUsersService(deps: { users: UsersRepo; avatars: AvatarsRep
 
     findAvatar(id: string) {
       return avatars.findImage(id);
+    },
+
+    /** Ends the avatar decoder process, if one runs. */
+    close(): void {
+      decoding.decoder.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import type { User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Avatar } from '../../components/ui/Avatar.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useDeleteAvatar, useUploadAvatar } from './profile-api.ts';
 
@@ -21,6 +22,7 @@ export function AvatarUpload({
   onErrorMessageChange: setErrorMessage,
 }: AvatarUploadProps) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const fileInput = useRef<HTMLInputElement>(null);
   // The chosen file is shown at once, while it uploads; afterwards the server's re-encoded image replaces it.
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -98,7 +100,7 @@ export function AvatarUpload({
           role="status"
           className={`min-h-5 text-sm ${errorMessage ? 'text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
         >
-          {errorMessage ?? t('avatar.hint')}
+          {errorMessage ?? t('avatar.hint', { side: format.plain(LIMITS.avatar.maxSidePx) })}
         </p>
       </div>
     </div>
