@@ -55,11 +55,13 @@ export function LoginForm() {
     setStatus({ tone: 'info', message: t('login.status.loggingIn') });
     try {
       const session = await login(credentials);
-      signIn(session.token, session.user);
+      signIn(session.token, session.user, session.password_change_required);
       setStatus({ tone: 'success', message: t('login.status.success') });
       void i18n.changeLanguage(session.user.language);
       const inviteToken = consumePendingInvite();
-      await navigate(inviteToken ? invitePath(inviteToken) : '/dashboard', { replace: true });
+      // An invitation goes first; the prompt to change an old password stays in the app frame.
+      const home = session.password_change_required ? '/change-password' : '/dashboard';
+      await navigate(inviteToken ? invitePath(inviteToken) : home, { replace: true });
     } catch (error) {
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('login.status.failed') });
     }
