@@ -58,10 +58,9 @@ export function LoginForm() {
       signIn(session.token, session.user, session.password_change_required);
       setStatus({ tone: 'success', message: t('login.status.success') });
       void i18n.changeLanguage(session.user.language);
+      // SPEC's destinations stay; an old password is asked for by the prompt in the app frame.
       const inviteToken = consumePendingInvite();
-      // An invitation goes first; the prompt to change an old password stays in the app frame.
-      const home = session.password_change_required ? '/change-password' : '/dashboard';
-      await navigate(inviteToken ? invitePath(inviteToken) : home, { replace: true });
+      await navigate(inviteToken ? invitePath(inviteToken) : '/dashboard', { replace: true });
     } catch (error) {
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('login.status.failed') });
     }
