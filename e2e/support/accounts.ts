@@ -36,12 +36,19 @@ export async function signInViaApi(
 ): Promise<void> {
   const response = await page.request.post('/api/login', { data: account });
   expect(response.status(), await response.text()).toBe(200);
-  const session = (await response.json()) as { token: string; user: { language: string } };
+  const session = (await response.json()) as {
+    token: string;
+    user: { language: string };
+    password_change_required: boolean;
+  };
   // Any page of the app's origin gives access to its storage; robots.txt is the lightest.
   await page.goto('/robots.txt');
-  await page.evaluate(({ token, user }) => {
+  await page.evaluate(({ token, user, password_change_required }) => {
     localStorage.setItem('token', token);
-    localStorage.setItem('auth-store', JSON.stringify({ state: { token, user }, version: 0 }));
+    localStorage.setItem(
+      'auth-store',
+      JSON.stringify({ state: { token, user, isPasswordChangeDue: password_change_required }, version: 0 }),
+    );
     localStorage.setItem('lang', user.language);
     document.cookie = `lang=${user.language}; Path=/; SameSite=Lax`;
   }, session);

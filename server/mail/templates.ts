@@ -1,9 +1,16 @@
+import { oneLinePlainText } from '../../shared/api/text.ts';
 import { LIMITS, type Language } from '../../shared/limits.ts';
 import { translate } from '../i18n.ts';
 import type { MailMessage } from './mailer.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+// Names and titles stored before single-line texts refused invisible formatting (issue 27) may
+// still carry bidi overrides or line separators: a subject must read as what it says, on one line.
+function oneLineValues(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, oneLinePlainText(value)]));
 }
 
 /** The HTML frame every mail shares. */
@@ -47,7 +54,7 @@ function compose(
 ${otherActions.map(([part, link]) => `<p><a href="${escapeHtml(link)}">${t(part, escaped)}</a></p>`).join('\n')}
 <p style="color:#555;font-size:13px">${t('footer', escaped)}</p>`,
   );
-  return { subject: t('subject'), text, html };
+  return { subject: t('subject', oneLineValues(params)), text, html };
 }
 
 export function invitationMail(
@@ -130,5 +137,5 @@ export function contactMail(
 <p style="white-space:pre-wrap">${escapeHtml(params.message)}</p>
 <p style="color:#555;font-size:13px">${escapeHtml(t('footer'))}</p>`,
   );
-  return { subject: t('subject', { name, topic }), text, html };
+  return { subject: t('subject', oneLineValues({ name, topic })), text, html };
 }

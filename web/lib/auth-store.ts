@@ -10,7 +10,13 @@ interface AuthState {
   user: User | null;
   /** Set when the server rejected the stored token; the app frame then sends the user to /login. */
   isSessionExpired: boolean;
-  signIn: (token: string, user: User) => void;
+  /**
+   * The login answered `password_change_required` (a password from before the 12-character rule):
+   * the app frame asks for a new one until it is changed. Kept across reloads.
+   */
+  isPasswordChangeDue: boolean;
+  signIn: (token: string, user: User, isPasswordChangeDue?: boolean) => void;
+  passwordChanged: () => void;
   setUser: (user: User) => void;
   signOut: () => void;
   expireSession: () => void;
@@ -28,32 +34,35 @@ export const useAuthStore = create<AuthState>()(
       token: null,
       user: null,
       isSessionExpired: false,
-      signIn: (token, user) => {
+      isPasswordChangeDue: false,
+      signIn: (token, user, isPasswordChangeDue = false) => {
         storeToken(token);
-        set({ token, user, isSessionExpired: false });
+        set({ token, user, isSessionExpired: false, isPasswordChangeDue });
       },
+      passwordChanged: () => set({ isPasswordChangeDue: false }),
       setUser: (user) => set({ user }),
       signOut: () => {
         storeToken(null);
-        set({ token: null, user: null });
+        set({ token: null, user: null, isPasswordChangeDue: false });
       },
       expireSession: () => {
         storeToken(null);
-        set({ token: null, user: null, isSessionExpired: true });
+        set({ token: null, user: null, isSessionExpired: true, isPasswordChangeDue: false });
       },
       acknowledgeExpiredSession: () => set({ isSessionExpired: false }),
     }),
     {
       name: 'auth-store',
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, user }) => ({ token, user }),
+      partialize: ({ token, user, isPasswordChangeDue }) => ({ token, user, isPasswordChangeDue }),
       // A token left only under `token` (e.g. by an older client) still counts as a session.
       merge: (persisted, current) => {
-        const saved = (persisted ?? {}) as Partial<Pick<AuthState, 'token' | 'user'>>;
+        const saved = (persisted ?? {}) as Partial<Pick<AuthState, 'token' | 'user' | 'isPasswordChangeDue'>>;
         return {
           ...current,
           user: saved.user ?? null,
           token: saved.token ?? localStorage.getItem(TOKEN_STORAGE_KEY),
+          isPasswordChangeDue: saved.isPasswordChangeDue === true,
         };
       },
     },

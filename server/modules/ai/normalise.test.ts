@@ -92,6 +92,11 @@ describe('tidyExplanation', () => {
     expect(tidyExplanation('  Cheap\n\tand\u0007 close.  ')).toBe('Cheap and close.');
   });
 
+  it('removes what single-line texts refuse, so a suggested name can be saved as shown', () => {
+    expect(tidyExplanation('\u202eEl\u200bectric\u202c\u2028car\u0085')).toBe('Electric car');
+    expect(tidyExplanation('👩\u200d💻 Remote')).toBe('👩\u200d💻 Remote');
+  });
+
   it('cuts long reasons at a word boundary with an ellipsis', () => {
     const long = 'word '.repeat(200);
     const tidy = tidyExplanation(long);

@@ -4,6 +4,7 @@ import type {
   AiRecommendationResponse,
   AiSuggestionsResponse,
 } from '../../../shared/api/ai.ts';
+import { oneLinePlainText } from '../../../shared/api/text.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { nameKey } from '../../../shared/names.ts';
 
@@ -35,12 +36,12 @@ export interface NormaliseContext {
   scale: { min: number; max: number };
 }
 
-// eslint-disable-next-line no-control-regex -- stripping control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
-
-/** One line, trimmed, cut at a word boundary to a sane length. */
+/**
+ * One line, trimmed, cut at a word boundary to a sane length. Without what single-line texts
+ * refuse (bidi overrides, zero-width spaces, …): a suggestion must be savable as it is shown.
+ */
 export function tidyExplanation(text: string, max: number = LIMITS.ai.explanationMax): string {
-  const flat = text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  const flat = oneLinePlainText(text);
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);
   const lastSpace = cut.lastIndexOf(' ');

@@ -5,6 +5,7 @@ import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { userSchema, type User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { hashPassword } from './passwords.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { countRows, expectNothingChanged } from '../../test/db-snapshot.ts';
@@ -118,7 +119,7 @@ describe('POST /api/register', () => {
 
 describe('POST /api/register: refusals', () => {
   it.each([
-    ['8 characters', 'kq8#mZ2p'],
+    ['12 characters', 'kq8#mZ2p!x4W'],
     ['128 characters', 'x'.repeat(127) + '!'],
   ])('accepts a password of %s', async (_, password) => {
     const email = uniqueEmail();
@@ -127,26 +128,40 @@ describe('POST /api/register: refusals', () => {
   });
 
   it.each([
-    ['7 characters', 'kq8#mZ2'],
-    ['129 characters', 'x'.repeat(128) + '!'],
-    ['0 characters', ''],
-  ])('refuses a password of %s and stores nothing', async (_, password) => {
+    ['129 characters', 'x'.repeat(128) + '!', en.validation.passwordTooLong],
+    ['0 characters', '', en.validation.required],
+  ])('refuses a password of %s as malformed and stores nothing', async (_, password, message) => {
     const email = uniqueEmail();
     const response = await expectNothingChanged(app, () => api.register({ email, password }));
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['password'] });
-    expect(body.fields?.password).toBe(en.validation.passwordLength);
+    expect(body.fields?.password).toBe(message);
   });
 
-  it.each(['password123', 'PassWord123', 'QWERTYUIOP', 'Passwort'])(
-    'refuses the common password %j with WEAK_PASSWORD and stores nothing',
-    async (password) => {
-      const response = await expectNothingChanged(app, () =>
-        api.register({ email: uniqueEmail(), password }),
-      );
-      const body = expectApiError(response, 400, 'WEAK_PASSWORD', { fields: ['password'] });
-      expect(body.fields?.password).toBe(en.validation.passwordCommon);
-    },
-  );
+  // OWASP ASVS 5 L2 (issue 27): each rule refused with WEAK_PASSWORD, the field naming the rule.
+  it.each([
+    ['11 characters', 'kq8#mZ2p!x4', en.validation.passwordTooShort],
+    ['a common password', 'password1234', en.validation.passwordCommon],
+    ['a common password in capitals', 'QWERTY123456', en.validation.passwordCommon],
+    ['one character repeated', 'zzzzzzzzzzzzzzzz', en.validation.passwordOneCharacter],
+    ['the e-mail address', 'ada.lovelace@example.com', en.validation.passwordIsEmail],
+    ['the local part of the address, digits added', 'Ada.Lovelace1815', en.validation.passwordIsEmail],
+    ['the product name', 'Decision Compass', en.validation.passwordIsProductName],
+    ['the product name in lower case without spaces', 'decisioncompass', en.validation.passwordIsProductName],
+  ])('refuses %s with WEAK_PASSWORD and stores nothing', async (_, password, message) => {
+    const response = await expectNothingChanged(app, () =>
+      api.register({ email: 'ada.lovelace@example.com', password }),
+    );
+    const body = expectApiError(response, 400, 'WEAK_PASSWORD', { fields: ['password'] });
+    expect(body.fields?.password).toBe(message);
+  });
+
+  it('names the rule in German with accept-language: de', async () => {
+    const response = await expectNothingChanged(app, () =>
+      api.register({ email: uniqueEmail(), password: 'kurz' }, { 'accept-language': 'de' }),
+    );
+    const body = expectApiError(response, 400, 'WEAK_PASSWORD', { language: 'de', fields: ['password'] });
+    expect(body.fields).toEqual({ password: 'Das Passwort muss mindestens 12 Zeichen lang sein.' });
+  });
 
   it('answers a taken address exactly like a new one, whatever the spelling, and changes nothing', async () => {
     const { email } = await createSignedInUser(app);
@@ -209,7 +224,10 @@ describe('POST /api/register: refusals', () => {
   });
 
   it('explains refusals in German with accept-language: de', async () => {
-    const response = await api.register({ email: 'kaputt', password: 'kurz' }, { 'accept-language': 'de' });
+    const response = await api.register(
+      { email: 'kaputt', password: 'y'.repeat(129) },
+      { 'accept-language': 'de' },
+    );
     const body = expectApiError(response, 400, 'VALIDATION_FAILED', {
       language: 'de',
       fields: ['email', 'password'],
@@ -217,8 +235,45 @@ describe('POST /api/register: refusals', () => {
     expect(body.error).toBe('Einige Felder sind ungültig. Bitte prüfe deine Eingaben.');
     expect(body.fields).toEqual({
       email: de.validation.email,
-      password: 'Das Passwort muss 8 bis 128 Zeichen lang sein.',
+      password: 'Das Passwort darf höchstens 128 Zeichen lang sein.',
     });
+  });
+});
+
+describe('accounts with a password from before the 12-character rule (issue 27)', () => {
+  // As stored before: the old rules allowed 8 characters; the hash is all the database holds.
+  async function legacyAccount(oldPasswordOf: (email: string) => string) {
+    const user = await createSignedInUser(app);
+    const password = oldPasswordOf(user.email);
+    await app.database.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(password) })
+      .where('id', '=', user.user.id)
+      .execute();
+    return { ...user, password };
+  }
+
+  it('still log in, and the answer asks for a new password until one is set', async () => {
+    const user = await legacyAccount(() => 'kq8#mZ2p');
+    const login = await api.login({ email: user.email, password: user.password });
+    expect(login.statusCode).toBe(200);
+    const session = login.json<{ token: string; password_change_required: boolean }>();
+    expect(session.password_change_required).toBe(true);
+
+    const changed = await api.changePassword(
+      { oldPassword: user.password, newPassword: 'a brand new passphrase' },
+      bearer(session.token),
+    );
+    expect(changed.statusCode).toBe(200);
+    const next = await api.login({ email: user.email, password: 'a brand new passphrase' });
+    expect(next.json<{ password_change_required: boolean }>().password_change_required).toBe(false);
+  });
+
+  it('are asked the same when the old password breaks another of today’s rules', async () => {
+    const user = await legacyAccount((email) => `${email.split('@')[0]}2024`);
+    const login = await api.login({ email: user.email, password: user.password });
+    expect(login.statusCode).toBe(200);
+    expect(login.json<{ password_change_required: boolean }>().password_change_required).toBe(true);
   });
 });
 
@@ -229,8 +284,9 @@ describe('POST /api/login', () => {
     const response = await api.login({ email, password: DEFAULT_PASSWORD });
 
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ token: string; user: User }>();
-    expect(Object.keys(body).sort()).toEqual(['token', 'user']);
+    const body = response.json<{ token: string; user: User; password_change_required: boolean }>();
+    expect(Object.keys(body).sort()).toEqual(['password_change_required', 'token', 'user']);
+    expect(body.password_change_required).toBe(false);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
     expectPublicUser(body.user);
     expect(body.user.email).toBe(email);
@@ -447,29 +503,32 @@ describe('POST /api/change-password', () => {
     expect((await api.login({ email: user.email, password: NEW_PASSWORD })).statusCode).toBe(401);
   });
 
-  it.each(['password1', 'PASSWORD1', 'Passwort123'])(
-    'refuses the common new password %j',
-    async (newPassword) => {
-      const user = await createSignedInUser(app);
-      const response = await expectNothingChanged(app, () =>
-        api.changePassword({ oldPassword: user.password, newPassword }, user.headers),
-      );
-      const body = expectApiError(response, 400, 'WEAK_PASSWORD', { fields: ['newPassword'] });
-      expect(body.fields?.newPassword).toBe(en.validation.passwordCommon);
-    },
-  );
-
   it.each([
-    ['7 characters', 'kq8#mZ2'],
-    ['129 characters', 'y'.repeat(129)],
-  ])('refuses a new password of %s', async (_, newPassword) => {
+    ['11 characters', () => 'kq8#mZ2p!x4', en.validation.passwordTooShort],
+    ['a common password', () => 'Password2025', en.validation.passwordCommon],
+    ['one character repeated', () => '############', en.validation.passwordOneCharacter],
+    ['the account’s address', (email: string) => email.toUpperCase(), en.validation.passwordIsEmail],
+    ['its local part', (email: string) => `${email.split('@')[0]}!`, en.validation.passwordIsEmail],
+    ['the product name', () => 'DECISION COMPASS 2024', en.validation.passwordIsProductName],
+  ])('refuses a new password that is %s, keeping the old one', async (_, newPasswordOf, message) => {
     const user = await createSignedInUser(app);
+    const newPassword = newPasswordOf(user.email);
     const response = await expectNothingChanged(app, () =>
       api.changePassword({ oldPassword: user.password, newPassword }, user.headers),
     );
+    const body = expectApiError(response, 400, 'WEAK_PASSWORD', { fields: ['newPassword'] });
+    expect(body.fields?.newPassword).toBe(message);
+    expect((await api.login({ email: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
+  it('refuses a new password of 129 characters as malformed', async () => {
+    const user = await createSignedInUser(app);
+    const response = await expectNothingChanged(app, () =>
+      api.changePassword({ oldPassword: user.password, newPassword: 'y'.repeat(129) }, user.headers),
+    );
     expect(
       expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['newPassword'] }).fields?.newPassword,
-    ).toBe(en.validation.passwordLength);
+    ).toBe(en.validation.passwordTooLong);
   });
 
   it('names missing and mistyped fields', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+  weakPasswordRule,
+} from './passwords.ts';
 
 describe('password hashing', () => {
   it('uses argon2id at the OWASP parameters m=19456, t=2, p=1', async () => {
@@ -35,13 +41,28 @@ describe('password hashing', () => {
   });
 });
 
+describe('weakPasswordRule', () => {
+  it('names the shared rules first, then the common list', () => {
+    expect(weakPasswordRule('password', 'ada@example.com')).toBe('length');
+    expect(weakPasswordRule('password1234', 'ada@example.com')).toBe('common');
+    expect(weakPasswordRule('ada@example.com', 'ada@example.com')).toBe('email');
+    expect(weakPasswordRule('correct horse battery staple', 'ada@example.com')).toBeNull();
+  });
+});
+
 describe('isCommonPassword', () => {
-  it.each(['password', 'PASSWORD', 'PassWord123', '12345678', 'Passwort', 'QWERTYUIOP'])(
-    'refuses %j',
-    (password) => {
-      expect(isCommonPassword(password)).toBe(true);
-    },
-  );
+  it.each([
+    'password',
+    'PASSWORD',
+    'PassWord123',
+    '12345678',
+    'Passwort',
+    'QWERTYUIOP',
+    'Password1234',
+    '1QAZ2WSX3EDC',
+  ])('refuses %j', (password) => {
+    expect(isCommonPassword(password)).toBe(true);
+  });
 
   it.each(['correct horse battery staple', 'kq8#mZ2p', 'password 1', ' password'])(
     'accepts %j',

@@ -1,4 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { brokenPasswordRule, type PasswordRule } from '../../../shared/password-rules.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 // OWASP password storage cheat sheet: argon2id, m = 19 MiB, t = 2, p = 1.
@@ -19,6 +20,11 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
+/** The first rule a new password breaks (shared rules, then the common list), or null. */
+export function weakPasswordRule(password: string, email: string | undefined): PasswordRule | null {
+  return brokenPasswordRule(password, email) ?? (isCommonPassword(password) ? 'common' : null);
 }
 
 let dummyHash: Promise<string> | undefined;

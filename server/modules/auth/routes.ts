@@ -50,8 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
     },
     async (request) => {
       const { email, password } = request.body;
-      const { token, user } = await authService.login(email, password, request.ip);
-      return { token, user: presentUser(user) };
+      const { token, user, passwordChangeRequired } = await authService.login(email, password, request.ip);
+      return { token, user: presentUser(user), password_change_required: passwordChangeRequired };
     },
   );
 

@@ -1,4 +1,5 @@
 import { LIMITS, type Language } from '../../../shared/limits.ts';
+import { PASSWORD_RULE_MESSAGE } from '../../../shared/password-rules.ts';
 import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
@@ -8,7 +9,7 @@ import { registrationAttemptMail } from '../../mail/templates.ts';
 import type { UserRow, UsersRepo } from '../users/index.ts';
 import type { SessionStreams } from '../../realtime/session-streams.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword, weakPasswordRule } from './passwords.ts';
 import type { SessionsRepo } from './repo.ts';
 import { createSessionCache, keepSession } from './session-cache.ts';
 import { generateToken, hashToken } from './tokens.ts';
@@ -17,9 +18,13 @@ import type { ChangeFeed } from '../../db/change-feed.ts';
 const SESSION_MS = LIMITS.session.days * 24 * 60 * 60_000;
 const SLIDE_AFTER_MS = LIMITS.session.slideAfterMinutes * 60_000;
 
-export function assertAcceptablePassword(field: string, password: string): void {
-  if (isCommonPassword(password))
-    throw new AppError('WEAK_PASSWORD', { [field]: 'validation.passwordCommon' });
+/**
+ * Refuses a new password that breaks a rule of `shared/password-rules.ts` or is on the common list:
+ * 400 WEAK_PASSWORD, the field's message naming the rule. `email` is the account's address.
+ */
+export function assertAcceptablePassword(field: string, password: string, email: string): void {
+  const rule = weakPasswordRule(password, email);
+  if (rule) throw new AppError('WEAK_PASSWORD', { [field]: PASSWORD_RULE_MESSAGE[rule] });
 }
 
 export function createAuthService(deps: {
@@ -65,7 +70,7 @@ export function createAuthService(deps: {
       language: Language;
       inviteToken?: string | null;
     }): Promise<void> {
-      assertAcceptablePassword('password', input.password);
+      assertAcceptablePassword('password', input.password, input.email);
       const passwordHash = await hashPassword(input.password);
       // A token from the invitation mail to this very address proves it: no second confirmation.
       const isProven = input.inviteToken
@@ -88,7 +93,15 @@ export function createAuthService(deps: {
     },
 
     /** `address` is the client's IP: failures count per (account, address), see login-throttle.ts. */
-    async login(email: string, password: string, address: string): Promise<{ token: string; user: UserRow }> {
+    /**
+     * Starts a session for the right password. `passwordChangeRequired`: the typed password breaks
+     * today's rules (set before they were stricter); it keeps working and the client asks for a new one.
+     */
+    async login(
+      email: string,
+      password: string,
+      address: string,
+    ): Promise<{ token: string; user: UserRow; passwordChangeRequired: boolean }> {
       const verdict = await loginThrottle.check(email, address);
       if (!verdict.ok) {
         const code = verdict.reason === 'ACCOUNT_DELAYED' ? 'LOGIN_DELAYED' : 'RATE_LIMITED';
@@ -101,7 +114,8 @@ export function createAuthService(deps: {
         throw new AppError('INVALID_CREDENTIALS');
       }
       await loginThrottle.recordSuccess(email, address);
-      return { token: await startSession(user.id), user };
+      const passwordChangeRequired = weakPasswordRule(password, user.email) !== null;
+      return { token: await startSession(user.id), user, passwordChangeRequired };
     },
 
     /**
@@ -148,7 +162,7 @@ export function createAuthService(deps: {
       if (!(await verifyPassword(session.user.password_hash, oldPassword))) {
         throw new AppError('WRONG_PASSWORD', { oldPassword: 'errors.WRONG_PASSWORD' });
       }
-      assertAcceptablePassword('newPassword', newPassword);
+      assertAcceptablePassword('newPassword', newPassword, session.user.email);
       const passwordHash = await hashPassword(newPassword);
       // The new password and the end of every other session commit together or not at all.
       await sessions.transaction(async (trx) => {

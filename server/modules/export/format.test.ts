@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { asciiFileStem, contentDisposition, formatFixed, formatNumber, neutraliseFormula } from './format.ts';
+import {
+  asciiFileStem,
+  contentDisposition,
+  formatFixed,
+  formatNumber,
+  neutraliseFormula,
+  unicodeFileStem,
+} from './format.ts';
 
 describe('neutraliseFormula', () => {
   it('prefixes cells a spreadsheet would run as a formula', () => {
@@ -17,6 +24,14 @@ describe('file names', () => {
     expect(asciiFileStem('Größe: "Ärger"/Übung?')).toBe('Groesse-Aerger-Uebung');
     expect(asciiFileStem('日本')).toBe('decision');
     expect(asciiFileStem('Crème brûlée')).toBe('Creme-brulee');
+  });
+  it('drops invisible formatting a title stored before issue 27 may hold', () => {
+    expect(unicodeFileStem('Invoice \u202efdp.exe\u202c')).toBe('Invoice fdp.exe');
+    expect(unicodeFileStem('\ufeffNew\u2028car\u200b?')).toBe('New car');
+    expect(unicodeFileStem('👩\u200d💻 Team')).toBe('👩\u200d💻 Team');
+    expect(contentDisposition('Plan\u2066B\u2069', 'pdf')).toBe(
+      `attachment; filename="Plan-B.pdf"; filename*=UTF-8''PlanB.pdf`,
+    );
   });
   it('sends an ASCII fallback and the UTF-8 name', () => {
     expect(contentDisposition('Bob\'s (1) "plan"', 'csv')).toBe(

@@ -1,3 +1,4 @@
+import { oneLinePlainText } from '../../../shared/api/text.ts';
 import type { Language } from '../../../shared/limits.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
 
@@ -69,9 +70,13 @@ export function asciiFileStem(title: string): string {
   return stem || 'decision';
 }
 
-/** The title as a UTF-8 file name: characters no file system accepts removed, length capped. */
+/**
+ * The title as a UTF-8 file name: characters no file system accepts removed, and invisible
+ * formatting a title stored before issue 27 may hold (a right-to-left override can make
+ * "…fdp.exe" read as "…exe.pdf"), length capped.
+ */
 export function unicodeFileStem(title: string): string {
-  const stem = [...title.replace(UNSAFE_IN_FILENAME, ' ').replace(/\s+/g, ' ').trim()]
+  const stem = [...oneLinePlainText(title.replace(UNSAFE_IN_FILENAME, ' '))]
     .slice(0, 80)
     .join('')
     .replace(/^\.+/, '')

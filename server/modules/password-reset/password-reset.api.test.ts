@@ -208,11 +208,23 @@ describe('reset link from the mail, end to end', () => {
     const user = await createAccount();
     const token = await mailedToken(user.email);
     await expectNothingChanged(app, async () => {
-      expectApiError(await reset(token, 'short'), 400, 'VALIDATION_FAILED', { fields: ['password'] });
       expectApiError(await reset(token, 'x'.repeat(LIMITS.password.max + 1)), 400, 'VALIDATION_FAILED', {
         fields: ['password'],
       });
-      expectApiError(await reset(token, 'password123'), 400, 'WEAK_PASSWORD', { fields: ['password'] });
+      const weak: [string, string][] = [
+        ['short', en.validation.passwordTooShort],
+        ['password1234', en.validation.passwordCommon],
+        ['............', en.validation.passwordOneCharacter],
+        [user.email, en.validation.passwordIsEmail],
+        [`${user.email.split('@')[0]} 99`, en.validation.passwordIsEmail],
+        ['Decision Compass!', en.validation.passwordIsProductName],
+      ];
+      for (const [password, message] of weak) {
+        const body = expectApiError(await reset(token, password), 400, 'WEAK_PASSWORD', {
+          fields: ['password'],
+        });
+        expect(body.fields?.password).toBe(message);
+      }
     });
     expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(200);
   });

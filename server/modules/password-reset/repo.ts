@@ -30,15 +30,16 @@ export function createPasswordResetRepo(
       return Number(row.count);
     },
 
-    async isUsable(tokenHash: string, now: string): Promise<boolean> {
+    /** The user a token would reset the password of, or undefined when it is unknown, used or expired. */
+    async userOfUsable(tokenHash: string, now: string): Promise<number | undefined> {
       const row = await db
         .selectFrom('password_reset_tokens')
-        .select('id')
+        .select('user_id')
         .where('token_hash', '=', tokenHash)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.user_id;
     },
 
     /**

@@ -50,11 +50,16 @@ export function createPasswordResetService(deps: {
     },
 
     async assertUsable(token: string): Promise<void> {
-      if (!(await resets.isUsable(hashToken(token), isoNow()))) throw new AppError('INVALID_RESET_LINK');
+      if ((await resets.userOfUsable(hashToken(token), isoNow())) === undefined)
+        throw new AppError('INVALID_RESET_LINK');
     },
 
     async resetPassword(token: string, password: string): Promise<void> {
-      assertAcceptablePassword('password', password);
+      // The account's address is one of the words a password must not be, so the link is read first.
+      const holder = await resets.userOfUsable(hashToken(token), isoNow());
+      const user = holder === undefined ? undefined : await users.findById(holder);
+      if (!user) throw new AppError('INVALID_RESET_LINK');
+      assertAcceptablePassword('password', password, user.email);
       const passwordHash = await hashPassword(password);
       const userId = await resets.consumeAndSetPassword(hashToken(token), passwordHash, isoNow());
       if (userId === undefined) throw new AppError('INVALID_RESET_LINK');

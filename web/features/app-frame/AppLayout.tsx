@@ -9,12 +9,15 @@ import { useSessionGuards } from './useSessionGuards.ts';
 
 // Only unconfirmed accounts see it, so it loads on demand instead of weighing on the landing page.
 const VerifyEmailBanner = lazy(() => import('../email-verification/VerifyEmailBanner.tsx'));
+// Only accounts with a password from before the 12-character rule see it (issue 27).
+const PasswordChangeBanner = lazy(() => import('../profile/PasswordChangeBanner.tsx'));
 
 export function AppLayout() {
   const { t } = useTranslation();
   const isNavigating = useNavigation().state === 'loading';
   // false only for a signed-in user whose address is unconfirmed (an older stored user lacks the field).
   const isUnverified = useAuthStore((state) => state.user?.email_verified === false);
+  const isPasswordChangeDue = useAuthStore((state) => state.token !== null && state.isPasswordChangeDue);
   useSessionGuards();
 
   return (
@@ -35,6 +38,13 @@ export function AppLayout() {
         <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
           <Suspense fallback={null}>
             <VerifyEmailBanner />
+          </Suspense>
+        </div>
+      )}
+      {isPasswordChangeDue && (
+        <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
+          <Suspense fallback={null}>
+            <PasswordChangeBanner />
           </Suspense>
         </div>
       )}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { registerRequestSchema } from '../../../shared/api/users.ts';
+import { passwordRuleIssue, registerRequestSchema } from '../../../shared/api/users.ts';
 import type { StatusMessage } from '../../components/ui/StatusLine.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
@@ -19,6 +19,12 @@ import {
   rememberInviteFromQuery,
 } from './pending-invite.ts';
 
+// The server's payload, with the password rules it can check before sending (the server checks again).
+const registerFormSchema = registerRequestSchema.superRefine(({ email, password }, ctx) => {
+  const issue = passwordRuleIssue(password, email);
+  if (issue) ctx.addIssue({ code: 'custom', path: ['password'], message: issue });
+});
+
 // SPEC.md: the success text stays visible for one second before the redirect.
 const REDIRECT_AFTER_REGISTER_MS = 1000;
 
@@ -30,7 +36,7 @@ export function RegisterForm() {
   const [status, setStatus] = useState<StatusMessage | null>(null);
   const [redirectTo, setRedirectTo] = useState<{ path: string; state?: LoginHandoff } | null>(null);
   const form = useForm({
-    resolver: zodResolver(registerRequestSchema),
+    resolver: zodResolver(registerFormSchema),
     defaultValues: { email: '', password: '' },
   });
   const field = useFieldBinding(form);
@@ -70,7 +76,7 @@ export function RegisterForm() {
         const session = await login({ email, password }).catch(() => null);
         if (session) {
           consumePendingInvite();
-          signIn(session.token, session.user);
+          signIn(session.token, session.user, session.password_change_required);
           setRedirectTo({ path: invitePath(inviteToken) });
           return;
         }

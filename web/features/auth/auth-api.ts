@@ -4,6 +4,8 @@ import { apiRequest } from '../../lib/api-client.ts';
 export interface SessionResponse {
   token: string;
   user: User;
+  /** The typed password breaks today's rules (set before them): ask for a new one. */
+  password_change_required: boolean;
 }
 
 /** The same for a new and an already registered address: no user, no session. */

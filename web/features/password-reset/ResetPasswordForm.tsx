@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { passwordSchema } from '../../../shared/api/users.ts';
+import { passwordRuleIssue, passwordSchema } from '../../../shared/api/users.ts';
 import { Button, ButtonLink } from '../../components/ui/Button.tsx';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
 import { StatusLine, type StatusMessage } from '../../components/ui/StatusLine.tsx';
@@ -17,8 +17,13 @@ import { AuthCard } from '../auth/AuthCard.tsx';
 import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { resetPassword, validateResetToken } from './password-reset-api.ts';
 
+// The address is not known here: the server checks that rule (and the common list) on saving.
 const resetFormSchema = z
   .object({ password: passwordSchema, confirm: z.string() })
+  .superRefine(({ password }, ctx) => {
+    const issue = passwordRuleIssue(password);
+    if (issue) ctx.addIssue({ code: 'custom', path: ['password'], message: issue });
+  })
   .refine((form) => form.password === form.confirm, {
     path: ['confirm'],
     message: 'resetPassword.mismatch',
