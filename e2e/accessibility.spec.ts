@@ -77,3 +77,23 @@ test('the signed-in navbar fits a 360 px screen', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: `Account menu of ${name}` })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('the axe check itself reports what it is shown: a low-contrast text and an unnamed button', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  await waitForPage(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  // The same document again (axe already injected), now with two faults added.
+  await page.evaluate(() => {
+    const faint = document.createElement('p');
+    faint.textContent = 'Barely readable';
+    faint.style.cssText = 'color: #ddd; background: #fff';
+    const unnamed = document.createElement('button');
+    unnamed.id = 'unnamed-button';
+    document.querySelector('main')!.append(faint, unnamed);
+  });
+  const found = await seriousViolations(page);
+  expect(found.map(({ id }) => id).sort()).toEqual(['button-name', 'color-contrast']);
+  expect(found.find(({ id }) => id === 'button-name')?.targets).toEqual(['#unnamed-button']);
+});

@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { brokenPasswordRule, type PasswordRule } from '../../../shared/password-rules.ts';
-import { COMMON_PASSWORDS } from './common-passwords.ts';
+import { commonPasswordList } from './common-passwords.ts';
 
 // OWASP password storage cheat sheet: argon2id, m = 19 MiB, t = 2, p = 1.
 // Algorithm is an ambient const enum (unusable under verbatimModuleSyntax); 2 is Argon2id.
@@ -19,7 +19,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+  return commonPasswordList().has(password.toLowerCase());
 }
 
 /** The first rule a new password breaks (shared rules, then the common list), or null. */
