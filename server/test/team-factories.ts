@@ -242,6 +242,15 @@ export async function insertAiEvaluation(
   await bumpRevision(app, cell.decisionId);
 }
 
+/** Lets an invitation run out a minute ago, as if its days had passed. */
+export async function expireInvitation(app: FastifyInstance, invitationId: number): Promise<void> {
+  await app.database.db
+    .updateTable('invitations')
+    .set({ expires_at: minutesFromNow(-1) })
+    .where('id', '=', invitationId)
+    .execute();
+}
+
 /** Pending invitation rows written straight to the database (to reach limits quickly); returns their tokens. */
 export async function insertInvitations(
   app: FastifyInstance,

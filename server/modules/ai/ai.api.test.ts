@@ -342,17 +342,14 @@ describe('POST /api/ai/recommendation: injected texts, provider failures and inv
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('refuses a missing description, options or criteria before calling the model', async () => {
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ['a blank description', { description: '  ' }, ['description']],
+    ['missing options and criteria', { options: [], criteria: [] }, ['options', 'criteria']],
+  ])('refuses %s (400) before calling the model', async (_case, overrides, fields) => {
     const user = await createSignedInUser(app);
-    expectApiError(await recommend(app, user, { ...REQUEST, description: '  ' }), 400, 'VALIDATION_FAILED', {
-      fields: ['description'],
+    expectApiError(await recommend(app, user, { ...REQUEST, ...overrides }), 400, 'VALIDATION_FAILED', {
+      fields,
     });
-    expectApiError(
-      await recommend(app, user, { ...REQUEST, options: [], criteria: [] }),
-      400,
-      'VALIDATION_FAILED',
-      { fields: ['options', 'criteria'] },
-    );
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -521,14 +518,17 @@ describe('POST /api/team-ai/recommendation/{id}: what it saves', () => {
 });
 
 describe('POST /api/team-ai/recommendation/{id}: refusals and timeouts', () => {
-  it('lets only owner and admin start it: editor and viewer 403, outsider 404, nothing changed', async () => {
-    const { editor, viewer, decision } = await teamWithMembers();
-    const outsider = await createSignedInUser(app);
-    await expectNothingChanged(app, async () => {
-      expectApiError(await recommendTeam(app, editor, decision.id, teamRequest), 403, 'FORBIDDEN');
-      expectApiError(await recommendTeam(app, viewer, decision.id, teamRequest), 403, 'FORBIDDEN');
-      expectApiError(await recommendTeam(app, outsider, decision.id, teamRequest), 404, 'NOT_FOUND');
-    });
+  it.each<[string, 'editor' | 'viewer' | 'outsider', 403 | 404, 'FORBIDDEN' | 'NOT_FOUND']>([
+    ['an editor', 'editor', 403, 'FORBIDDEN'],
+    ['a viewer', 'viewer', 403, 'FORBIDDEN'],
+    ['an outsider', 'outsider', 404, 'NOT_FOUND'],
+  ])('only owner and admin start it: %s gets %i %s, nothing changed', async (_case, who, status, code) => {
+    const team = await teamWithMembers();
+    const caller = who === 'outsider' ? await createSignedInUser(app) : team[who];
+    const response = await expectNothingChanged(app, () =>
+      recommendTeam(app, caller, team.decision.id, teamRequest),
+    );
+    expectApiError(response, status, code);
     expect(fake.requests).toHaveLength(0);
   });
 

@@ -334,34 +334,23 @@ describe('POST /api/login', () => {
     expect(body.error).toBe('E-Mail oder Passwort ist falsch.');
   });
 
-  it('names missing and mistyped fields', async () => {
-    const missing = await expectNothingChanged(app, () => api.login({}));
-    expect(
-      expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['email', 'password'] }).fields,
-    ).toEqual({
-      email: en.validation.required,
-      password: en.validation.required,
-    });
-
-    const mistyped = await expectNothingChanged(app, () =>
-      api.login({ email: ['a@example.com'], password: 12345678 }),
-    );
-    expect(
-      expectApiError(mistyped, 400, 'VALIDATION_FAILED', { fields: ['email', 'password'] }).fields,
-    ).toEqual({
-      email: en.validation.invalidType,
-      password: en.validation.invalidType,
-    });
-
-    const emptyPassword = await api.login({ email: uniqueEmail(), password: '' });
-    expect(
-      expectApiError(emptyPassword, 400, 'VALIDATION_FAILED', { fields: ['password'] }).fields?.password,
-    ).toBe(en.validation.required);
-
-    const overlong = await api.login({ email: uniqueEmail(), password: 'p'.repeat(1025) });
-    expect(
-      expectApiError(overlong, 400, 'VALIDATION_FAILED', { fields: ['password'] }).fields?.password,
-    ).toBe(en.validation.tooLong);
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['missing fields', {}, { email: en.validation.required, password: en.validation.required }],
+    [
+      'mistyped fields',
+      { email: ['a@example.com'], password: 12345678 },
+      { email: en.validation.invalidType, password: en.validation.invalidType },
+    ],
+    ['an empty password', { email: uniqueEmail(), password: '' }, { password: en.validation.required }],
+    [
+      'a password over 1,024 characters',
+      { email: uniqueEmail(), password: 'p'.repeat(1025) },
+      { password: en.validation.tooLong },
+    ],
+  ])('names the fields of %s (400) and changes nothing', async (_case, payload, fields) => {
+    const response = await expectNothingChanged(app, () => api.login(payload));
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: Object.keys(fields) });
+    expect(body.fields).toEqual(fields);
   });
 });
 

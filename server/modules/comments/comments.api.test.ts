@@ -133,6 +133,18 @@ describe('GET /api/comments/{decisionId}', () => {
   });
 });
 
+/** Comment ids that name no comment, for the edit and delete endpoints: [case, id, status, code, fields]. */
+const UNKNOWN_COMMENT_IDS: [
+  string,
+  number | string,
+  400 | 404,
+  'VALIDATION_FAILED' | 'NOT_FOUND',
+  string[]?,
+][] = [
+  ['an unknown comment id', 987_654, 404, 'NOT_FOUND'],
+  ['a non-numeric comment id', 'abc', 400, 'VALIDATION_FAILED', ['id']],
+];
+
 describe('POST /api/comments', () => {
   it('a reader comments on a public decision: 201 with the trimmed text and author fields', async () => {
     const decision = await publicDecision();
@@ -187,19 +199,22 @@ describe('POST /api/comments', () => {
     expect(body.fields).toEqual(fields);
   });
 
-  it('refuses a missing or invalid decision id with 400 and an unknown one with 404', async () => {
-    const missing = await expectNothingChanged(app, () => api.postComment(reader, { text: 'Hi' }));
-    expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['decision_id'] });
-    for (const decision_id of ['abc', 0, -3, 1.5]) {
-      const response = await expectNothingChanged(app, () =>
-        api.postComment(reader, { decision_id, text: 'Hi' }),
-      );
-      expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['decision_id'] });
-    }
-    const unknown = await expectNothingChanged(app, () =>
-      api.postComment(reader, { decision_id: 987_654, text: 'Hi' }),
-    );
-    expectApiError(unknown, 404, 'NOT_FOUND');
+  it.each<[string, Record<string, unknown>, 400 | 404, 'VALIDATION_FAILED' | 'NOT_FOUND', string[]?]>([
+    ['a missing decision id', { text: 'Hi' }, 400, 'VALIDATION_FAILED', ['decision_id']],
+    [
+      'a decision id that is not a number',
+      { decision_id: 'abc', text: 'Hi' },
+      400,
+      'VALIDATION_FAILED',
+      ['decision_id'],
+    ],
+    ['a decision id of 0', { decision_id: 0, text: 'Hi' }, 400, 'VALIDATION_FAILED', ['decision_id']],
+    ['a negative decision id', { decision_id: -3, text: 'Hi' }, 400, 'VALIDATION_FAILED', ['decision_id']],
+    ['a fractional decision id', { decision_id: 1.5, text: 'Hi' }, 400, 'VALIDATION_FAILED', ['decision_id']],
+    ['an unknown decision id', { decision_id: 987_654, text: 'Hi' }, 404, 'NOT_FOUND'],
+  ])('refuses %s (%i %s) and stores nothing', async (_case, payload, status, code, fields) => {
+    const response = await expectNothingChanged(app, () => api.postComment(reader, payload));
+    expectApiError(response, status, code, { fields });
   });
 
   it('explains a blank comment in German with Accept-Language: de', async () => {
@@ -247,28 +262,27 @@ describe('PUT /api/comments/{id}', () => {
     expect((await commentsOf(owner, decision.id)).map((c) => c.text)).toEqual(['Final']);
   });
 
-  it('refuses blank or over-long text from the author and keeps the old text', async () => {
+  it.each([
+    ['blank text', ' ', en.validation.commentEmpty],
+    ['over-long text', 'x'.repeat(LIMITS.comment.max + 1), en.validation.tooLong],
+  ])('refuses %s from the author and keeps the old text', async (_case, text, message) => {
     const decision = await publicDecision();
     const comment = await createComment(app, reader, decision.id, 'Keep');
-    for (const [text, message] of [
-      [' ', en.validation.commentEmpty],
-      ['x'.repeat(LIMITS.comment.max + 1), en.validation.tooLong],
-    ] as const) {
-      const response = await expectNothingChanged(app, () => api.editComment(reader, comment.id, { text }));
-      const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['text'] });
-      expect(body.fields).toEqual({ text: message });
-    }
+    const response = await expectNothingChanged(app, () => api.editComment(reader, comment.id, { text }));
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['text'] });
+    expect(body.fields).toEqual({ text: message });
   });
 
-  it('others get 403 on a public decision, the decision owner included; the text stays', async () => {
+  it.each([
+    ['a bystander', () => bystander],
+    ['the decision owner', () => owner],
+  ])('%s gets 403 on a public decision; the text stays', async (_case, intruder) => {
     const decision = await publicDecision();
     const comment = await createComment(app, reader, decision.id, 'Mine');
-    for (const intruder of [bystander, owner]) {
-      const response = await expectNothingChanged(app, () =>
-        api.editComment(intruder, comment.id, { text: 'Rewritten' }),
-      );
-      expectApiError(response, 403, 'FORBIDDEN');
-    }
+    const response = await expectNothingChanged(app, () =>
+      api.editComment(intruder(), comment.id, { text: 'Rewritten' }),
+    );
+    expectApiError(response, 403, 'FORBIDDEN');
     expect((await commentRow(comment.id))?.text).toBe('Mine');
   });
 
@@ -281,19 +295,13 @@ describe('PUT /api/comments/{id}', () => {
     expectApiError(response, 404, 'NOT_FOUND');
   });
 
-  it('an unknown comment id is 404, a non-numeric one 400', async () => {
-    expectApiError(
-      await expectNothingChanged(app, () => api.editComment(owner, 987_654, { text: 'x' })),
-      404,
-      'NOT_FOUND',
-    );
-    expectApiError(
-      await expectNothingChanged(app, () => api.editComment(owner, 'abc', { text: 'x' })),
-      400,
-      'VALIDATION_FAILED',
-      { fields: ['id'] },
-    );
-  });
+  it.each(UNKNOWN_COMMENT_IDS)(
+    '%s answers %i %s, changing nothing',
+    async (_case, id, status, code, fields) => {
+      const response = await expectNothingChanged(app, () => api.editComment(owner, id, { text: 'x' }));
+      expectApiError(response, status, code, { fields });
+    },
+  );
 
   it('a refusal is translated with Accept-Language: de', async () => {
     const decision = await publicDecision();
@@ -364,7 +372,7 @@ describe('DELETE /api/comments/{id}', () => {
     expect((await api.deleteComment(owner, comment.id)).statusCode).toBe(200);
   });
 
-  it('others get 404 on a private decision; unknown ids 404; non-numeric 400', async () => {
+  it('others get 404 on a private decision', async () => {
     const { decision } = await createDecision(app, owner);
     const comment = await createComment(app, owner, decision.id, 'Private');
     expectApiError(
@@ -372,18 +380,15 @@ describe('DELETE /api/comments/{id}', () => {
       404,
       'NOT_FOUND',
     );
-    expectApiError(
-      await expectNothingChanged(app, () => api.deleteComment(owner, 987_654)),
-      404,
-      'NOT_FOUND',
-    );
-    expectApiError(
-      await expectNothingChanged(app, () => api.deleteComment(owner, 'abc')),
-      400,
-      'VALIDATION_FAILED',
-      { fields: ['id'] },
-    );
   });
+
+  it.each(UNKNOWN_COMMENT_IDS)(
+    '%s answers %i %s, changing nothing',
+    async (_case, id, status, code, fields) => {
+      const response = await expectNothingChanged(app, () => api.deleteComment(owner, id));
+      expectApiError(response, status, code, { fields });
+    },
+  );
 
   it('confirms in German with Accept-Language: de', async () => {
     const decision = await publicDecision();

@@ -11,6 +11,7 @@ import {
   type DecisionListItem,
 } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import type { ErrorCode } from '../../../shared/errors.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import {
@@ -1230,91 +1231,81 @@ describe('POST /api/decision/{id}/evaluate', () => {
     }
   });
 
-  it('refuses values outside 1–10, non-integers, ids of another decision and repeated cells, changing nothing', async () => {
-    const { decision, optionIds, criterionIds } = await createDecision(app, owner);
-    const foreign = await createDecision(app, owner, { name: 'Foreign' });
-    const good = { option_id: optionIds[0]!, criterion_id: criterionIds[0]!, value: 3 };
-    const cases: [unknown[], Record<string, string>][] = [
+  describe('refusals', () => {
+    let decisionId: number;
+    let foreign: CreatedDecision;
+    /** A valid cell of the decision, which each row varies. */
+    let good: { option_id: number; criterion_id: number; value: number };
+    let second: number;
+    beforeAll(async () => {
+      const created = await createDecision(app, owner);
+      decisionId = created.decision.id;
+      second = created.criterionIds[1]!;
+      foreign = await createDecision(app, owner, { name: 'Foreign' });
+      good = { option_id: created.optionIds[0]!, criterion_id: created.criterionIds[0]!, value: 3 };
+    });
+
+    it.each<[string, () => Record<string, unknown>, Record<string, string>]>([
       [
-        [good, { ...good, criterion_id: criterionIds[1], value: 11 }],
+        'a value above 10 beside a good cell',
+        () => ({ evaluations: [good, { ...good, criterion_id: second, value: 11 }] }),
         { 'evaluations.1.value': en.validation.valueRange },
       ],
-      [[{ ...good, value: -1 }], { 'evaluations.0.value': en.validation.valueRange }],
+      [
+        'a value below 1',
+        () => ({ evaluations: [{ ...good, value: -1 }] }),
+        { 'evaluations.0.value': en.validation.valueRange },
+      ],
       // A personal decision is scored 1–10: the 0 of a team vote is off its scale.
       [
-        [good, { ...good, criterion_id: criterionIds[1], value: 0 }],
+        'the 0 of a team vote',
+        () => ({ evaluations: [good, { ...good, criterion_id: second, value: 0 }] }),
         { 'evaluations.1.value': en.validation.valueRange },
       ],
-      [[{ ...good, value: 7.5 }], { 'evaluations.0.value': en.validation.integer }],
       [
-        [good, { ...good, option_id: foreign.optionIds[0] }],
+        'a non-integer value',
+        () => ({ evaluations: [{ ...good, value: 7.5 }] }),
+        { 'evaluations.0.value': en.validation.integer },
+      ],
+      [
+        'an option of another decision',
+        () => ({ evaluations: [good, { ...good, option_id: foreign.optionIds[0] }] }),
         { 'evaluations.1.option_id': en.validation.unknownOption },
       ],
       [
-        [{ ...good, criterion_id: foreign.criterionIds[1] }],
+        'a criterion of another decision',
+        () => ({ evaluations: [{ ...good, criterion_id: foreign.criterionIds[1] }] }),
         { 'evaluations.0.criterion_id': en.validation.unknownCriterion },
       ],
-      [[good, { ...good, value: 4 }], { 'evaluations.1': en.validation.duplicateCell }],
-    ];
-    for (const [evaluations, fields] of cases) {
-      const response = await expectNothingChanged(app, () =>
-        api.evaluate(owner, decision.id, { evaluations }),
-      );
+      [
+        'a repeated cell',
+        () => ({ evaluations: [good, { ...good, value: 4 }] }),
+        { 'evaluations.1': en.validation.duplicateCell },
+      ],
+    ])('refuses %s (400 with the field’s message), changing nothing', async (_case, payload, fields) => {
+      const response = await expectNothingChanged(app, () => api.evaluate(owner, decisionId, payload()));
       const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: Object.keys(fields) });
       expect(body.fields).toEqual(fields);
-    }
-    expect(await evaluationCountFor(foreign.optionIds[0]!)).toBe(2);
-  });
+      expect(await evaluationCountFor(foreign.optionIds[0]!)).toBe(2);
+    });
 
-  it('refuses a body without the evaluations list', async () => {
-    const { decision } = await createDecision(app, owner);
-    const response = await expectNothingChanged(app, () => api.evaluate(owner, decision.id, {}));
-    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['evaluations'] });
+    it('refuses a body without the evaluations list', async () => {
+      const response = await expectNothingChanged(app, () => api.evaluate(owner, decisionId, {}));
+      expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['evaluations'] });
+    });
   });
 });
 
-describe('team decision locks through the API', () => {
-  it('after the deadline an editor’s vote and the owner’s edit get 409 DEADLINE_PASSED, nothing changes', async () => {
-    const [boss, editor] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
-    const team = await insertTeamDecision(app, {
-      ownerId: boss.user.id,
-      timer: new Date(Date.now() - 60_000).toISOString(),
-      members: [{ userId: editor.user.id, role: 'editor' }],
-    });
-    const vote = {
-      evaluations: [{ option_id: team.optionIds[0], criterion_id: team.criterionIds[0], value: 5 }],
-    };
-    expectApiError(
-      await expectNothingChanged(app, () => api.evaluate(editor, team.decision.id, vote)),
-      409,
-      'DEADLINE_PASSED',
-    );
-    expectApiError(
-      await expectNothingChanged(app, () => api.update(boss, team.decision.id, { name: 'Too late' })),
-      409,
-      'DEADLINE_PASSED',
-    );
-  });
+type Lock = 'deadline passed' | 'completed by AI';
 
-  it('a vote before the deadline goes through', async () => {
-    const [boss, editor] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
-    const team = await insertTeamDecision(app, {
-      ownerId: boss.user.id,
-      timer: new Date(Date.now() + 3_600_000).toISOString(),
-      members: [{ userId: editor.user.id, role: 'editor' }],
-    });
-    const vote = {
-      evaluations: [{ option_id: team.optionIds[0], criterion_id: team.criterionIds[0], value: 5 }],
-    };
-    expect((await api.evaluate(editor, team.decision.id, vote)).statusCode).toBe(200);
+/** A team decision of `boss` with `editor` as editor, locked as told. */
+async function lockedTeamDecision(boss: SignedInUser, editor: SignedInUser, lock: Lock) {
+  const team = await insertTeamDecision(app, {
+    ownerId: boss.user.id,
+    timer: lock === 'deadline passed' ? new Date(Date.now() - 60_000).toISOString() : undefined,
+    members: [{ userId: editor.user.id, role: 'editor' }],
   });
-
-  it('once an AI value exists, votes get 409 COMPLETED_BY_AI', async () => {
-    const [boss, editor] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
-    const team = await insertTeamDecision(app, {
-      ownerId: boss.user.id,
-      members: [{ userId: editor.user.id, role: 'editor' }],
-    });
+  if (lock === 'completed by AI') {
     await app.database.db
       .insertInto('evaluations')
       .values({
@@ -1334,11 +1325,56 @@ describe('team decision locks through the API', () => {
       .set((eb) => ({ revision: eb('revision', '+', 1) }))
       .where('id', '=', team.decision.id)
       .execute();
-    const vote = {
-      evaluations: [{ option_id: team.optionIds[1], criterion_id: team.criterionIds[0], value: 5 }],
-    };
-    const response = await expectNothingChanged(app, () => api.evaluate(editor, team.decision.id, vote));
-    expectApiError(response, 409, 'COMPLETED_BY_AI');
+  }
+  return team;
+}
+
+describe('team decision locks through the API', () => {
+  let boss: SignedInUser;
+  let editor: SignedInUser;
+  beforeAll(async () => {
+    [boss, editor] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
+  });
+
+  type Locked = Awaited<ReturnType<typeof lockedTeamDecision>>;
+  const vote = (team: Locked, optionIndex: number) => ({
+    evaluations: [{ option_id: team.optionIds[optionIndex], criterion_id: team.criterionIds[0], value: 5 }],
+  });
+
+  it.each<[string, Lock, 409, ErrorCode, (team: Locked) => Promise<LightMyRequestResponse>]>([
+    [
+      'after the deadline an editor’s vote',
+      'deadline passed',
+      409,
+      'DEADLINE_PASSED',
+      (team) => api.evaluate(editor, team.decision.id, vote(team, 0)),
+    ],
+    [
+      'after the deadline the owner’s edit',
+      'deadline passed',
+      409,
+      'DEADLINE_PASSED',
+      (team) => api.update(boss, team.decision.id, { name: 'Too late' }),
+    ],
+    [
+      'once an AI value exists, a vote',
+      'completed by AI',
+      409,
+      'COMPLETED_BY_AI',
+      (team) => api.evaluate(editor, team.decision.id, vote(team, 1)),
+    ],
+  ])('%s (%s) gets %i %s and changes nothing', async (_case, lock, status, code, call) => {
+    const team = await lockedTeamDecision(boss, editor, lock);
+    expectApiError(await expectNothingChanged(app, () => call(team)), status, code);
+  });
+
+  it('a vote before the deadline goes through', async () => {
+    const team = await insertTeamDecision(app, {
+      ownerId: boss.user.id,
+      timer: new Date(Date.now() + 3_600_000).toISOString(),
+      members: [{ userId: editor.user.id, role: 'editor' }],
+    });
+    expect((await api.evaluate(editor, team.decision.id, vote(team, 0))).statusCode).toBe(200);
   });
 });
 

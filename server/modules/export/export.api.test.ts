@@ -535,35 +535,58 @@ describe('exports follow the total formula: shares, ranking order, no votes yet,
 });
 
 describe('export permissions follow the details permissions', () => {
-  it('answers every caller exactly as details does, and a refusal changes nothing', async () => {
+  let fixture: {
+    privateId: number;
+    publicId: number;
+    teamId: number;
+    viewer: SignedInUser;
+    /** Removed from the team decision before the exports. */
+    removed: SignedInUser;
+  };
+  beforeAll(async () => {
     const { decision: privateDecision } = await createDecision(app, owner, { type: 'private' });
     const { decision: publicDecision } = await createDecision(app, owner, { type: 'public' });
     const teamDecision = (await createTeamDecision(app, owner)).decision;
     const viewer = await addMember(app, owner, teamDecision.id, 'viewer');
     const removed = await addMember(app, owner, teamDecision.id, 'editor');
     expect((await team.removeMember(owner, teamDecision.id, removed.user.id)).statusCode).toBe(200);
+    fixture = {
+      privateId: privateDecision.id,
+      publicId: publicDecision.id,
+      teamId: teamDecision.id,
+      viewer,
+      removed,
+    };
+  });
 
-    const cases: [string, SignedInUser, number, number][] = [
-      ['owner, private', owner, privateDecision.id, 200],
-      ['stranger, private', stranger, privateDecision.id, 404],
-      ['stranger, public', stranger, publicDecision.id, 200],
-      ['viewer, team', viewer, teamDecision.id, 200],
-      ['stranger, team', stranger, teamDecision.id, 404],
-      ['removed member, team', removed, teamDecision.id, 404],
-      ['owner, missing', owner, 999_999, 404],
-    ];
-    for (const [label, caller, id, status] of cases) {
-      const details = await team.details(caller, id);
-      expect(details.statusCode, label).toBe(status);
-      for (const format of ['csv', 'pdf'] as const) {
-        const response = await expectNothingChanged(app, () => exportOf(caller, id, format));
+  type Fixture = typeof fixture;
+  const CALLERS: [string, (f: Fixture) => SignedInUser, (f: Fixture) => number, 200 | 404][] = [
+    ['owner, private', () => owner, (f) => f.privateId, 200],
+    ['stranger, private', () => stranger, (f) => f.privateId, 404],
+    ['stranger, public', () => stranger, (f) => f.publicId, 200],
+    ['viewer, team', (f) => f.viewer, (f) => f.teamId, 200],
+    ['stranger, team', () => stranger, (f) => f.teamId, 404],
+    ['removed member, team', (f) => f.removed, (f) => f.teamId, 404],
+    ['owner, missing', () => owner, () => 999_999, 404],
+  ];
+
+  describe.each(['csv', 'pdf'] as const)('export.%s', (format) => {
+    it.each(CALLERS)(
+      '%s answers as details does, and a refusal changes nothing',
+      async (label, caller, id, status) => {
+        const details = await team.details(caller(fixture), id(fixture));
+        expect(details.statusCode, label).toBe(status);
+        const response = await expectNothingChanged(app, () =>
+          exportOf(caller(fixture), id(fixture), format),
+        );
         expect(response.statusCode, `${label} ${format}`).toBe(status);
         if (status === 404) expectApiError(response, 404, 'NOT_FOUND');
-      }
-    }
-    for (const format of ['csv', 'pdf'] as const) {
-      expectApiError(await exportOf(undefined, privateDecision.id, format), 401, 'UNAUTHORIZED');
-    }
+      },
+    );
+
+    it('answers an anonymous caller with 401', async () => {
+      expectApiError(await exportOf(undefined, fixture.privateId, format), 401, 'UNAUTHORIZED');
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type DecisionListItem,
 } from '../../../shared/api/decisions.ts';
 import { inviteResponseSchema, validateInvitationResponseSchema } from '../../../shared/api/team.ts';
-import { ERROR_STATUS } from '../../../shared/errors.ts';
+import { ERROR_STATUS, type ErrorCode } from '../../../shared/errors.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { expectApiError } from '../../test/api-errors.ts';
@@ -29,6 +29,7 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../t
 import {
   acceptInvitation,
   addMember,
+  expireInvitation,
   createTeamDecision,
   detailsOf,
   insertAiEvaluation,
@@ -95,6 +96,80 @@ function sortedCells(details: DecisionDetails) {
 function vote(optionId: number, criterionId: number, value: number) {
   return { option_id: optionId, criterion_id: criterionId, value };
 }
+
+interface CreateRefusal {
+  caller?: 'anonymous';
+  payload: Record<string, unknown>;
+  headers?: Record<string, string>;
+  status: number;
+  code: ErrorCode;
+  language?: 'en' | 'de';
+  /** The exact `fields` of the answer, key by message; omitted where the error carries none. */
+  fields?: Record<string, string | undefined>;
+}
+
+const tooManyCriteria = Array.from(
+  { length: LIMITS.decision.maxCriteria + 1 },
+  (_, i) => `Criterion ${i + 1}`,
+);
+
+const CREATE_REFUSALS: [string, CreateRefusal][] = [
+  [
+    'a missing title (400 fields.name)',
+    { payload: { options: ['A'] }, status: 400, code: 'VALIDATION_FAILED', fields: { name: undefined } },
+  ],
+  [
+    'a blank title (400 fields.name "Please enter a title.")',
+    {
+      payload: { name: '   ' },
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { name: en.validation.titleRequired },
+    },
+  ],
+  [
+    'an empty title in German ("Bitte gib einen Titel ein.")',
+    {
+      payload: { name: '' },
+      headers: { 'accept-language': 'de' },
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      language: 'de',
+      fields: { name: 'Bitte gib einen Titel ein.' },
+    },
+  ],
+  [
+    'duplicate option names, trimmed and case-insensitive (409)',
+    {
+      payload: { name: 'Dupes', options: ['Lisbon', ' lisbon '] },
+      status: 409,
+      code: 'DUPLICATE_NAME',
+      fields: { 'options.1.name': undefined },
+    },
+  ],
+  [
+    'duplicate criterion names, trimmed and case-insensitive (409)',
+    {
+      payload: { name: 'Dupes', criteria: [{ name: 'Cost' }, 'Speed', { name: 'COST' }] },
+      status: 409,
+      code: 'DUPLICATE_NAME',
+      fields: { 'criteria.2.name': undefined },
+    },
+  ],
+  [
+    'more criteria than a decision may have (LIMITS.decision.maxCriteria)',
+    {
+      payload: { name: 'Too many criteria', criteria: tooManyCriteria },
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { criteria: undefined },
+    },
+  ],
+  [
+    'a caller without a token (401)',
+    { caller: 'anonymous', payload: { name: 'Anonymous' }, status: 401, code: 'UNAUTHORIZED' },
+  ],
+];
 
 describe('POST /api/team-decisions', () => {
   let owner: SignedInUser;
@@ -200,66 +275,32 @@ describe('POST /api/team-decisions', () => {
     expect((await detailsOf(app, owner, response.json<Decision>().id)).timer).toBe(timer.toISOString());
   });
 
-  it('refuses a missing or blank title with fields.name ("Please enter a title.") and creates nothing', async () => {
-    const missing = await expectNothingChanged(app, () => api.createTeamDecision(owner, { options: ['A'] }));
-    expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['name'] });
-
-    const blank = await expectNothingChanged(app, () => api.createTeamDecision(owner, { name: '   ' }));
-    const body = expectApiError(blank, 400, 'VALIDATION_FAILED', { fields: ['name'] });
-    expect(body.fields!.name).toBe(en.validation.titleRequired);
-
-    const german = await api.createTeamDecision(owner, { name: '' }, { 'accept-language': 'de' });
-    expect(
-      expectApiError(german, 400, 'VALIDATION_FAILED', { language: 'de', fields: ['name'] }).fields,
-    ).toEqual({
-      name: 'Bitte gib einen Titel ein.',
+  it.each(CREATE_REFUSALS)('refuses %s and creates nothing', async (_case, refusal) => {
+    const caller = refusal.caller === 'anonymous' ? undefined : owner;
+    const response = await expectNothingChanged(app, () =>
+      api.createTeamDecision(caller, refusal.payload, refusal.headers),
+    );
+    const body = expectApiError(response, refusal.status, refusal.code, {
+      language: refusal.language,
+      fields: refusal.fields && Object.keys(refusal.fields),
     });
+    for (const [field, message] of Object.entries(refusal.fields ?? {})) {
+      if (message !== undefined) expect(body.fields![field]).toBe(message);
+    }
   });
 
   it.each([
-    ['1 minute ahead', () => minutesFromNow(1)],
-    ['in the past', () => minutesFromNow(-10)],
-    ['not a date', () => 'next friday'],
-    ['a date without time', () => '2031-01-01'],
-  ])('refuses a deadline %s with fields.timer and creates nothing', async (_case, timer) => {
+    ['1 minute ahead', () => minutesFromNow(1), en.validation.deadlineTooSoon],
+    ['in the past', () => minutesFromNow(-10), undefined],
+    ['not a date', () => 'next friday', undefined],
+    ['a date without time', () => '2031-01-01', undefined],
+  ])('refuses a deadline %s with fields.timer and creates nothing', async (_case, timer, message) => {
     const response = await expectNothingChanged(app, () =>
       api.createTeamDecision(owner, { name: 'Too soon', timer: timer() }),
     );
-    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['timer'] });
-  });
-
-  it('says why a deadline is too soon', async () => {
-    const response = await api.createTeamDecision(owner, { name: 'Soon', timer: minutesFromNow(1) });
-    expect(response.json<{ fields: Record<string, string> }>().fields.timer).toBe(
-      en.validation.deadlineTooSoon,
-    );
-  });
-
-  it('refuses duplicate option or criterion names (trimmed, case-insensitive) with 409 and creates nothing', async () => {
-    const options = await expectNothingChanged(app, () =>
-      api.createTeamDecision(owner, { name: 'Dupes', options: ['Lisbon', ' lisbon '] }),
-    );
-    expectApiError(options, 409, 'DUPLICATE_NAME', { fields: ['options.1.name'] });
-
-    const criteria = await expectNothingChanged(app, () =>
-      api.createTeamDecision(owner, {
-        name: 'Dupes',
-        criteria: [{ name: 'Cost' }, 'Speed', { name: 'COST' }],
-      }),
-    );
-    expectApiError(criteria, 409, 'DUPLICATE_NAME', { fields: ['criteria.2.name'] });
-  });
-
-  it('refuses more criteria than a decision may have (LIMITS.decision.maxCriteria)', async () => {
-    const criteria = Array.from({ length: LIMITS.decision.maxCriteria + 1 }, (_, i) => `Criterion ${i + 1}`);
-    const response = await expectNothingChanged(app, () =>
-      api.createTeamDecision(owner, { name: 'Too many criteria', criteria }),
-    );
-    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['criteria'] });
-  });
-
-  it('answers 401 without a token', async () => {
-    expectApiError(await api.createTeamDecision(undefined, { name: 'Anonymous' }), 401, 'UNAUTHORIZED');
+    const body = expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['timer'] });
+    // Says why a deadline is too soon.
+    if (message) expect(body.fields!.timer).toBe(message);
   });
 });
 
@@ -269,11 +310,92 @@ async function ownerWithTeamDecision() {
   return { owner, decisionId: (await createTeamDecision(app, owner)).decision.id };
 }
 
+interface InviteRefusal {
+  /** Who invites; the owner unless told. */
+  caller?: 'anonymous' | 'admin';
+  /** What replaces the defaults of a valid invitation to the owner's decision (with an admin beside the owner). */
+  overrides: (people: { owner: SignedInUser; admin: SignedInUser }) => Record<string, unknown>;
+  status: number;
+  code: ErrorCode;
+  fields?: string[];
+}
+
+const INVITE_REFUSALS: [string, InviteRefusal][] = [
+  [
+    'role admin (invitations grant editor or viewer only)',
+    { overrides: () => ({ role: 'admin' }), status: 400, code: 'VALIDATION_FAILED', fields: ['role'] },
+  ],
+  [
+    'role owner',
+    { overrides: () => ({ role: 'owner' }), status: 400, code: 'VALIDATION_FAILED', fields: ['role'] },
+  ],
+  [
+    'an invalid e-mail',
+    {
+      overrides: () => ({ email: 'not-an-email' }),
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: ['email'],
+    },
+  ],
+  [
+    'a missing e-mail',
+    { overrides: () => ({ email: undefined }), status: 400, code: 'VALIDATION_FAILED', fields: ['email'] },
+  ],
+  [
+    'a missing decision id',
+    {
+      overrides: () => ({ decision_id: undefined }),
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: ['decision_id'],
+    },
+  ],
+  [
+    'inviting yourself (409 ALREADY_MEMBER)',
+    {
+      overrides: ({ owner }) => ({ email: owner.email }),
+      status: 409,
+      code: 'ALREADY_MEMBER',
+      fields: ['email'],
+    },
+  ],
+  [
+    'inviting an existing member (409 ALREADY_MEMBER)',
+    {
+      overrides: ({ admin }) => ({ email: admin.email }),
+      status: 409,
+      code: 'ALREADY_MEMBER',
+      fields: ['email'],
+    },
+  ],
+  [
+    'an admin inviting the owner, address in capitals (409 ALREADY_MEMBER)',
+    {
+      caller: 'admin',
+      overrides: ({ owner }) => ({ email: owner.email.toUpperCase() }),
+      status: 409,
+      code: 'ALREADY_MEMBER',
+      fields: ['email'],
+    },
+  ],
+  [
+    'an unknown decision (404)',
+    { overrides: () => ({ decision_id: 987_654 }), status: 404, code: 'NOT_FOUND' },
+  ],
+  [
+    'a caller without a token (401)',
+    { caller: 'anonymous', overrides: () => ({}), status: 401, code: 'UNAUTHORIZED' },
+  ],
+];
+
 describe('POST /api/team/invite: tokens, roles, members and sending again', () => {
   let owner: SignedInUser;
   let decisionId: number;
+  let admin: SignedInUser;
   beforeAll(async () => {
     ({ owner, decisionId } = await ownerWithTeamDecision());
+    admin = await addMember(app, owner, decisionId, 'admin');
   });
 
   it('answers 201 with message, invite_token (= token) and the link APP_URL/invite?token=…; only the hash is stored', async () => {
@@ -320,36 +442,12 @@ describe('POST /api/team/invite: tokens, roles, members and sending again', () =
     });
   });
 
-  it.each([
-    ['role admin (invitations grant editor or viewer only)', { role: 'admin' }, ['role']],
-    ['role owner', { role: 'owner' }, ['role']],
-    ['an invalid e-mail', { email: 'not-an-email' }, ['email']],
-    ['a missing e-mail', { email: undefined }, ['email']],
-    ['a missing decision id', { decision_id: undefined }, ['decision_id']],
-  ])('refuses %s with 400 and changes nothing', async (_case, overrides, fields) => {
+  it.each(INVITE_REFUSALS)('refuses %s and changes nothing', async (_case, refusal) => {
+    const caller = { anonymous: undefined, admin, owner }[refusal.caller ?? 'owner'];
+    const overrides = refusal.overrides({ owner, admin });
     const payload = { decision_id: decisionId, email: uniqueEmail(), role: 'editor', ...overrides };
-    const response = await expectNothingChanged(app, () => api.invite(owner, payload));
-    expectApiError(response, 400, 'VALIDATION_FAILED', { fields });
-  });
-
-  it('refuses inviting yourself (409 ALREADY_MEMBER)', async () => {
-    const response = await expectNothingChanged(app, () =>
-      api.invite(owner, { decision_id: decisionId, email: owner.email }),
-    );
-    expectApiError(response, 409, 'ALREADY_MEMBER', { fields: ['email'] });
-  });
-
-  it('refuses inviting an existing member or the owner (409 ALREADY_MEMBER)', async () => {
-    const member = await addMember(app, owner, decisionId, 'admin');
-    const again = await expectNothingChanged(app, () =>
-      api.invite(owner, { decision_id: decisionId, email: member.email }),
-    );
-    expectApiError(again, 409, 'ALREADY_MEMBER', { fields: ['email'] });
-    // An admin inviting the owner.
-    const ownerAgain = await expectNothingChanged(app, () =>
-      api.invite(member, { decision_id: decisionId, email: owner.email.toUpperCase() }),
-    );
-    expectApiError(ownerAgain, 409, 'ALREADY_MEMBER', { fields: ['email'] });
+    const response = await expectNothingChanged(app, () => api.invite(caller, payload));
+    expectApiError(response, refusal.status, refusal.code, { fields: refusal.fields });
   });
 
   it('sending an invitation again keeps it: the first link still works, with the role chosen last', async () => {
@@ -422,11 +520,7 @@ describe('POST /api/team/invite: limits and refusals', () => {
     expectApiError(refused, 409, 'TOO_MANY_PENDING_INVITATIONS');
 
     // An expired invitation frees a place.
-    await app.database.db
-      .updateTable('invitations')
-      .set({ expires_at: minutesFromNow(-1) })
-      .where('id', '=', seeded[0]!.id)
-      .execute();
+    await expireInvitation(app, seeded[0]!.id);
     expect((await api.invite(boss, { decision_id: decision.id, email: uniqueEmail() })).statusCode).toBe(201);
     expectApiError(
       await api.invite(boss, { decision_id: decision.id, email: uniqueEmail() }),
@@ -482,21 +576,6 @@ describe('POST /api/team/invite: limits and refusals', () => {
       );
     },
   );
-
-  it('answers 404 for an unknown decision and 401 without a token', async () => {
-    expectApiError(
-      await expectNothingChanged(app, () =>
-        api.invite(owner, { decision_id: 987_654, email: uniqueEmail() }),
-      ),
-      404,
-      'NOT_FOUND',
-    );
-    expectApiError(
-      await api.invite(undefined, { decision_id: decisionId, email: uniqueEmail() }),
-      401,
-      'UNAUTHORIZED',
-    );
-  });
 });
 
 describe('the invitation e-mail (real SMTP peer)', () => {
@@ -674,11 +753,7 @@ describe('GET /api/team/validate/{token}', () => {
 
   it('gives the same 404 for unknown and expired tokens; used and withdrawn ones say what to do next', async () => {
     const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
-    await app.database.db
-      .updateTable('invitations')
-      .set({ expires_at: minutesFromNow(-1) })
-      .where('id', '=', expired.invitation_id)
-      .execute();
+    await expireInvitation(app, expired.invitation_id);
     const used = await inviteByEmail(app, owner, decision.id, uniqueEmail());
     await acceptInvitation(app, await createSignedInUser(app), used.invite_token);
     const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
@@ -781,56 +856,101 @@ describe('POST /api/team/accept', () => {
     expect(await invitationRow(invitation.invitation_id)).toMatchObject({ accepted_by: winners[0]!.user.id });
   });
 
-  it('the inviter cannot accept their own invitation, nor can the owner (409 CANNOT_ACCEPT_OWN); the token stays valid', async () => {
-    const admin = await addMember(app, owner, decision.id, 'admin');
-    const byAdmin = await inviteByEmail(app, admin, decision.id, uniqueEmail());
+  describe('refusals', () => {
+    let admin: SignedInUser;
+    let viewer: SignedInUser;
+    let stranger: SignedInUser;
+    /** Tokens by what became of them; each row names the one it presents. */
+    let tokens: Record<'byAdmin' | 'forSomeoneElse' | 'pending' | 'expired' | 'revoked', string>;
+    beforeAll(async () => {
+      admin = await addMember(app, owner, decision.id, 'admin');
+      viewer = await addMember(app, owner, decision.id, 'viewer');
+      stranger = await createSignedInUser(app);
+      const byAdmin = await inviteByEmail(app, admin, decision.id, uniqueEmail());
+      const forSomeoneElse = await inviteByEmail(
+        app,
+        owner,
+        decision.id,
+        uniqueEmail('someone-else'),
+        'editor',
+      );
+      const pending = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+      const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+      await expireInvitation(app, expired.invitation_id);
+      const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
+      await api.revokeInvitation(owner, decision.id, revoked.invitation_id);
+      tokens = {
+        byAdmin: byAdmin.invite_token,
+        forSomeoneElse: forSomeoneElse.invite_token,
+        pending: pending.invite_token,
+        expired: expired.invite_token,
+        revoked: revoked.invite_token,
+      };
+    });
 
-    const own = await expectNothingChanged(app, () => api.accept(admin, byAdmin.invite_token));
-    expectApiError(own, 409, 'CANNOT_ACCEPT_OWN');
-    const byOwner = await expectNothingChanged(app, () => api.accept(owner, byAdmin.invite_token));
-    expectApiError(byOwner, 409, 'CANNOT_ACCEPT_OWN');
-    expect((await api.validate(byAdmin.invite_token)).statusCode).toBe(200);
-  });
-
-  it('someone who already belongs gets 409 ALREADY_MEMBER and does not use up the invitee’s token', async () => {
-    const viewer = await addMember(app, owner, decision.id, 'viewer');
-    const forSomeoneElse = await inviteByEmail(
-      app,
-      owner,
-      decision.id,
-      uniqueEmail('someone-else'),
-      'editor',
-    );
-    const response = await expectNothingChanged(app, () => api.accept(viewer, forSomeoneElse.invite_token));
-    expectApiError(response, 409, 'ALREADY_MEMBER');
-    expect((await api.validate(forSomeoneElse.invite_token)).statusCode).toBe(200);
-    expect(await membershipsOf(decision.id)).toContainEqual({ user_id: viewer.user.id, role: 'viewer' });
-  });
-
-  it('refuses unknown, expired (404 INVALID_INVITATION) and revoked tokens (404 INVITATION_REVOKED), changing nothing', async () => {
-    const user = await createSignedInUser(app);
-    const expired = await inviteByEmail(app, owner, decision.id, uniqueEmail());
-    await app.database.db
-      .updateTable('invitations')
-      .set({ expires_at: minutesFromNow(-1) })
-      .where('id', '=', expired.invitation_id)
-      .execute();
-    const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
-    await api.revokeInvitation(owner, decision.id, revoked.invitation_id);
-    for (const token of ['unknown-token', expired.invite_token]) {
-      const response = await expectNothingChanged(app, () => api.accept(user, token));
-      expectApiError(response, 404, 'INVALID_INVITATION');
+    type Caller = 'anonymous' | 'owner' | 'admin' | 'viewer' | 'stranger';
+    interface AcceptRefusal {
+      caller: Caller;
+      token: keyof typeof tokens | 'unknown-token' | 'none';
+      status: number;
+      code: ErrorCode;
+      fields?: string[];
+      /** The refused token still validates: the refusal did not use it up. */
+      staysValid?: true;
     }
-    const withdrawn = await expectNothingChanged(app, () => api.accept(user, revoked.invite_token));
-    expectApiError(withdrawn, 404, 'INVITATION_REVOKED');
-  });
 
-  it('answers 401 without a token and 400 without invite_token', async () => {
-    const invitation = await inviteByEmail(app, owner, decision.id, uniqueEmail());
-    expectApiError(await api.accept(undefined, invitation.invite_token), 401, 'UNAUTHORIZED');
-    const user = await createSignedInUser(app);
-    expectApiError(await api.accept(user, undefined), 400, 'VALIDATION_FAILED', { fields: ['invite_token'] });
-    expect((await api.validate(invitation.invite_token)).statusCode).toBe(200);
+    it.each<[string, AcceptRefusal]>([
+      [
+        'the inviter accepting their own invitation (409 CANNOT_ACCEPT_OWN)',
+        { caller: 'admin', token: 'byAdmin', status: 409, code: 'CANNOT_ACCEPT_OWN', staysValid: true },
+      ],
+      [
+        'the owner accepting an invitation to their decision (409 CANNOT_ACCEPT_OWN)',
+        { caller: 'owner', token: 'byAdmin', status: 409, code: 'CANNOT_ACCEPT_OWN', staysValid: true },
+      ],
+      [
+        'someone who already belongs (409 ALREADY_MEMBER), without using up the invitee’s token',
+        { caller: 'viewer', token: 'forSomeoneElse', status: 409, code: 'ALREADY_MEMBER', staysValid: true },
+      ],
+      [
+        'an unknown token (404 INVALID_INVITATION)',
+        { caller: 'stranger', token: 'unknown-token', status: 404, code: 'INVALID_INVITATION' },
+      ],
+      [
+        'an expired token (404 INVALID_INVITATION)',
+        { caller: 'stranger', token: 'expired', status: 404, code: 'INVALID_INVITATION' },
+      ],
+      [
+        'a revoked token (404 INVITATION_REVOKED)',
+        { caller: 'stranger', token: 'revoked', status: 404, code: 'INVITATION_REVOKED' },
+      ],
+      [
+        'a caller without a token (401)',
+        { caller: 'anonymous', token: 'pending', status: 401, code: 'UNAUTHORIZED', staysValid: true },
+      ],
+      [
+        'a missing invite_token (400)',
+        {
+          caller: 'stranger',
+          token: 'none',
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          fields: ['invite_token'],
+        },
+      ],
+    ])('refuses %s and changes nothing', async (_case, refusal) => {
+      const caller = { anonymous: undefined, owner, admin, viewer, stranger }[refusal.caller];
+      const token =
+        refusal.token === 'none'
+          ? undefined
+          : refusal.token === 'unknown-token'
+            ? refusal.token
+            : tokens[refusal.token];
+      const response = await expectNothingChanged(app, () => api.accept(caller, token));
+      expectApiError(response, refusal.status, refusal.code, { fields: refusal.fields });
+      if (refusal.staysValid) expect((await api.validate(token!)).statusCode).toBe(200);
+      expect(await membershipsOf(decision.id)).toContainEqual({ user_id: viewer.user.id, role: 'viewer' });
+    });
   });
 });
 
@@ -1018,10 +1138,12 @@ describe('PUT /api/team/{decisionId}/members/{userId} (role change)', () => {
   let owner: SignedInUser;
   let decisionId: number;
   let member: SignedInUser;
+  let outsider: SignedInUser;
   beforeAll(async () => {
     owner = await createSignedInUser(app);
     decisionId = (await createTeamDecision(app, owner, { name: 'Roles' })).decision.id;
     member = await addMember(app, owner, decisionId, 'editor');
+    outsider = await createSignedInUser(app);
   });
 
   it.each([
@@ -1049,20 +1171,26 @@ describe('PUT /api/team/{decisionId}/members/{userId} (role change)', () => {
     await api.changeRole(owner, decisionId, member.user.id, 'editor');
   });
 
-  it('refuses role owner or an unknown role (400), a non-member (404), and changes nothing', async () => {
-    for (const role of ['owner', 'boss', undefined]) {
-      const response = await expectNothingChanged(app, () =>
-        api.changeRole(owner, decisionId, member.user.id, role),
-      );
-      expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['role'] });
-    }
-    const outsider = await createSignedInUser(app);
-    for (const userId of [outsider.user.id, owner.user.id, 987_654]) {
-      const response = await expectNothingChanged(app, () =>
-        api.changeRole(owner, decisionId, userId, 'admin'),
-      );
-      expectApiError(response, 404, 'NOT_FOUND');
-    }
+  it.each<[string, { target: 'member' | 'outsider' | 'owner' | 'unknown'; role: string | undefined }]>([
+    ['role owner', { target: 'member', role: 'owner' }],
+    ['an unknown role', { target: 'member', role: 'boss' }],
+    ['a missing role', { target: 'member', role: undefined }],
+  ])('refuses %s with 400 fields.role and changes nothing', async (_case, { role }) => {
+    const response = await expectNothingChanged(app, () =>
+      api.changeRole(owner, decisionId, member.user.id, role),
+    );
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['role'] });
+  });
+
+  it.each([
+    ['a user who is not a member', () => outsider.user.id],
+    ['the owner', () => owner.user.id],
+    ['an unknown user', () => 987_654],
+  ])('answers 404 for %s and changes nothing', async (_case, userId) => {
+    const response = await expectNothingChanged(app, () =>
+      api.changeRole(owner, decisionId, userId(), 'admin'),
+    );
+    expectApiError(response, 404, 'NOT_FOUND');
   });
 });
 
@@ -1157,21 +1285,34 @@ describe('DELETE /api/team/{decisionId}/invitations/{invitationId}', () => {
     expect((await api.revokeInvitation(admin, decision.id, second.invitation_id)).statusCode).toBe(200);
   });
 
-  it('answers 404 for an already revoked, an accepted and another decision’s invitation, changing nothing', async () => {
-    const owner = await createSignedInUser(app);
-    const { decision } = await createTeamDecision(app, owner);
-    const other = await createTeamDecision(app, owner, { name: 'Other' });
-    const revoked = await inviteByEmail(app, owner, decision.id, uniqueEmail());
-    await api.revokeInvitation(owner, decision.id, revoked.invitation_id);
-    const accepted = await inviteByEmail(app, owner, decision.id, uniqueEmail());
-    await acceptInvitation(app, await createSignedInUser(app), accepted.invite_token);
-    const foreign = await inviteByEmail(app, owner, other.decision.id, uniqueEmail());
+  describe('answers 404, changing nothing, for', () => {
+    let owner: SignedInUser;
+    let decisionId: number;
+    let invitations: Record<'revoked' | 'accepted' | 'foreign', InviteResponse>;
+    beforeAll(async () => {
+      owner = await createSignedInUser(app);
+      decisionId = (await createTeamDecision(app, owner)).decision.id;
+      const other = await createTeamDecision(app, owner, { name: 'Other' });
+      const revoked = await inviteByEmail(app, owner, decisionId, uniqueEmail());
+      await api.revokeInvitation(owner, decisionId, revoked.invitation_id);
+      const accepted = await inviteByEmail(app, owner, decisionId, uniqueEmail());
+      await acceptInvitation(app, await createSignedInUser(app), accepted.invite_token);
+      const foreign = await inviteByEmail(app, owner, other.decision.id, uniqueEmail());
+      invitations = { revoked, accepted, foreign };
+    });
 
-    for (const id of [revoked.invitation_id, accepted.invitation_id, foreign.invitation_id, 987_654]) {
-      const response = await expectNothingChanged(app, () => api.revokeInvitation(owner, decision.id, id));
+    it.each([
+      ['an already revoked invitation', () => invitations.revoked.invitation_id],
+      ['an accepted invitation', () => invitations.accepted.invitation_id],
+      ['another decision’s invitation', () => invitations.foreign.invitation_id],
+      ['an unknown invitation', () => 987_654],
+    ])('%s', async (_case, invitationId) => {
+      const response = await expectNothingChanged(app, () =>
+        api.revokeInvitation(owner, decisionId, invitationId()),
+      );
       expectApiError(response, 404, 'NOT_FOUND');
-    }
-    expect((await api.validate(foreign.invite_token)).statusCode).toBe(200);
+      expect((await api.validate(invitations.foreign.invite_token)).statusCode).toBe(200);
+    });
   });
 });
 
@@ -1274,20 +1415,21 @@ describe('PATCH /api/decision/{id}/timer', () => {
     expect((await detailsOf(app, owner, decisionId)).timer).toBeNull();
   });
 
-  it('refuses a deadline less than 5 minutes ahead (400 fields.timer) and changes nothing', async () => {
-    for (const timer of [minutesFromNow(1), minutesFromNow(-5), 'soon']) {
-      const response = await expectNothingChanged(app, () => api.setTimer(owner, decisionId, timer));
-      expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['timer'] });
-    }
-    const missing = await expectNothingChanged(app, () =>
+  it.each([
+    ['1 minute ahead', () => ({ timer: minutesFromNow(1) })],
+    ['5 minutes ago', () => ({ timer: minutesFromNow(-5) })],
+    ['that is not a date', () => ({ timer: 'soon' })],
+    ['that is missing', () => ({})],
+  ])('refuses a deadline %s (400 fields.timer) and changes nothing', async (_case, payload) => {
+    const response = await expectNothingChanged(app, () =>
       app.inject({
         method: 'PATCH',
         url: `/api/decision/${decisionId}/timer`,
-        payload: {},
+        payload: payload(),
         headers: owner.headers,
       }),
     );
-    expectApiError(missing, 400, 'VALIDATION_FAILED', { fields: ['timer'] });
+    expectApiError(response, 400, 'VALIDATION_FAILED', { fields: ['timer'] });
   });
 
   it('answers in German with Accept-Language: de', async () => {
