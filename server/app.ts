@@ -267,6 +267,7 @@ function createAccountModules(
     sessions: sessionsRepo,
     changes: database.changes,
     loginThrottle: createLoginThrottle({ counters }),
+    counters,
     sessionStreams,
     emailVerificationService,
     mailer,
