@@ -202,6 +202,7 @@ describe('loadConfig: legal pages and AI providers', () => {
       timeoutMs: 60_000,
       ratePerMinute: LIMITS.ai.perUserPerMinute,
       dailyLimit: LIMITS.ai.perUserPerDay,
+      dailyBudget: LIMITS.ai.instancePerDay,
     });
   });
 
@@ -213,6 +214,7 @@ describe('loadConfig: legal pages and AI providers', () => {
       AI_TIMEOUT_MS: '30000',
       AI_RATE_LIMIT_PER_MINUTE: '3',
       AI_DAILY_LIMIT: '20',
+      AI_DAILY_BUDGET: '400',
     });
     expect(config.ai).toEqual({
       provider: {
@@ -224,6 +226,7 @@ describe('loadConfig: legal pages and AI providers', () => {
       timeoutMs: 30_000,
       ratePerMinute: 3,
       dailyLimit: 20,
+      dailyBudget: 400,
     });
   });
 
@@ -234,6 +237,7 @@ describe('loadConfig: legal pages and AI providers', () => {
     [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.1' }, 'AI_BASE_URL'],
     [{ AI_PROVIDER: 'mistral', AI_MODEL: 'x' }, 'AI_PROVIDER'],
     [{ AI_DAILY_LIMIT: '0' }, 'AI_DAILY_LIMIT'],
+    [{ AI_DAILY_BUDGET: '0' }, 'AI_DAILY_BUDGET'],
   ])('refuses a half-configured AI %o, naming %s', (env, name) => {
     const error = configError(env);
     expect(error.message).toContain(name);
