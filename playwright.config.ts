@@ -79,6 +79,7 @@ export default defineConfig({
         AI_TIMEOUT_MS: '10000',
         AI_RATE_LIMIT_PER_MINUTE: '100',
         AI_DAILY_LIMIT: '1000',
+        AI_DAILY_BUDGET: '100000',
       },
       reuseExistingServer: false,
     },

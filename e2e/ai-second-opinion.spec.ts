@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
-import { createAccount, signInViaApi, sessionOf } from './support/accounts.ts';
+import { createConfirmedAccount, signInViaApi, sessionOf } from './support/accounts.ts';
 import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
@@ -21,7 +21,7 @@ test('New decision: suggestions with reasons, added with one click, marked as su
   request,
 }) => {
   test.setTimeout(90_000); // a form, four AI calls and an axe run
-  await signInViaApi(page, await createAccount(request), 'no page');
+  await signInViaApi(page, await createConfirmedAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
 
@@ -88,8 +88,8 @@ test('team: the owner asks the AI; a voter sees its opinion only after voting, w
   request,
 }) => {
   test.setTimeout(120_000); // two sessions, an AI run, reloads and an axe run
-  const owner = await createAccount(request);
-  const editor = await createAccount(request);
+  const owner = await createConfirmedAccount(request);
+  const editor = await createConfirmedAccount(request);
   const ownerToken = await apiToken(request, owner);
   const editorToken = await apiToken(request, editor);
   const decision = await createTeamDecisionViaApi(request, ownerToken, {
@@ -193,7 +193,7 @@ test('personal AI mode: a value changed from the AI’s proposal shows “AI: n�
   request,
 }) => {
   test.setTimeout(90_000); // form, AI run, details, edit page and an axe run
-  await signInViaApi(page, await createAccount(request), 'no page');
+  await signInViaApi(page, await createConfirmedAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({

@@ -3,7 +3,7 @@ import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
 import { DecisionFormPage } from './pages/DecisionFormPage.ts';
 import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
-import { createAccount, signInViaApi } from './support/accounts.ts';
+import { createConfirmedAccount, signInViaApi } from './support/accounts.ts';
 import { scriptFakeAi, SLOW_GOOD_ANSWER } from './support/ai.ts';
 import { apiToken } from './support/decisions.ts';
 import { createTeamDecisionViaApi, joinViaApi } from './support/team.ts';
@@ -18,7 +18,7 @@ test('personal AI flow: New Decision in AI mode → Start AI Evaluation → edit
   request,
 }) => {
   test.setTimeout(75_000); // three pages, a 4 s model answer and two axe runs: 26–30 s on CI machines
-  await signInViaApi(page, await createAccount(request), 'no page');
+  await signInViaApi(page, await createConfirmedAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -88,7 +88,7 @@ test('without an AI model the mode select says so in one plain sentence and offe
   request,
 }) => {
   await page.route('**/api/ai/status', (route) => route.fulfill({ json: { available: false } }));
-  await signInViaApi(page, await createAccount(request), 'no page');
+  await signInViaApi(page, await createConfirmedAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.openMoreSettings();
@@ -103,7 +103,7 @@ test('starting the AI over hand-made scores asks first, saying how many it repla
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request), 'no page');
+  await signInViaApi(page, await createConfirmedAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -156,7 +156,7 @@ test('a failed AI evaluation says so with the reason and leaves the grid empty',
   page,
   request,
 }) => {
-  await signInViaApi(page, await createAccount(request), 'no page');
+  await signInViaApi(page, await createConfirmedAccount(request), 'no page');
   const form = new DecisionFormPage(page);
   await form.gotoNew();
   await form.fill({
@@ -182,8 +182,8 @@ test('team AI flow: Start AI evaluation → running → KI-Auswertung erfolgreic
   request,
 }) => {
   test.setTimeout(75_000); // edit page, model answer, redirect and the locked views
-  const owner = await createAccount(request);
-  const member = await createAccount(request);
+  const owner = await createConfirmedAccount(request);
+  const member = await createConfirmedAccount(request);
   const ownerToken = await apiToken(request, owner);
   const decision = await createTeamDecisionViaApi(request, ownerToken, {
     name: 'Team offsite',

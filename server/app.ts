@@ -284,6 +284,7 @@ function createAccountModules(
     sessions: sessionsRepo,
     changes: database.changes,
     loginThrottle: createLoginThrottle({ counters }),
+    counters,
     sessionStreams,
     prepareConfirmationMail: (user, language) => emailVerificationService.prepareMail(user, language),
     mailer,

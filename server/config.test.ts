@@ -210,6 +210,7 @@ describe('loadConfig: legal pages and AI providers', () => {
       timeoutMs: 60_000,
       ratePerMinute: LIMITS.ai.perUserPerMinute,
       dailyLimit: LIMITS.ai.perUserPerDay,
+      dailyBudget: LIMITS.ai.instancePerDay,
     });
   });
 
@@ -221,6 +222,7 @@ describe('loadConfig: legal pages and AI providers', () => {
       AI_TIMEOUT_MS: '30000',
       AI_RATE_LIMIT_PER_MINUTE: '3',
       AI_DAILY_LIMIT: '20',
+      AI_DAILY_BUDGET: '400',
     });
     expect(config.ai).toEqual({
       provider: {
@@ -232,6 +234,7 @@ describe('loadConfig: legal pages and AI providers', () => {
       timeoutMs: 30_000,
       ratePerMinute: 3,
       dailyLimit: 20,
+      dailyBudget: 400,
     });
   });
 
@@ -242,6 +245,7 @@ describe('loadConfig: legal pages and AI providers', () => {
     [{ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'llama3.1' }, 'AI_BASE_URL'],
     [{ AI_PROVIDER: 'mistral', AI_MODEL: 'x' }, 'AI_PROVIDER'],
     [{ AI_DAILY_LIMIT: '0' }, 'AI_DAILY_LIMIT'],
+    [{ AI_DAILY_BUDGET: '0' }, 'AI_DAILY_BUDGET'],
   ])('refuses a half-configured AI %o, naming %s', (env, name) => {
     const error = configError(env);
     expect(error.message).toContain(name);

@@ -75,6 +75,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.ai.perUserPerDay),
   ),
+  AI_DAILY_BUDGET: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.ai.instancePerDay),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
     z
@@ -235,6 +239,8 @@ export interface AiConfig {
   timeoutMs: number;
   ratePerMinute: number;
   dailyLimit: number;
+  /** Upstream calls per UTC day for every user together (AI_DAILY_BUDGET). */
+  dailyBudget: number;
 }
 
 /** Who runs this installation, as the legal notice and privacy policy show it; unset values stay undefined. */
@@ -350,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.AI_TIMEOUT_MS,
       ratePerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
       dailyLimit: e.AI_DAILY_LIMIT,
+      dailyBudget: e.AI_DAILY_BUDGET,
     },
   };
 }

@@ -61,3 +61,17 @@ export function languageFromHeader(header: string | undefined): Language | undef
     .map((entry) => entry.base)
     .find((base): base is Language => LANGUAGES.includes(base as Language));
 }
+
+/** The moment in the caller's language, in UTC (the server does not know the caller's zone; the UI shows its own). */
+export function formatUtcMoment(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}

@@ -52,6 +52,8 @@ export const LIMITS = {
     invitationMailsPerDay: { established: 50, newAccount: 10 },
     newAccountHours: 24,
     pendingInvitationsPerDecision: 50,
+    // One invitation mail per address and decision this often: sending again sooner answers 429.
+    sameAddressMailEveryMinutes: 60,
   },
   reminders: {
     // A manual "remind" per team decision at most this often, so nobody is nagged into leaving.
@@ -63,6 +65,9 @@ export const LIMITS = {
     // Defaults of AI_RATE_LIMIT_PER_MINUTE and AI_DAILY_LIMIT (per user).
     perUserPerMinute: 5,
     perUserPerDay: 50,
+    // Default of AI_DAILY_BUDGET: upstream calls per UTC day for the whole installation, so a crowd
+    // of free accounts cannot run up the provider's bill (100 users at their full daily limit).
+    instancePerDay: 5000,
     // A reason is one sentence; longer ones are cut at a word boundary.
     explanationMax: 300,
     // Suggestions while setting up: at most this many options and this many criteria per call.
@@ -74,6 +79,9 @@ export const LIMITS = {
   passwordReset: { validMinutes: 60, mailsPerAccountPerHour: 3 },
   // The registration mail plus three "Send again" per hour.
   emailVerification: { validHours: 48, mailsPerAccountPerHour: 4 },
+  // "Someone tried to register with your address": per account in any 24 hours, so registering with a
+  // stranger's address cannot flood their mailbox.
+  registrationAttempt: { mailsPerAccountPerDay: 3 },
   contact: {
     topicMax: 120,
     messageMax: 5000,

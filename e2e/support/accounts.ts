@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage.ts';
+import { waitForMail } from './outbox.ts';
 import { uniqueEmail, uniquePassword } from './test-data.ts';
 
 export interface TestAccount {
@@ -12,6 +13,21 @@ export async function createAccount(request: APIRequestContext): Promise<TestAcc
   const account = { email: uniqueEmail(), password: uniquePassword() };
   const response = await request.post('/api/register', { data: { ...account, inviteToken: null } });
   expect(response.status()).toBe(201);
+  return account;
+}
+
+/**
+ * An account whose address is confirmed through the mailed link (read from the dev outbox), as AI calls
+ * and mails to other people need.
+ */
+export async function createConfirmedAccount(request: APIRequestContext): Promise<TestAccount> {
+  const account = await createAccount(request);
+  const mail = await waitForMail(
+    (candidate) => candidate.to === account.email && /verify-email\?token=/.test(candidate.text),
+  );
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  const confirmed = await request.post('/api/verify-email', { data: { token } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
   return account;
 }
 

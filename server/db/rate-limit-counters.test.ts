@@ -50,4 +50,38 @@ describe('rate-limit counters', () => {
     await counters.remove('c');
     expect(await counters.live(['c'], T0)).toEqual(new Map());
   });
+
+  it('counts within a cap and refuses beyond it without touching the row, until the window ends', async () => {
+    const handle = await latestDatabase();
+    const counters = createRateLimitCounters(handle.db);
+    expect(await counters.hitWithin('cap', 2, WINDOW_MS, T0)).toBe(true);
+    expect(await counters.hitWithin('cap', 2, WINDOW_MS, T0 + 1)).toBe(true);
+    const full = await handle.db.selectFrom('rate_limit_counters').selectAll().execute();
+    expect(await counters.hitWithin('cap', 2, WINDOW_MS, T0 + 2)).toBe(false);
+    expect(await handle.db.selectFrom('rate_limit_counters').selectAll().execute()).toEqual(full);
+    expect(await counters.hitWithin('cap', 2, WINDOW_MS, T0 + WINDOW_MS)).toBe(true);
+    expect(await counters.live(['cap'], T0 + WINDOW_MS)).toEqual(
+      new Map([['cap', { count: 1, resetAt: T0 + 2 * WINDOW_MS, lastHitAt: T0 + WINDOW_MS }]]),
+    );
+  });
+
+  it('lets exactly the cap through of many parallel capped hits', async () => {
+    const counters = createRateLimitCounters((await latestDatabase()).db);
+    const taken = await Promise.all(
+      Array.from({ length: 20 }, () => counters.hitWithin('race', 7, WINDOW_MS, T0)),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(7);
+  });
+
+  it('slots allow N takes in any window, not 2N across a window boundary', async () => {
+    const counters = createRateLimitCounters((await latestDatabase()).db);
+    expect(await counters.takeSlot('mail', 3, WINDOW_MS, T0)).toBe(true);
+    expect(await counters.takeSlot('mail', 3, WINDOW_MS, T0 + WINDOW_MS - 3)).toBe(true);
+    expect(await counters.takeSlot('mail', 3, WINDOW_MS, T0 + WINDOW_MS - 2)).toBe(true);
+    expect(await counters.takeSlot('mail', 3, WINDOW_MS, T0 + WINDOW_MS - 1)).toBe(false);
+    // The first take's slot is free again; the two late ones still hold theirs.
+    expect(await counters.takeSlot('mail', 3, WINDOW_MS, T0 + WINDOW_MS)).toBe(true);
+    expect(await counters.takeSlot('mail', 3, WINDOW_MS, T0 + WINDOW_MS + 1)).toBe(false);
+    expect(await counters.takeSlot('mail', 3, WINDOW_MS, T0 + 2 * WINDOW_MS - 3)).toBe(true);
+  });
 });

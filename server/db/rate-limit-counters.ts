@@ -52,8 +52,63 @@ export function createRateLimitCounters(db: Kysely<Database>) {
     });
   }
 
+  /**
+   * Counts one hit unless the key's running window already holds `max`: one conditional upsert, so
+   * parallel callers (on any instance) never exceed it. Answers false, changing nothing, when full.
+   * With `max` 1 a key is a slot held for `windowMs`: N slots keyed `…:0` to `…:N-1` allow N events
+   * in any window of that length (a sliding limit, see `takeSlot`).
+   */
+  async function hitWithin(key: string, max: number, windowMs: number, now: EpochMs): Promise<boolean> {
+    const row = await db
+      .insertInto('rate_limit_counters')
+      .values({ key, count: 1, reset_at: now + windowMs, last_hit_at: now })
+      .onConflict((conflict) =>
+        conflict
+          .column('key')
+          .doUpdateSet((eb) => {
+            const windowEnded = eb('rate_limit_counters.reset_at', '<=', eb.ref('excluded.last_hit_at'));
+            return {
+              count: eb
+                .case()
+                .when(windowEnded)
+                .then(eb.ref('excluded.count'))
+                .else(eb('rate_limit_counters.count', '+', 1))
+                .end(),
+              reset_at: eb
+                .case()
+                .when(windowEnded)
+                .then(eb.ref('excluded.reset_at'))
+                .else(eb.ref('rate_limit_counters.reset_at'))
+                .end(),
+              last_hit_at: eb.ref('excluded.last_hit_at'),
+            };
+          })
+          .where((eb) =>
+            eb.or([
+              eb('rate_limit_counters.reset_at', '<=', eb.ref('excluded.last_hit_at')),
+              eb('rate_limit_counters.count', '<', max),
+            ]),
+          ),
+      )
+      .returning('key')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   return {
     hitMany,
+    hitWithin,
+
+    /**
+     * Takes the first free one of `slots` slots under `prefix`, each held for `windowMs`: at most
+     * `slots` takes in any window of that length, not only per fixed window. False when all are held.
+     */
+    async takeSlot(prefix: string, slots: number, windowMs: number, now: EpochMs): Promise<boolean> {
+      for (let slot = 0; slot < slots; slot++) {
+        if (await hitWithin(`${prefix}:${slot}`, 1, windowMs, now)) return true;
+      }
+      return false;
+    },
 
     async hit(key: string, windowMs: number, now: EpochMs): Promise<CounterState> {
       const [state] = await hitMany([key], windowMs, now);

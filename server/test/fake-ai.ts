@@ -196,6 +196,7 @@ export function fakeAiConfig(
     timeoutMs: 5000,
     ratePerMinute: 1000,
     dailyLimit: 1000,
+    dailyBudget: 100_000,
     ...overrides,
   };
 }

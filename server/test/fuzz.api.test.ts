@@ -168,6 +168,7 @@ beforeAll(async () => {
       timeoutMs: 5_000,
       ratePerMinute: 100_000,
       dailyLimit: 100_000,
+      dailyBudget: 100_000,
     },
     authRateLimitPerMinute: 100_000,
     contactRateLimitPerHour: 100_000,

@@ -292,3 +292,30 @@ export async function insertInvitations(
 export function minutesFromNow(minutes: number): string {
   return new Date(Date.now() + minutes * 60_000).toISOString();
 }
+
+/**
+ * Moves the invitation mails to `email` for the decision `minutes` into the past, as if they had gone
+ * out then: a test can send again once the once-an-hour rule (LIMITS.team) allows it.
+ */
+export async function ageInvitationMails(
+  app: FastifyInstance,
+  decisionId: number,
+  email: string,
+  minutes: number,
+): Promise<void> {
+  const mailed = await app.database.db
+    .selectFrom('invitation_tokens')
+    .innerJoin('invitations', 'invitations.id', 'invitation_tokens.invitation_id')
+    .select(['invitation_tokens.token_hash', 'invitation_tokens.created_at'])
+    .where('invitations.decision_id', '=', decisionId)
+    .where('invitations.email', '=', email)
+    .where('invitation_tokens.mailed', '=', 1)
+    .execute();
+  for (const row of mailed) {
+    await app.database.db
+      .updateTable('invitation_tokens')
+      .set({ created_at: new Date(new Date(row.created_at).getTime() - minutes * 60_000).toISOString() })
+      .where('token_hash', '=', row.token_hash)
+      .execute();
+  }
+}

@@ -8,6 +8,7 @@ import {
   optionInputSchema,
   resultsVisibilitySchema,
 } from './decisions.ts';
+import { errorResponseSchema } from './errors.ts';
 import { partIdSchema, resourceIdSchema } from './ids.ts';
 import { emailSchema } from './users.ts';
 import { multiLineText, singleLineText } from './text.ts';
@@ -59,6 +60,12 @@ export const inviteRequestSchema = z.object({
   email: emailSchema,
   role: z.enum(['editor', 'viewer'], { error: 'validation.inviteRole' }).default('editor'),
 });
+
+/**
+ * 429 of POST /api/team/invite: the app's error body; after INVITATION_MAIL_TOO_SOON also when the next
+ * mail to that address for that decision is possible.
+ */
+export const inviteRefusedSchema = errorResponseSchema.extend({ next_mail_at: z.string().optional() });
 
 export const inviteResponseSchema = z.object({
   message: z.string(),

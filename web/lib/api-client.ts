@@ -9,14 +9,18 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** The server's own message, when it sent one (a proxy error page has none). */
   readonly serverMessage: string | null;
+  /** Fields a route adds beside `error` and `code` for clients to act on, e.g. `next_mail_at`. */
+  readonly extra: Record<string, unknown>;
 
-  constructor(status: number, body: Partial<ApiErrorBody>) {
+  constructor(status: number, body: Partial<ApiErrorBody> & Record<string, unknown>) {
     super(body.error ?? i18n.t('common.unexpectedError'));
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code ?? 'INTERNAL';
     this.fields = body.fields ?? {};
     this.serverMessage = body.error ?? null;
+    const { error: _error, code: _code, fields: _fields, ...extra } = body;
+    this.extra = extra;
   }
 }
 
@@ -60,7 +64,10 @@ export async function apiResponse(path: string, { method = 'GET', json, formData
 
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    const error = new ApiError(response.status, (body ?? {}) as Partial<ApiErrorBody>);
+    const error = new ApiError(
+      response.status,
+      (body ?? {}) as Partial<ApiErrorBody> & Record<string, unknown>,
+    );
     // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in.
     if (response.status === 401 && token && error.code !== 'INVALID_CREDENTIALS') {
       useAuthStore.getState().expireSession();

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   aiRecommendationRequestSchema,
@@ -33,6 +34,9 @@ export const aiRoutes: FastifyPluginAsyncZod<{
   decisionsService: DecisionsService;
 }> = async (app, { aiService, decisionsService }) => {
   app.addHook('onRequest', app.authenticate);
+  // Every AI call needs AI set up and a confirmed address; checked before anything else is read.
+  const requireAiCaller = async (request: FastifyRequest) =>
+    aiService.assertMayCall(requireSession(request).user);
 
   app.get(
     '/api/ai/status',
@@ -48,6 +52,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{
         body: aiRecommendationRequestSchema,
         response: { 200: aiRecommendationResponseSchema, ...refusals },
       },
+      preHandler: requireAiCaller,
     },
     async (request) =>
       aiService.recommendPersonal(requireSession(request).user.id, request.body, request.language),
@@ -63,6 +68,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{
         body: aiSuggestionsRequestSchema,
         response: { 200: aiSuggestionsResponseSchema, ...refusals },
       },
+      preHandler: requireAiCaller,
     },
     async (request) => aiService.suggest(requireSession(request).user.id, request.body, request.language),
   );
@@ -77,7 +83,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{
         params: decisionIdParamsSchema,
         response: { 200: aiOpinionResponseSchema, ...refusals },
       },
-      preHandler: app.decisionAccess('askAiOpinion'),
+      preHandler: [requireAiCaller, app.decisionAccess('askAiOpinion')],
     },
     async (request) => {
       const access = requireAccess(request);
@@ -101,7 +107,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{
         body: aiRecommendationRequestSchema,
         response: { 200: teamAiRecommendationResponseSchema, ...refusals },
       },
-      preHandler: app.decisionAccess('startAi'),
+      preHandler: [requireAiCaller, app.decisionAccess('startAi')],
     },
     async (request) => {
       const access = requireAccess(request);

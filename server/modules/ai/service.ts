@@ -4,8 +4,10 @@ import { nameKey } from '../../../shared/names.ts';
 import { AppError } from '../../app-error.ts';
 import type { AiConfig } from '../../config.ts';
 import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
+import { createAiLimits } from './limits.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess, DecisionsService } from '../decisions/index.ts';
+import type { UserRow } from '../users/index.ts';
 import {
   modelAnswerSchema,
   normaliseRecommendations,
@@ -80,37 +82,13 @@ export interface AiServiceDeps {
 
 const MINUTE_MS = 60_000;
 
-function utcDay(): string {
-  return isoNow().slice(0, 10);
-}
-
 export function createAiService(deps: AiServiceDeps) {
-  const { config, client, usage, counters, decisionsService, announceVotingEnded } = deps;
+  const { config, client, usage, decisionsService, announceVotingEnded } = deps;
+  const { admitRequest, askCounted } = createAiLimits(deps);
 
   function requireClient(): AiModelClient {
     if (!client) throw new AppError('AI_NOT_CONFIGURED');
     return client;
-  }
-
-  /**
-   * Both limits live in the database, so they hold across instances: a burst per minute (a fixed
-   * window; refused attempts count too, which only keeps a hammering client out until it ends) and the
-   * daily cap (only calls that reach the model count).
-   */
-  async function admitCall(userId: number): Promise<void> {
-    const now = Date.now();
-    const burst = await counters.hit(`ai:minute:user:${userId}`, MINUTE_MS, now);
-    if (burst.count > config.ratePerMinute) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((burst.resetAt - now) / 1000));
-      throw new AppError('AI_RATE_LIMITED', undefined, { retryAfterSeconds });
-    }
-    if (!(await usage.countCall(userId, utcDay(), config.dailyLimit))) {
-      const midnight = new Date();
-      midnight.setUTCHours(24, 0, 0, 0);
-      throw new AppError('AI_DAILY_LIMIT', undefined, {
-        retryAfterSeconds: Math.ceil((midnight.getTime() - now) / 1000),
-      });
-    }
   }
 
   /**
@@ -125,27 +103,16 @@ export function createAiService(deps: AiServiceDeps) {
       throw new AppError('AI_ALREADY_RUNNING');
     }
     try {
-      await admitCall(access.userId);
+      await admitRequest(access.userId);
       return await run();
     } finally {
       await usage.finishRun(decisionId);
     }
   }
 
-  /** Asks once more when the answer is malformed (or scores nothing usable), then gives up. */
-  async function withOneRetry<T>(ask: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await ask();
-      } catch (error) {
-        if (!(error instanceof MalformedAnswerError)) throw error;
-        if (attempt >= 2) throw new AppError('AI_INVALID_OUTPUT');
-      }
-    }
-  }
-
   /** Asks the model, with one more try when the answer is malformed or scores nothing usable. */
   function recommend(
+    userId: number,
     model: AiModelClient,
     input: AiRequestInput,
     scale: { min: number; max: number },
@@ -153,7 +120,7 @@ export function createAiService(deps: AiServiceDeps) {
   ) {
     const prompt = buildPrompt({ ...input, scale, language });
     const context = { optionCount: input.options.length, criterionCount: input.criteria.length, scale };
-    return withOneRetry(async () => {
+    return askCounted(userId, async () => {
       const answer = await model.generate(prompt, { schema: modelAnswerSchema, name: 'recommendations' });
       const result = normaliseRecommendations(answer, context);
       if (result.scoredCells === 0) throw new MalformedAnswerError('no usable cell');
@@ -162,6 +129,15 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   return {
+    /**
+     * Whether this caller may use the AI at all: set up on this server, and the caller's address
+     * confirmed, so free throwaway accounts cannot spend the installation's budget.
+     */
+    assertMayCall(user: Pick<UserRow, 'email_verified_at'>): void {
+      requireClient();
+      if (user.email_verified_at === null) throw new AppError('EMAIL_NOT_CONFIRMED');
+    },
+
     status(): AiStatus {
       return config.provider
         ? { available: true, provider: config.provider.provider, model: config.provider.model }
@@ -178,10 +154,10 @@ export function createAiService(deps: AiServiceDeps) {
       language: Language,
     ): Promise<AiSuggestionsResponse> {
       const model = requireClient();
-      await admitCall(userId);
+      await admitRequest(userId);
       const limit = LIMITS.ai.suggestionsMax;
       const prompt = buildSuggestionsPrompt({ ...input, limit, language });
-      return withOneRetry(async () => {
+      return askCounted(userId, async () => {
         const answer = await model.generate(prompt, { schema: suggestionsAnswerSchema, name: 'suggestions' });
         return normaliseSuggestions(answer, input, limit);
       });
@@ -190,8 +166,8 @@ export function createAiService(deps: AiServiceDeps) {
     /** Personal decisions: scores on the 1–10 grid, nothing stored (the user edits, then saves). */
     async recommendPersonal(userId: number, input: AiRequestInput, language: Language) {
       const model = requireClient();
-      await admitCall(userId);
-      return recommend(model, input, LIMITS.scales.personal, language);
+      await admitRequest(userId);
+      return recommend(userId, model, input, LIMITS.scales.personal, language);
     },
 
     /**
@@ -211,7 +187,7 @@ export function createAiService(deps: AiServiceDeps) {
           options,
           criteria: criteria.map((criterion) => ({ ...criterion, anchors: storedAnchorsOf(criterion) })),
         };
-        const result = await recommend(model, input, scaleOfDecision(decision.type), language);
+        const result = await recommend(access.userId, model, input, scaleOfDecision(decision.type), language);
         const cells = result.recommendations.flatMap((recommendation) =>
           recommendation.bewertungen.map((cell) => ({
             option_id: options[recommendation.option_index]!.id,
@@ -242,6 +218,7 @@ export function createAiService(deps: AiServiceDeps) {
       return withDecisionRun(access, async () => {
         const { criteria: storedCriteria } = await decisionsService.details(access);
         const result = await recommend(
+          access.userId,
           model,
           { ...input, criteria: withStoredAnchors(input.criteria, storedCriteria) },
           scaleOfDecision(decision.type),

@@ -14,9 +14,11 @@ import type { SessionsRepo } from './repo.ts';
 import { createSessionCache, keepSession } from './session-cache.ts';
 import { generateToken, hashToken } from './tokens.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
 
 const SESSION_MS = LIMITS.session.days * 24 * 60 * 60_000;
 const SLIDE_AFTER_MS = LIMITS.session.slideAfterMinutes * 60_000;
+const DAY_MS = 24 * 3600_000;
 
 /**
  * Refuses a new password that breaks a rule of `shared/password-rules.ts` or is on the common list:
@@ -33,6 +35,8 @@ export function createAuthService(deps: {
   /** Tells the session cache what other writers changed (db/change-feed.ts). */
   changes: ChangeFeed;
   loginThrottle: LoginThrottle;
+  /** Where the "someone tried to register" mails of each account are counted (any instance). */
+  counters: Pick<RateLimitCounters, 'takeSlot'>;
   sessionStreams: SessionStreams;
   /**
    * A new account's confirmation mail, or none over the hourly limit: modules/email-verification, which
@@ -47,6 +51,27 @@ export function createAuthService(deps: {
   const { users, sessions, loginThrottle, sessionStreams, prepareConfirmationMail, mailer, appUrl } = deps;
   void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
   const sessionCache = createSessionCache(deps.changes);
+
+  /**
+   * The mail to the owner of an address someone tried to register, unless that account had its
+   * `LIMITS.registrationAttempt` share in the last 24 hours: one slot per mail in the shared counters,
+   * so the limit holds in any 24 hours and across instances. Runs in the mailer's queue, after the
+   * answer, so the answer is the same whether a mail goes out or not.
+   */
+  async function prepareRegistrationAttemptMail(email: string, requestLanguage: Language) {
+    const owner = await users.findByEmail(email);
+    if (!owner) return undefined;
+    const { mailsPerAccountPerDay } = LIMITS.registrationAttempt;
+    const key = `mail:registration-attempt:user:${owner.id}`;
+    if (!(await deps.counters.takeSlot(key, mailsPerAccountPerDay, DAY_MS, Date.now()))) return undefined;
+    return {
+      to: owner.email,
+      ...registrationAttemptMail(preferredLanguage(owner.language, requestLanguage), {
+        loginLink: `${appUrl}/login`,
+        resetLink: `${appUrl}/forgot-password`,
+      }),
+    };
+  }
 
   async function startSession(userId: number): Promise<string> {
     const token = generateToken();
@@ -80,15 +105,7 @@ export function createAuthService(deps: {
       mailer.sendPrepared(async () => {
         if (created && isProven) return undefined;
         if (created) return prepareConfirmationMail(created, input.language);
-        const owner = await users.findByEmail(input.email);
-        if (!owner) return undefined;
-        return {
-          to: owner.email,
-          ...registrationAttemptMail(preferredLanguage(owner.language, input.language), {
-            loginLink: `${appUrl}/login`,
-            resetLink: `${appUrl}/forgot-password`,
-          }),
-        };
+        return prepareRegistrationAttemptMail(input.email, input.language);
       });
     },
 

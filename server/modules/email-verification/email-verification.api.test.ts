@@ -135,6 +135,60 @@ describe('registration', () => {
     expect((await api.login({ email: owner.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
   });
 
+  it(`mails the owner of a taken address at most ${LIMITS.registrationAttempt.mailsPerAccountPerDay} times in 24 hours, answering every attempt alike`, async () => {
+    const owner = await createSignedInUser(app);
+    await app.mailer.idle();
+    smtp.messages.length = 0;
+    const max = LIMITS.registrationAttempt.mailsPerAccountPerDay;
+
+    const fresh = await api.register({ email: uniqueEmail('fresh'), password: 'another passphrase 1' });
+    const attempts = [];
+    for (let i = 0; i < max + 3; i++) {
+      // Beyond the limit nothing is stored or sent: not a row changes, not a mail goes out.
+      attempts.push(
+        await expectNothingChanged(app, () =>
+          api.register({ email: owner.email, password: `another passphrase ${i}` }),
+        ),
+      );
+    }
+    for (const attempt of attempts) {
+      expect([attempt.statusCode, attempt.json(), attempt.headers['content-type']]).toEqual([
+        fresh.statusCode,
+        fresh.json(),
+        fresh.headers['content-type'],
+      ]);
+    }
+    const mails = await mailsTo(owner.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(Array(max).fill(en.mail.registrationAttempt.subject));
+
+    // 24 hours after the first mail its slot is free again: one more mail, not three.
+    const slots = await app.database.db
+      .selectFrom('rate_limit_counters')
+      .select('key')
+      .where('key', 'like', `mail:registration-attempt:user:${owner.user.id}:%`)
+      .orderBy('key')
+      .execute();
+    expect(slots).toHaveLength(max);
+    await app.database.db
+      .updateTable('rate_limit_counters')
+      .set({ reset_at: Date.now() - 1 })
+      .where('key', '=', slots[0]!.key)
+      .execute();
+    for (let i = 0; i < 3; i++) await api.register({ email: owner.email, password: `late passphrase ${i}` });
+    expect(await mailsTo(owner.email)).toHaveLength(max + 1);
+  });
+
+  it('counts the registration-attempt mails per account: another owner still gets theirs', async () => {
+    const [first, second] = [await createSignedInUser(app), await createSignedInUser(app)];
+    await app.mailer.idle();
+    smtp.messages.length = 0;
+    const max = LIMITS.registrationAttempt.mailsPerAccountPerDay;
+    for (let i = 0; i <= max; i++) await api.register({ email: first.email, password: `passphrase ${i}x` });
+    await api.register({ email: second.email, password: 'another passphrase 9' });
+    expect(await mailsTo(first.email)).toHaveLength(max);
+    expect(await mailsTo(second.email)).toHaveLength(1);
+  });
+
   it('does the same work for a taken address as for a new one: one password hash, one answer', async () => {
     const owner = await createSignedInUser(app);
     const hashes = vi.mocked(hashPassword);

@@ -131,6 +131,22 @@ export function createInvitationReadsRepo(db: Kysely<Database>) {
       return Number(row.count);
     },
 
+    /**
+     * When the latest invitation mail for this decision went to this address, over all its
+     * invitations (a revoked one too, so revoking and inviting again is no way around the limit).
+     */
+    async lastMailedAt(decisionId: number, email: string, executor: Executor = db): Promise<string | null> {
+      const row = await executor
+        .selectFrom('invitation_tokens')
+        .innerJoin('invitations', 'invitations.id', 'invitation_tokens.invitation_id')
+        .select((eb) => eb.fn.max('invitation_tokens.created_at').as('last'))
+        .where('invitations.decision_id', '=', decisionId)
+        .where('invitations.email', '=', email)
+        .where('invitation_tokens.mailed', '=', 1)
+        .executeTakeFirst();
+      return row?.last ? new Date(row.last).toISOString() : null;
+    },
+
     /** Invitation mails since `since`: new invitations and invitations sent again. */
     async countSentSince(inviterId: number, since: string): Promise<number> {
       const created = await db

@@ -6,6 +6,7 @@ import {
   acceptInvitationRequestSchema,
   acceptInvitationResponseSchema,
   changeRoleRequestSchema,
+  inviteRefusedSchema,
   inviteRequestSchema,
   inviteResponseSchema,
 } from '../../../shared/api/team.ts';
@@ -30,7 +31,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...common,
         body: inviteRequestSchema,
-        response: { 201: inviteResponseSchema, ...refusals },
+        description:
+          'Sending to an address again within an hour (same decision) answers 429 INVITATION_MAIL_TOO_SOON with next_mail_at; the invitation stays valid.',
+        response: { 201: inviteResponseSchema, ...refusals, 429: inviteRefusedSchema },
       },
       preHandler: app.decisionAccess('invite', { body: 'decision_id' }),
     },

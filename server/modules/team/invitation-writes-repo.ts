@@ -13,9 +13,17 @@ export function createInvitationWritesRepo(db: Kysely<Database>) {
       return executor.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
-    /** The token that goes only into the mail to the invited address (the inviter never sees it). */
-    async addMailToken(invitationId: number, tokenHash: string, now: string): Promise<void> {
-      await db
+    /**
+     * The token that goes only into the mail to the invited address (the inviter never sees it); its
+     * row also records when that mail went out (the once-an-hour rule reads it).
+     */
+    async addMailToken(
+      invitationId: number,
+      tokenHash: string,
+      now: string,
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
         .insertInto('invitation_tokens')
         .values({ token_hash: tokenHash, invitation_id: invitationId, mailed: 1, created_at: now })
         .execute();
@@ -42,15 +50,25 @@ export function createInvitationWritesRepo(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Ends the hold with the hash of the mailed token; false if another release got there first. */
-    async releaseHeld(id: number, mailTokenHash: string): Promise<boolean> {
-      const result = await db
-        .updateTable('invitations')
-        .set({ mail_held: 0, mail_token_hash: mailTokenHash })
-        .where('id', '=', id)
-        .where('mail_held', '=', 1)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /**
+     * Ends the hold and stores the mailed token like every other mail token (so the time of that mail
+     * counts too); false, changing nothing, if another release got there first.
+     */
+    releaseHeld(id: number, mailTokenHash: string, now: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('invitations')
+          .set({ mail_held: 0 })
+          .where('id', '=', id)
+          .where('mail_held', '=', 1)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await trx
+          .insertInto('invitation_tokens')
+          .values({ token_hash: mailTokenHash, invitation_id: id, mailed: 1, created_at: now })
+          .execute();
+        return true;
+      });
     },
 
     /**

@@ -1,16 +1,93 @@
+import type { Transaction } from 'kysely';
 import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
-import type { InvitationRole } from '../../db/schema.ts';
+import type { Database, InvitationRole } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
-import { preferredLanguage, translate } from '../../i18n.ts';
+import { formatUtcMoment, preferredLanguage, translate } from '../../i18n.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { generateToken, hashToken } from '../auth/index.ts';
 import type { DecisionAccess } from '../decisions/index.ts';
 import type { UserRow } from '../users/index.ts';
 import type { TeamServiceDeps } from './service.ts';
 
+type TeamRepo = TeamServiceDeps['team'];
+
 const DAY_MS = 24 * 60 * 60_000;
+const SAME_ADDRESS_MAIL_MS = LIMITS.team.sameAddressMailEveryMinutes * 60_000;
+
+/**
+ * One invitation mail per address and decision within `LIMITS.team.sameAddressMailEveryMinutes`, over
+ * all its invitations: sooner answers 429 with the moment it is possible again, and the invitation
+ * stays as it was (still valid, no new token).
+ */
+async function assertAddressMailDue(
+  team: TeamRepo,
+  target: { decisionId: number; email: string },
+  now: string,
+  language: Language,
+  trx: Transaction<Database>,
+): Promise<void> {
+  const lastMailedAt = await team.lastMailedAt(target.decisionId, target.email, trx);
+  if (!lastMailedAt) return;
+  const nextMs = new Date(lastMailedAt).getTime() + SAME_ADDRESS_MAIL_MS;
+  const nowMs = new Date(now).getTime();
+  if (nextMs <= nowMs) return;
+  const nextAt = new Date(nextMs).toISOString();
+  throw new AppError('INVITATION_MAIL_TOO_SOON', undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil((nextMs - nowMs) / 1000)),
+    messageParams: { time: formatUtcMoment(nextAt, language) },
+    extraBody: { next_mail_at: nextAt },
+  });
+}
+
+/**
+ * A new invitation, or, sent again, one more token on the pending one for this address (with the role
+ * chosen now and a fresh expiry), so the first mail's link still works.
+ */
+async function saveInvitation(
+  team: TeamRepo,
+  request: {
+    decisionId: number;
+    inviterId: number;
+    email: string;
+    role: InvitationRole;
+    tokenHash: string;
+    isMailHeld: boolean;
+  },
+  now: string,
+  trx: Transaction<Database>,
+) {
+  const expiresAt = isoNow(LIMITS.team.invitationDays * DAY_MS);
+  const pending = await team.findPendingForEmail(request.decisionId, request.email, now, trx);
+  if (pending) {
+    return team.addToken(
+      pending.id,
+      { tokenHash: request.tokenHash, role: request.role, expiresAt, now },
+      trx,
+    );
+  }
+  const pendingCount = await team.countPendingForDecision(request.decisionId, now, trx);
+  if (pendingCount >= LIMITS.team.pendingInvitationsPerDecision) {
+    throw new AppError('TOO_MANY_PENDING_INVITATIONS');
+  }
+  return team.insertInvitation(
+    {
+      decision_id: request.decisionId,
+      inviter_id: request.inviterId,
+      email: request.email,
+      role: request.role,
+      token_hash: request.tokenHash,
+      created_at: now,
+      expires_at: expiresAt,
+      accepted_at: null,
+      accepted_by: null,
+      revoked_at: null,
+      mail_held: request.isMailHeld ? 1 : 0,
+    },
+    trx,
+  );
+}
 
 /**
  * Inviting by address: the invitation under the decision's lock, its mail, and the mails held until
@@ -62,6 +139,8 @@ export function createInvite(deps: TeamServiceDeps) {
       // Mails to other people wait until the inviter's own address is confirmed.
       const isMailHeld = inviter.email_verified_at === null;
       const token = generateToken();
+      // The mail carries a token of its own, never shown to the inviter: it proves the address.
+      const mailToken = isMailHeld ? undefined : generateToken();
       // Under the decision's lock: membership, the pending count and the insert see one state.
       const invitation = await decisionsService.writeLocked(
         decision.id,
@@ -73,43 +152,34 @@ export function createInvite(deps: TeamServiceDeps) {
             (locked.decision.user_id === invitee.id || (await team.isMember(decision.id, invitee.id, trx)));
           if (isAlreadyIn) throw new AppError('ALREADY_MEMBER', { email: 'validation.alreadyMember' });
           const now = isoNow();
-          const expiresAt = isoNow(LIMITS.team.invitationDays * DAY_MS);
-          // Sent again: the same invitation with one more token, so the first mail's link still works.
-          const pending = await team.findPendingForEmail(decision.id, input.email, now, trx);
-          if (pending) {
-            return team.addToken(
-              pending.id,
-              { tokenHash: hashToken(token), role: input.role, expiresAt, now },
+          if (mailToken)
+            await assertAddressMailDue(
+              team,
+              { decisionId: decision.id, email: input.email },
+              now,
+              language,
               trx,
             );
-          }
-          const pendingCount = await team.countPendingForDecision(decision.id, now, trx);
-          if (pendingCount >= LIMITS.team.pendingInvitationsPerDecision) {
-            throw new AppError('TOO_MANY_PENDING_INVITATIONS');
-          }
-          return team.insertInvitation(
+          const saved = await saveInvitation(
+            team,
             {
-              decision_id: decision.id,
-              inviter_id: inviter.id,
+              decisionId: decision.id,
+              inviterId: inviter.id,
               email: input.email,
               role: input.role,
-              token_hash: hashToken(token),
-              created_at: now,
-              expires_at: expiresAt,
-              accepted_at: null,
-              accepted_by: null,
-              revoked_at: null,
-              mail_held: isMailHeld ? 1 : 0,
+              tokenHash: hashToken(token),
+              isMailHeld,
             },
+            now,
             trx,
           );
+          // Stored in the same transaction, so a parallel re-send sees this mail's time.
+          if (mailToken) await team.addMailToken(saved.id, hashToken(mailToken), now, trx);
+          return saved;
         },
       );
       const link = invitationLink(token);
-      if (!isMailHeld) {
-        // The mail carries a token of its own, never shown to the inviter: it proves the address.
-        const mailToken = generateToken();
-        await team.addMailToken(invitation.id, hashToken(mailToken), isoNow());
+      if (mailToken) {
         sendInvitationMail(input.email, preferredLanguage(invitee?.language, language), {
           inviter: displayNameOfAccount(inviter),
           decision: decision.name,
@@ -136,7 +206,7 @@ export function createInvite(deps: TeamServiceDeps) {
       const inviterLanguage = preferredLanguage(inviter.language, 'en');
       for (const held of await team.findHeldPending(inviter.id, isoNow())) {
         const token = generateToken();
-        if (!(await team.releaseHeld(held.id, hashToken(token)))) continue;
+        if (!(await team.releaseHeld(held.id, hashToken(token), isoNow()))) continue;
         sendInvitationMail(held.email, preferredLanguage(held.invitee_language, inviterLanguage), {
           inviter: displayNameOfAccount(inviter),
           decision: held.decision_name,

@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { Emit } from '../../events/domain-events.ts';
-import { preferredLanguage } from '../../i18n.ts';
+import { formatUtcMoment, preferredLanguage } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { reminderMail } from '../../mail/templates.ts';
 import {
@@ -23,24 +23,10 @@ export interface RemindersDeps {
   appUrl: string;
 }
 
-/** The moment in the caller's language, in UTC (the server does not know the caller's zone; the UI shows its own). */
-function formatUtc(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
-
 function reminderTooSoon(nextAt: string, now: number, language: Language): AppError {
   return new AppError('REMINDER_TOO_SOON', undefined, {
     retryAfterSeconds: Math.max(1, Math.ceil((new Date(nextAt).getTime() - now) / 1000)),
-    messageParams: { time: formatUtc(nextAt, language) },
+    messageParams: { time: formatUtcMoment(nextAt, language) },
     extraBody: { next_reminder_at: nextAt },
   });
 }

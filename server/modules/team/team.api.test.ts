@@ -30,6 +30,7 @@ import {
   acceptInvitation,
   addMember,
   expireInvitation,
+  ageInvitationMails,
   createTeamDecision,
   detailsOf,
   insertAiEvaluation,
@@ -453,6 +454,8 @@ describe('POST /api/team/invite: tokens, roles, members and sending again', () =
   it('sending an invitation again keeps it: the first link still works, with the role chosen last', async () => {
     const email = uniqueEmail('twice');
     const first = await inviteByEmail(app, owner, decisionId, email, 'editor');
+    // An hour later: a mail to the same address for the same decision goes out at most once an hour.
+    await ageInvitationMails(app, decisionId, email, LIMITS.team.sameAddressMailEveryMinutes);
     const second = await inviteByEmail(app, owner, decisionId, email, 'viewer');
     expect(second.invitation_id).toBe(first.invitation_id);
     expect(second.invite_token).not.toBe(first.invite_token);
@@ -479,7 +482,11 @@ describe('POST /api/team/invite: tokens, roles, members and sending again', () =
     const email = uniqueEmail('resent');
     await inviteByEmail(app, sender, decision.id, email);
     const limit = LIMITS.team.invitationMailsPerDay.newAccount;
-    for (let sent = 1; sent < limit; sent++) await inviteByEmail(app, sender, decision.id, email);
+    for (let sent = 1; sent < limit; sent++) {
+      await ageInvitationMails(app, decision.id, email, LIMITS.team.sameAddressMailEveryMinutes);
+      await inviteByEmail(app, sender, decision.id, email);
+    }
+    await ageInvitationMails(app, decision.id, email, LIMITS.team.sameAddressMailEveryMinutes);
     const tooMany = await expectNothingChanged(app, () =>
       api.invite(sender, { decision_id: decision.id, email }),
     );
@@ -695,6 +702,7 @@ describe('the invitation e-mail (real SMTP peer)', () => {
     const email = uniqueEmail('resent-mail');
     await inviteByEmail(app, owner, decision.id, email);
     const firstMail = await mailTo(email);
+    await ageInvitationMails(app, decision.id, email, LIMITS.team.sameAddressMailEveryMinutes);
     await inviteByEmail(app, owner, decision.id, email);
     const firstToken = new RegExp(`${APP_URL}/invite\\?token=([\\w-]+)`).exec(firstMail.text!)?.[1];
     const invitee = await createSignedInUser(app, { email });

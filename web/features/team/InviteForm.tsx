@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { inviteRequestSchema } from '../../../shared/api/team.ts';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -10,7 +9,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { SelectField } from '../../components/ui/SelectField.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { serverMessageOf } from '../../lib/api-client.ts';
+import { ApiError, serverMessageOf } from '../../lib/api-client.ts';
+import { useLocale } from '../../lib/format.ts';
 import { showServerFieldErrors, translateFieldError } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { InviteLinkBox } from './InviteLinkBox.tsx';
@@ -23,7 +23,7 @@ type InviteFormValues = z.input<typeof inviteFormSchema>;
 
 /** E-mail and role (Editor default, or Viewer), Send Invitation, then the link to share. */
 export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isDisabled: boolean }) {
-  const { t } = useTranslation();
+  const { t, format } = useLocale();
   const invite = useInviteMember(decisionId);
   const [failure, setFailure] = useState<string | null>(null);
   const [invitation, setInvitation] = useState<{ email: string; link: string; isMailHeld: boolean } | null>(
@@ -48,6 +48,20 @@ export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isD
         ? t('teamInvite.emailInvalid')
         : undefined;
 
+  /** Sent again within the hour: when the next mail is possible, in the reader's own time zone. */
+  function failureMessage(error: unknown, address: string): string {
+    const nextMailAt = error instanceof ApiError ? error.extra.next_mail_at : undefined;
+    if (
+      error instanceof ApiError &&
+      error.code === 'INVITATION_MAIL_TOO_SOON' &&
+      typeof nextMailAt === 'string'
+    ) {
+      return t('teamInvite.mailTooSoon', { email: address, time: format.dateTime(nextMailAt) });
+    }
+    const reason = serverMessageOf(error);
+    return reason ? `${t('teamInvite.failed')}: ${reason}` : t('teamInvite.failed');
+  }
+
   const submit = handleSubmit(async ({ email, role }) => {
     const address = email.trim();
     setFailure(null);
@@ -64,8 +78,7 @@ export function InviteForm({ decisionId, isDisabled }: { decisionId: number; isD
       notify('success', t(result.mail_held ? 'teamInvite.created' : 'teamInvite.sent', { email: address }));
     } catch (error) {
       showServerFieldErrors(error, setError, ['email']);
-      const reason = serverMessageOf(error);
-      setFailure(reason ? `${t('teamInvite.failed')}: ${reason}` : t('teamInvite.failed'));
+      setFailure(failureMessage(error, address));
     }
   });
 
