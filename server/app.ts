@@ -198,7 +198,7 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
-  const teamVoting = createTeamVoting({ decisionsService });
+  const teamVoting = createTeamVoting({ decisionsService, team: teamRepo });
 
   const reminders = createReminders({
     reminders: createRemindersRepo(database.db),
