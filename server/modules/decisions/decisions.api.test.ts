@@ -903,6 +903,8 @@ describe('GET /api/decision/{id}/details: shape and totals', () => {
       canRemind: false,
       canDecide: true,
       canAskAiOpinion: false,
+      canSubmitVote: false,
+      canReopenVotes: false,
     });
   });
 
@@ -1010,6 +1012,8 @@ describe('GET /api/decision/{id}/details: ties, readers and team members', () =>
       canRemind: false,
       canDecide: false,
       canAskAiOpinion: false,
+      canSubmitVote: false,
+      canReopenVotes: false,
     });
   });
 
