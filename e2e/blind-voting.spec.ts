@@ -10,8 +10,8 @@ import { apiToken } from './support/decisions.ts';
 import { voteViaApi } from './support/people.ts';
 import { activateViaApi, createTeamDecisionViaApi, joinViaApi } from './support/team.ts';
 
-// Blind voting (issue 16): results stay hidden until the reader voted in full (after_vote) or until
-// voting ended (after_close), in separate browser sessions, one per member.
+// Blind voting (issue 16): results stay hidden until the reader submitted their complete vote
+// (after_vote, issue 27) or until voting ended (after_close), in separate browser sessions, one per member.
 
 /** Makes `member` an accepted editor of the decision, through the API. */
 async function addEditor(request: APIRequestContext, ownerToken: string, decisionId: number) {
@@ -21,7 +21,7 @@ async function addEditor(request: APIRequestContext, ownerToken: string, decisio
   return { member, memberToken };
 }
 
-test('after_vote: a member sees no result until their own vote is complete, then sees it', async ({
+test('after_vote: a member sees no result until they submit their complete vote, then sees it', async ({
   browser,
   request,
 }) => {
@@ -35,7 +35,7 @@ test('after_vote: a member sees no result until their own vote is complete, then
   const choice = new ResultsVisibilityChoice(ownerPage);
   await expect(choice.radio('Always')).toBeChecked();
   await expect(choice.radio('After your own vote')).toHaveAccessibleDescription(
-    'A member sees the results once their own vote is complete; viewers once voting ends.',
+    'A member sees the results once they submit their complete vote; viewers once voting ends.',
   );
   await form.fill({ title: 'Blind offsite', options: ['Lisbon', 'Prague'], criteria: ['Cost', 'Weather'] });
   await choice.choose('After your own vote');
@@ -51,7 +51,9 @@ test('after_vote: a member sees no result until their own vote is complete, then
   const memberPage = await sessionOf(browser, member);
   const memberView = new TeamDecisionPage(memberPage);
   await memberView.goto(decisionId);
-  await expect(memberView.resultsHidden).toContainText('Results appear once you have scored every cell.');
+  await expect(memberView.resultsHidden).toContainText(
+    'Results appear once you have scored every cell and submitted your vote.',
+  );
   await expect(memberView.results).toHaveCount(0);
   await expect(memberPage.getByText('0 of 2 have voted')).toBeVisible();
 
@@ -65,9 +67,19 @@ test('after_vote: a member sees no result until their own vote is complete, then
   await edit.vote('Lisbon', 'Weather').fill('7');
   await edit.vote('Prague', 'Cost').fill('4');
   await edit.vote('Prague', 'Weather').fill('6');
+  const submit = memberPage.getByRole('button', { name: 'Submit vote' });
+  await expect(submit).toBeDisabled();
   await edit.saveButton.click();
   await expect(memberPage.getByText('Saved', { exact: true })).toBeVisible();
+  // Complete and saved, but not submitted: still nothing to see.
+  await expect(memberPage.getByTestId('results-hidden')).toBeVisible();
+  await expect(submit).toBeEnabled();
+  expect(await seriousViolations(memberPage), 'vote tab with Submit vote').toEqual([]);
+  await submit.click();
+  await expect(memberPage.getByTestId('vote-submitted')).toBeVisible();
   await expect(memberPage.getByTestId('results-hidden')).toHaveCount(0);
+  // Final: the inputs are locked.
+  await expect(edit.vote('Lisbon', 'Cost')).toBeDisabled();
   await memberView.goto(decisionId);
   await expect(memberView.resultsHidden).toHaveCount(0);
   // Weights 50 / 50: (9 + 7) / 2 = 8.00 and (4 + 6) / 2 = 5.00.
@@ -161,6 +173,60 @@ test('the set-up tab changes the setting; members see the change live', async ({
   await voteViaApi(request, memberToken, decision.id);
   await expect(memberPage.getByText('2 of 2 have voted')).toBeVisible();
   await expect(memberView.resultsHidden).toBeVisible();
+});
+
+test('a reopened vote: the owner reopens it, the member is told, sees "Reopened" and no result until they submit again', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const owner = await createAccount(request);
+  const ownerToken = await apiToken(request, owner);
+  const decision = await createTeamDecisionViaApi(request, ownerToken, {
+    name: 'Second thoughts',
+    options: ['Lisbon', 'Prague'],
+    criteria: [{ name: 'Cost', importance: 100 }],
+    results_visibility: 'after_vote',
+  });
+  const { member, memberToken } = await addEditor(request, ownerToken, decision.id);
+  await activateViaApi(request, ownerToken, decision.id);
+  await voteViaApi(request, memberToken, decision.id);
+  const submitted = await request.post(`/api/decision/${decision.id}/submit`, {
+    headers: { authorization: `Bearer ${memberToken}` },
+  });
+  expect(submitted.status()).toBe(200);
+
+  const [ownerPage, memberPage] = await Promise.all([sessionOf(browser, owner), sessionOf(browser, member)]);
+  const memberView = new TeamDecisionPage(memberPage);
+  await memberView.goto(decision.id);
+  await expect(memberView.result('Lisbon')).toHaveText(/7\.00$/);
+
+  const ownerView = new TeamDecisionPage(ownerPage);
+  await ownerView.goto(decision.id);
+  const memberRow = ownerPage.locator('li[data-status]').filter({ hasText: 'Submitted' });
+  await expect(memberRow).toHaveCount(1);
+  expect(await seriousViolations(ownerPage), 'team status with Reopen').toEqual([]);
+  await memberRow.getByRole('button', { name: /^Reopen the vote of / }).click();
+  await expect(ownerPage.getByText(/is reopened; they were notified/)).toBeVisible();
+  await expect(ownerPage.locator('li[data-status]').filter({ hasText: 'Reopened' })).toHaveCount(1);
+
+  // The member's open page follows live: blind again, and "Reopened" beside them.
+  await expect(memberView.resultsHidden).toBeVisible();
+  await expect(memberPage.locator('li[data-status]').filter({ hasText: 'Reopened' })).toHaveCount(1);
+  const edit = new EditTeamDecisionPage(memberPage);
+  await edit.goto(decision.id);
+  await expect(memberPage.getByTestId('vote-reopened')).toBeVisible();
+  await expect(edit.vote('Lisbon', 'Cost')).toBeEnabled();
+  expect(await seriousViolations(memberPage), 'vote tab, reopened').toEqual([]);
+  await memberPage.getByRole('button', { name: 'Submit vote' }).click();
+  await expect(memberPage.getByTestId('vote-submitted')).toBeVisible();
+  await memberView.goto(decision.id);
+  await expect(memberView.result('Lisbon')).toHaveText(/7\.00$/);
+
+  const notices = await request.get('/api/notifications', {
+    headers: { authorization: `Bearer ${memberToken}` },
+  });
+  expect(JSON.stringify(await notices.json())).toContain('reopened your vote on');
 });
 
 for (const theme of ['light', 'dark'] as const) {

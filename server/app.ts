@@ -214,7 +214,11 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
-  const teamVoting = createTeamVoting({ decisionsService, votingEnds: createVotingEndRepo(database.db) });
+  const teamVoting = createTeamVoting({
+    decisionsService,
+    votingEnds: createVotingEndRepo(database.db),
+    team: teamRepo,
+  });
 
   const reminders = createReminders({
     reminders: createRemindersRepo(database.db),

@@ -2,7 +2,7 @@ import type { DecisionDetails } from './api/decisions.ts';
 
 /**
  * The i18n key of the sentence saying when hidden results appear, one wording for the screens and the
- * exports: once the reader scored every cell (AI mode: submitted weights), or when voting ends.
+ * exports: once the reader submitted their complete vote (issue 27), or when voting ends.
  */
 export function resultsHiddenMessageKey(
   details: Pick<DecisionDetails, 'resultsHiddenUntil'> & {
@@ -10,5 +10,5 @@ export function resultsHiddenMessageKey(
   },
 ): string {
   if (details.resultsHiddenUntil === 'close') return 'results.hiddenUntil.close';
-  return details.decision.mode === 'ai' ? 'results.hiddenUntil.completeAi' : 'results.hiddenUntil.complete';
+  return details.decision.mode === 'ai' ? 'results.hiddenUntil.submitAi' : 'results.hiddenUntil.submit';
 }

@@ -75,6 +75,9 @@ export interface DecisionsTable {
   /** Who ended voting by hand and when (migration 017); null when the deadline simply passed. */
   voting_ended_by: Generated<number | null>;
   voting_ended_at: Generated<Timestamp | null>;
+  /** The owner's vote (migration 020), as `team_members.submitted_at`/`reopened_at` for members. */
+  owner_submitted_at: Generated<Timestamp | null>;
+  owner_reopened_at: Generated<Timestamp | null>;
 }
 
 export interface OptionsTable {
@@ -136,6 +139,10 @@ export interface TeamMembersTable {
   user_id: number;
   role: TeamRole;
   created_at: Timestamp;
+  /** Issue 27: the member submitted their vote (final until reopened); null while not submitted. */
+  submitted_at: Generated<Timestamp | null>;
+  /** The owner or an admin reopened the vote; cleared when the member submits anew. */
+  reopened_at: Generated<Timestamp | null>;
 }
 
 export interface CommentsTable {
@@ -193,7 +200,8 @@ export type NotificationKind =
   | 'member_removed'
   | 'reminder'
   | 'outcome_recorded'
-  | 'review_due';
+  | 'review_due'
+  | 'vote_reopened';
 
 export interface NotificationsTable {
   id: Generated<number>;

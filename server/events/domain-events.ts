@@ -60,6 +60,8 @@ export type DomainEvent =
     }
   | { type: 'member.roleChanged'; decision: DecisionRef; actorId: number; userId: number; role: TeamRole }
   | { type: 'member.removed'; decision: DecisionRef; actorId: number; userId: number }
+  /** The owner or an admin reopened a voter's submitted vote (issue 27): the voter is told. */
+  | { type: 'vote.reopened'; decision: DecisionRef; actor: { id: number; name: string }; userId: number }
   | {
       type: 'comment.added';
       decision: DecisionRef;

@@ -201,6 +201,19 @@ const HANDLERS: EventHandlers = {
     });
     return announceChange(decision.id, [userId]);
   },
+  'vote.reopened': async ({ decision, actor, userId }, { announceChange, notify }) => {
+    // Reopening one's own vote needs no notice; everyone's open pages reload to show "reopened".
+    if (userId !== actor.id) {
+      await notify([userId], {
+        kind: 'vote_reopened',
+        params: { name: actor.name, decision: decision.name },
+        link: teamLink(decision),
+        decisionId: decision.id,
+        inviterId: actor.id,
+      });
+    }
+    return announceChange(decision.id);
+  },
   'comment.added': async (event, { notifyOthers, publishCommentsChange }) => {
     const { decision, authorId } = event;
     await publishCommentsChange(decision, event.comment);

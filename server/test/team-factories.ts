@@ -66,6 +66,10 @@ export function teamApi(app: () => FastifyInstance) {
         url: `/api/decision/${decisionId}/evaluate`,
         payload: json({ evaluations }),
       }),
+    submitVote: (caller: Caller, decisionId: number | string) =>
+      send(caller, { method: 'POST', url: `/api/decision/${decisionId}/submit` }),
+    reopenVote: (caller: Caller, decisionId: number | string, userId: number | string) =>
+      send(caller, { method: 'POST', url: `/api/decision/${decisionId}/members/${userId}/reopen` }),
     teamEdit: (caller: Caller, decisionId: number | string, payload: unknown) =>
       send(caller, { method: 'PUT', url: `/api/team-decisions/${decisionId}`, payload: json(payload) }),
     details: (caller: Caller, decisionId: number | string) =>

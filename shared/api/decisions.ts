@@ -12,7 +12,7 @@ export const decisionTypeSchema = z.enum(['private', 'public', 'team']);
 
 /**
  * Who sees a team decision's results before voting ended: `always` everyone; `after_vote` a voter once
- * they have voted in full, a viewer once voting ended; `after_close` nobody before voting ended.
+ * they submitted their complete vote (POST …/submit), a viewer once voting ended; `after_close` nobody before voting ended.
  * Personal decisions are always `always`. The rule itself: server/modules/decisions/policy.ts.
  */
 export const RESULTS_VISIBILITIES = ['always', 'after_vote', 'after_close'] as const;
@@ -20,8 +20,18 @@ export const resultsVisibilitySchema = z.enum(RESULTS_VISIBILITIES, {
   error: 'validation.resultsVisibility',
 });
 
-/** Until when results stay hidden for the caller: their own complete vote, or the end of voting. */
-export const resultsHiddenUntilSchema = z.enum(['complete', 'close']).nullable();
+/**
+ * How strict each setting is: once a team decision has a vote or a weight, its setting may only move
+ * up this order (409 VISIBILITY_LOCKED otherwise), so nobody peeks by loosening it mid-vote.
+ */
+export const RESULTS_VISIBILITY_STRICTNESS: Record<(typeof RESULTS_VISIBILITIES)[number], number> = {
+  always: 0,
+  after_vote: 1,
+  after_close: 2,
+};
+
+/** Until when results stay hidden for the caller: their own submitted vote, or the end of voting. */
+export const resultsHiddenUntilSchema = z.enum(['submit', 'close']).nullable();
 
 export const decisionIdParamsSchema = z.object({ id: resourceIdSchema });
 
@@ -282,6 +292,10 @@ export const abilitiesSchema = z.object({
   canDecide: z.boolean(),
   /** Team decisions in manual mode (owner, admin): ask the AI for its opinion beside the votes. */
   canAskAiOpinion: z.boolean(),
+  /** Team voters while voting is open: submit their complete vote (final until reopened). */
+  canSubmitVote: z.boolean(),
+  /** Team decisions while voting is open (owner, admin): reopen a member's submitted vote. */
+  canReopenVotes: z.boolean(),
 });
 
 /**
@@ -331,6 +345,10 @@ export const teamMemberSchema = z.object({
   has_voted: z.boolean(),
   /** A voter who has voted in full (see participationSchema); false for viewers and invitations. */
   complete: z.boolean(),
+  /** Issue 27: when the voter submitted their vote (final until reopened); null while not submitted. */
+  submitted_at: z.string().nullable(),
+  /** The owner or an admin reopened the vote and it was not submitted anew yet. */
+  reopened: z.boolean(),
   invitation_id: z.number().nullable(),
 });
 
@@ -426,10 +444,15 @@ export const decisionDetailsSchema = z.object({
   consensus: consensusSchema.nullable(),
   /**
    * null when the caller sees results. Otherwise `ranking` is empty, `teamResults`, `score` and
-   * `consensus` are null and `weightsByUser` holds only the caller's own weights, until they voted in
-   * full (`complete`) or voting ended (`close`).
+   * `consensus` are null and `weightsByUser` holds only the caller's own weights, until they submitted
+   * their complete vote (`submit`) or voting ended (`close`).
    */
   resultsHiddenUntil: resultsHiddenUntilSchema,
+  /**
+   * Team decisions once the first vote or weight is saved: `results_visibility` may only become
+   * stricter (RESULTS_VISIBILITY_STRICTNESS); false for personal decisions.
+   */
+  resultsVisibilityLocked: z.boolean(),
   /**
    * Team decisions in manual mode once asked: shown to a voter once their own vote is complete, to
    * everyone once voting ended, never while results are hidden from the caller; null otherwise.

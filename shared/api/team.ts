@@ -161,6 +161,9 @@ export const teamWeightInputSchema = z
  *   stored value; lists as in PUT /api/decision/{id} (ids keep rows, their votes and weights).
  * - votes: the caller's own votes; present replaces all of them (a cell left out loses its vote).
  * - weights: the caller's own weights; present replaces all of them (null or left out: no weight).
+ * - results_visibility: owner and admin, as PATCH …/results-visibility (only stricter once anyone
+ *   voted: 409 VISIBILITY_LOCKED), so the set-up tab saves in one request.
+ * Votes and weights of a submitted vote are final: 409 VOTE_SUBMITTED until it is reopened.
  * Answers with the caller's details after the save; a refusal saves nothing.
  */
 export const teamEditRequestSchema = z.object({
@@ -173,9 +176,17 @@ export const teamEditRequestSchema = z.object({
     .max(D.maxOptions * D.maxCriteria)
     .optional(),
   weights: z.array(teamWeightInputSchema).max(D.maxCriteria).optional(),
+  results_visibility: resultsVisibilitySchema.optional(),
 });
 
 export type TeamEditRequest = z.input<typeof teamEditRequestSchema>;
+
+/** POST /api/decision/{id}/submit (issue 27): the caller's vote is final from `submitted_at` on. */
+export const submitVoteResponseSchema = z.object({ message: z.string(), submitted_at: z.string() });
+export type SubmitVoteResponse = z.infer<typeof submitVoteResponseSchema>;
+
+/** POST /api/decision/{id}/members/{userId}/reopen: the voter whose submitted vote is reopened. */
+export const reopenVoteParamsSchema = z.object({ id: resourceIdSchema, userId: resourceIdSchema });
 
 export const notificationSchema = z.object({
   id: z.number(),

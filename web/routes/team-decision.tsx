@@ -164,7 +164,11 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
               {t('teamView.membersLoadFailed')}
             </p>
           ) : members.data ? (
-            <TeamStatusList members={members.data} />
+            <TeamStatusList
+              members={members.data}
+              decisionId={details.decision.id}
+              canReopen={details.abilities.canReopenVotes}
+            />
           ) : (
             <LoadingNotice text={t('teamView.membersLoading')} />
           )}

@@ -368,6 +368,17 @@ describe('POST /api/decision/{id}/ai-opinion: storing and showing it', () => {
     expect(await opinionOf(fixture.editor, fixture.id)).not.toBeNull();
   });
 
+  it('after_vote: a complete but unsubmitted vote sees no opinion; submitted it does, reopened not again', async () => {
+    const fixture = await teamWithRoles({ results_visibility: 'after_vote' });
+    await askOpinion(fixture.owner, fixture.id);
+    await team.evaluate(fixture.editor, fixture.id, fixture.fullVote([5, 5, 5, 5]));
+    expect(await opinionOf(fixture.editor, fixture.id)).toBeNull();
+    expect((await team.submitVote(fixture.editor, fixture.id)).statusCode).toBe(200);
+    expect((await opinionOf(fixture.editor, fixture.id))?.cells).toHaveLength(4);
+    expect((await team.reopenVote(fixture.owner, fixture.id, fixture.editor.user.id)).statusCode).toBe(200);
+    expect(await opinionOf(fixture.editor, fixture.id)).toBeNull();
+  });
+
   it('a new run replaces the previous one', async () => {
     const fixture = await teamWithRoles();
     await askOpinion(fixture.owner, fixture.id);

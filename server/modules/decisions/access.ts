@@ -31,7 +31,8 @@ export type WriteLocked = <T>(
 export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadModel; changes: ChangeFeed }) {
   const { decisions, readModel } = deps;
   // Decision rows by id, dropped on every instance by any change of the row (db/cache.ts). Team roles
-  // are not cached: they are read with each request, so a role change or removal applies at once.
+  // and submissions are not cached: they are read with each request, so a role change, a removal, a
+  // submission or a reopening applies at once.
   const rows = createCache<DecisionRow>({
     feed: deps.changes,
     invalidatedBy(change) {
@@ -60,18 +61,22 @@ export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadMo
     isCompletedByAi: boolean,
     executor?: Transaction<Database>,
   ): Promise<DecisionAccess> {
-    const teamRole =
-      decision.type === 'team' ? await decisions.teamRoleOf(decision.id, userId, executor) : undefined;
+    const membership =
+      decision.type === 'team' ? await decisions.membershipOf(decision.id, userId, executor) : undefined;
+    const relation = relationOf(decision, userId, membership?.role);
+    // The owner's submission is kept on the decision row (they have no membership row).
+    const submittedAt = relation === 'owner' ? decision.owner_submitted_at : membership?.submitted_at;
     return {
       decision,
       userId,
-      relation: relationOf(decision, userId, teamRole),
+      relation,
       state: {
         type: decision.type,
         isExpired: isPastDeadline(decision.timer),
         isCompletedByAi,
         isActivated: decision.activated_at !== null,
         mode: decision.mode,
+        isVoteSubmitted: decision.type === 'team' && submittedAt != null,
       },
     };
   }

@@ -384,7 +384,7 @@ describe('GET /api/decision/{id}/analysis of a team decision', () => {
     expect((await analysis(fixture.viewer, fixture.id)).leaders).toEqual([fixture.lisbon]);
   });
 
-  it('after_vote: a voter sees it once their own vote is complete', async () => {
+  it('after_vote: a voter sees it once their own complete vote is submitted', async () => {
     const fixture = await votedTeam({ results_visibility: 'after_vote' });
     const admin = await addMember(app, fixture.owner, fixture.id, 'admin');
     expect((await analysisOf(admin, fixture.id)).json()).toStrictEqual({ hidden: true });
@@ -392,6 +392,9 @@ describe('GET /api/decision/{id}/analysis of a team decision', () => {
       [fixture.cost, fixture.weather].map((criterion) => vote(option, criterion, 5)),
     );
     expect((await team.evaluate(admin, fixture.id, cells)).statusCode).toBe(200);
+    // Complete but not submitted (issue 27): still hidden.
+    expect((await analysisOf(admin, fixture.id)).json()).toStrictEqual({ hidden: true });
+    expect((await team.submitVote(admin, fixture.id)).statusCode).toBe(200);
     expect((await analysis(admin, fixture.id)).leaders).toEqual([fixture.lisbon]);
   });
 

@@ -36,7 +36,7 @@ export function createDecisionRowsRepo(db: Kysely<Database>) {
           join.onRef('team_members.decision_id', '=', 'decisions.id').on('team_members.user_id', '=', userId),
         )
         .selectAll('decisions')
-        .select('team_members.role as member_role')
+        .select(['team_members.role as member_role', 'team_members.submitted_at as member_submitted_at'])
         .where((eb) => eb.or([eb('decisions.user_id', '=', userId), eb('team_members.user_id', '=', userId)]))
         .orderBy('decisions.created_at', 'desc')
         .orderBy('decisions.id', 'desc')
@@ -66,6 +66,23 @@ export function createDecisionRowsRepo(db: Kysely<Database>) {
       await trx
         .updateTable('decisions')
         .set((eb) => ({ revision: eb('revision', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * The owner's vote submission (issue 27; members keep theirs on `team_members`). Neither the
+     * revision nor `updated_at` moves: no result and nothing of the decision itself changes, and the
+     * row's change still drops cached rows and lists everywhere through the change feed.
+     */
+    async setOwnerSubmission(
+      id: number,
+      submission: { submitted_at: string | null; reopened_at: string | null },
+      trx: Transaction<Database>,
+    ): Promise<void> {
+      await trx
+        .updateTable('decisions')
+        .set({ owner_submitted_at: submission.submitted_at, owner_reopened_at: submission.reopened_at })
         .where('id', '=', id)
         .execute();
     },

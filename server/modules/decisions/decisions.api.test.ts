@@ -904,6 +904,8 @@ describe('GET /api/decision/{id}/details: shape and totals', () => {
       canRemind: false,
       canDecide: true,
       canAskAiOpinion: false,
+      canSubmitVote: false,
+      canReopenVotes: false,
     });
   });
 
@@ -1011,6 +1013,8 @@ describe('GET /api/decision/{id}/details: ties, readers and team members', () =>
       canRemind: false,
       canDecide: false,
       canAskAiOpinion: false,
+      canSubmitVote: false,
+      canReopenVotes: false,
     });
   });
 

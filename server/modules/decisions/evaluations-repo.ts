@@ -57,6 +57,29 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /**
+     * Whether anyone voted or weighted yet (issue 27): from then on the results visibility may only
+     * become stricter. Two indexed existence probes, never the votes themselves.
+     */
+    async hasVotesOrWeights(decisionId: number, executor: Executor = db): Promise<boolean> {
+      const [vote, weight] = await Promise.all([
+        executor
+          .selectFrom('evaluations')
+          .select('id')
+          .where('decision_id', '=', decisionId)
+          .where('generated_by', '=', 'user')
+          .limit(1)
+          .executeTakeFirst(),
+        executor
+          .selectFrom('weights')
+          .select('criterion_id')
+          .where('decision_id', '=', decisionId)
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return vote !== undefined || weight !== undefined;
+    },
+
     /** AI cells belong to no user (SPEC.md: generated_by ai, then no user_id). */
     async insertAiEvaluations(
       decisionId: number,

@@ -13,6 +13,7 @@ export { createDecisionsRepo } from './repo.ts';
 export type { DecisionRow, DecisionsRepo } from './repo.ts';
 export { decisionsRoutes } from './routes.ts';
 export { validateMatrix } from './save-matrix.ts';
+export { assertVisibilityChangeAllowed } from './set-results-visibility.ts';
 export type { SavedLists } from './save-matrix.ts';
 export { createDecisionsService } from './service.ts';
 export type { DecisionsService } from './service.ts';

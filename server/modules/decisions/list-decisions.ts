@@ -5,7 +5,7 @@ import type {
   ResultsHiddenUntil,
 } from '../../../shared/api/decisions.ts';
 import { completeVotersOf, participationOf } from '../../../shared/scoring/team.ts';
-import type { TeamRole } from '../../db/schema.ts';
+import type { TeamRole, Timestamp } from '../../db/schema.ts';
 import { isPastDeadline } from './access.ts';
 import { lockOf, relationOf, resultsHiddenUntil, statusOf } from './policy.ts';
 import { computeResult } from '../../../shared/scoring/decision-data.ts';
@@ -23,7 +23,7 @@ interface ScoredFacts {
 }
 
 export interface ListedDecision {
-  decision: DecisionRow & { member_role: TeamRole | null };
+  decision: DecisionRow & { member_role: TeamRole | null; member_submitted_at: Timestamp | null };
   status: DecisionStatus;
   lock: DecisionLock;
   leadingOption: ScoredFacts['leadingOption'];
@@ -137,6 +137,7 @@ export function createListDecisions(decisions: DecisionsRepo) {
       });
       // Once nothing can change, a decision is closed, even one never activated.
       const status = statusOf(decision, lock);
+      const relation = relationOf(decision, userId, decision.member_role ?? undefined);
       // Voters: the owner, admins and editors (never viewers, never pending invitations).
       const voterIds = [
         decision.user_id,
@@ -154,10 +155,12 @@ export function createListDecisions(decisions: DecisionsRepo) {
           outcomeName === undefined ? null : { id: decision.outcome_option_id!, name: outcomeName },
         participation: isTeam ? participationOf(voterIds, facts.completeIds) : null,
         resultsHiddenUntil: resultsHiddenUntil({
-          relation: relationOf(decision, userId, decision.member_role ?? undefined),
+          relation,
           visibility: decision.results_visibility,
           status,
-          isComplete: facts.completeIds.has(userId),
+          // The owner's submission is on the decision, a member's on their membership (issue 27).
+          isSubmitted:
+            (relation === 'owner' ? decision.owner_submitted_at : decision.member_submitted_at) !== null,
         }),
       };
     });

@@ -4,6 +4,7 @@ import { AppError } from '../../app-error.ts';
 import type { DecisionType } from '../../db/schema.ts';
 import {
   abilitiesOf,
+  assertVisibilityChange,
   lockOf,
   authorize,
   can,
@@ -191,6 +192,8 @@ describe('can and abilitiesOf', () => {
           canRemind: can(relation, 'remind', decisionState),
           canDecide: can(relation, 'decide', decisionState),
           canAskAiOpinion: can(relation, 'askAiOpinion', decisionState),
+          canSubmitVote: can(relation, 'submitVote', decisionState),
+          canReopenVotes: can(relation, 'reopenVote', decisionState),
         });
       }
     }
@@ -211,6 +214,8 @@ describe('can and abilitiesOf', () => {
       canRemind: false,
       canDecide: true,
       canAskAiOpinion: false,
+      canSubmitVote: false,
+      canReopenVotes: false,
     });
   });
 
@@ -229,7 +234,55 @@ describe('can and abilitiesOf', () => {
       canRemind: false,
       canDecide: false,
       canAskAiOpinion: false,
+      canSubmitVote: false,
+      canReopenVotes: false,
     });
+  });
+});
+
+describe('binding votes (issue 27)', () => {
+  it('a submitted vote refuses votes and weights with VOTE_SUBMITTED, and nothing else', () => {
+    const submitted = state('team', { isVoteSubmitted: true });
+    for (const relation of ['owner', 'admin', 'editor'] as const) {
+      for (const action of ['vote', 'weight'] as const) {
+        expect(outcome(relation, action, submitted)).toBe('VOTE_SUBMITTED');
+        expect(can(relation, action, submitted)).toBe(false);
+      }
+      expect(can(relation, 'comment', submitted)).toBe(true);
+      expect(abilitiesOf(relation, submitted).canSubmitVote).toBe(false);
+      expect(abilitiesOf(relation, state('team')).canSubmitVote).toBe(true);
+    }
+    // A closed vote says why it is closed, not that it was submitted.
+    expect(outcome('editor', 'vote', state('team', { isVoteSubmitted: true, isExpired: true }))).toBe(
+      'DEADLINE_PASSED',
+    );
+  });
+
+  it('owner and admin reopen votes; editors and viewers do not; viewers never submit', () => {
+    const open = state('team');
+    expect(RELATIONS.filter((relation) => can(relation, 'reopenVote', open))).toEqual(['owner', 'admin']);
+    expect(RELATIONS.filter((relation) => can(relation, 'submitVote', open))).toEqual([
+      'owner',
+      'admin',
+      'editor',
+    ]);
+  });
+
+  it('visibility only becomes stricter once anyone voted', () => {
+    const order = ['always', 'after_vote', 'after_close'] as const;
+    for (const from of order) {
+      for (const to of order) {
+        expect(() => assertVisibilityChange(from, to, false)).not.toThrow();
+        const isLooser = order.indexOf(to) < order.indexOf(from);
+        let refusal: string | null = null;
+        try {
+          assertVisibilityChange(from, to, true);
+        } catch (error) {
+          refusal = error instanceof AppError ? error.code : 'unexpected';
+        }
+        expect({ from, to, refusal }).toEqual({ from, to, refusal: isLooser ? 'VISIBILITY_LOCKED' : null });
+      }
+    }
   });
 });
 
@@ -345,24 +398,25 @@ describe('relationOf', () => {
 });
 
 describe('resultsHiddenUntil: who sees results, per role × setting × status', () => {
-  type Shown = 'shown' | 'complete' | 'close';
+  type Shown = 'shown' | 'submit' | 'close';
   const STATUSES = ['draft', 'open', 'closed', 'decided'] as const;
   const SETTINGS = ['always', 'after_vote', 'after_close'] as const;
   const TEAM_RELATIONS = ['owner', 'admin', 'editor', 'viewer'] as const;
 
-  /** What the policy says for every status, for a caller who voted in full and for one who did not. */
+  /** What the policy says for every status, for a caller who submitted their vote and one who did not. */
   function shownFor(relation: Relation, visibility: (typeof SETTINGS)[number]) {
     return Object.fromEntries(
       STATUSES.map((status) => [
         status,
         ([true, false] as const).map(
-          (isComplete): Shown => resultsHiddenUntil({ relation, visibility, status, isComplete }) ?? 'shown',
+          (isSubmitted): Shown =>
+            resultsHiddenUntil({ relation, visibility, status, isSubmitted }) ?? 'shown',
         ),
       ]),
     );
   }
 
-  // Per status: [complete voter, incomplete voter] (a viewer never completes, both columns alike).
+  // Per status: [submitted voter, unsubmitted voter] (a viewer never votes, both columns alike).
   const S: Shown[] = ['shown', 'shown'];
   const EXPECTED: Record<(typeof SETTINGS)[number], Record<string, Record<string, Shown[]>>> = {
     always: {
@@ -372,9 +426,9 @@ describe('resultsHiddenUntil: who sees results, per role × setting × status', 
       viewer: { draft: S, open: S, closed: S, decided: S },
     },
     after_vote: {
-      owner: { draft: ['shown', 'complete'], open: ['shown', 'complete'], closed: S, decided: S },
-      admin: { draft: ['shown', 'complete'], open: ['shown', 'complete'], closed: S, decided: S },
-      editor: { draft: ['shown', 'complete'], open: ['shown', 'complete'], closed: S, decided: S },
+      owner: { draft: ['shown', 'submit'], open: ['shown', 'submit'], closed: S, decided: S },
+      admin: { draft: ['shown', 'submit'], open: ['shown', 'submit'], closed: S, decided: S },
+      editor: { draft: ['shown', 'submit'], open: ['shown', 'submit'], closed: S, decided: S },
       viewer: { draft: ['close', 'close'], open: ['close', 'close'], closed: S, decided: S },
     },
     after_close: {
@@ -394,7 +448,7 @@ describe('resultsHiddenUntil: who sees results, per role × setting × status', 
 
   it('a reader of a public decision (always `always`) sees results', () => {
     expect(
-      resultsHiddenUntil({ relation: 'reader', visibility: 'always', status: 'open', isComplete: false }),
+      resultsHiddenUntil({ relation: 'reader', visibility: 'always', status: 'open', isSubmitted: false }),
     ).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import type {
-  Abilities,
-  DecisionLock,
-  DecisionStatus,
-  ResultsHiddenUntil,
+import {
+  RESULTS_VISIBILITY_STRICTNESS,
+  type Abilities,
+  type DecisionLock,
+  type DecisionStatus,
+  type ResultsHiddenUntil,
 } from '../../../shared/api/decisions.ts';
 import { AppError } from '../../app-error.ts';
 import type { DecisionMode, DecisionType, ResultsVisibility, TeamRole } from '../../db/schema.ts';
@@ -29,7 +30,10 @@ export type DecisionAction =
   // Record, change or remove the outcome (issue 16).
   | 'decide'
   // Team decisions in manual mode: ask the AI for its opinion, kept apart from the votes (issue 18).
-  | 'askAiOpinion';
+  | 'askAiOpinion'
+  // Team decisions (issue 27): make one's own complete vote final, and reopen a member's.
+  | 'submitVote'
+  | 'reopenVote';
 
 type Table = Partial<Record<Relation, readonly DecisionAction[]>>;
 
@@ -57,6 +61,8 @@ const TEAM: Table = {
     'remind',
     'decide',
     'askAiOpinion',
+    'submitVote',
+    'reopenVote',
   ],
   admin: [
     'view',
@@ -71,8 +77,10 @@ const TEAM: Table = {
     'remind',
     'decide',
     'askAiOpinion',
+    'submitVote',
+    'reopenVote',
   ],
-  editor: ['view', 'vote', 'weight', 'comment'],
+  editor: ['view', 'vote', 'weight', 'comment', 'submitVote'],
   viewer: ['view', 'comment'],
 };
 
@@ -89,7 +97,15 @@ const LOCKABLE: ReadonlySet<DecisionAction> = new Set([
   'activate',
   'startAi',
   'remind',
+  'submitVote',
+  'reopenVote',
 ]);
+
+/**
+ * Actions a submitted vote forbids its voter (issue 27): their votes and weights are final until the
+ * owner or an admin reopens them, whichever path would change them.
+ */
+const BOUND_BY_SUBMISSION: ReadonlySet<DecisionAction> = new Set(['vote', 'weight']);
 
 /**
  * Actions that need a phase of the team lifecycle to have begun: reminders make sense only once the
@@ -109,6 +125,8 @@ export interface DecisionState {
   isCompletedByAi: boolean;
   /** Team decisions: activated by the owner or an admin (no longer a draft). */
   isActivated: boolean;
+  /** The caller submitted their vote (issue 27), so it is final until reopened; absent counts as not. */
+  isVoteSubmitted?: boolean;
 }
 
 export function relationOf(
@@ -163,10 +181,20 @@ export function authorize(relation: Relation, action: DecisionAction, state: Dec
     throw new AppError(state.isCompletedByAi ? 'COMPLETED_BY_AI' : 'DEADLINE_PASSED');
   const refusal = phaseRefusal(state, action);
   if (refusal) throw new AppError(refusal);
+  if (isBoundBySubmission(state, action)) throw new AppError('VOTE_SUBMITTED');
+}
+
+function isBoundBySubmission(state: DecisionState, action: DecisionAction): boolean {
+  return state.type === 'team' && state.isVoteSubmitted === true && BOUND_BY_SUBMISSION.has(action);
 }
 
 export function can(relation: Relation, action: DecisionAction, state: DecisionState): boolean {
-  return isGranted(relation, action, state.type) && !isLocked(state, action) && !phaseRefusal(state, action);
+  return (
+    isGranted(relation, action, state.type) &&
+    !isLocked(state, action) &&
+    !phaseRefusal(state, action) &&
+    !isBoundBySubmission(state, action)
+  );
 }
 
 /** What the UI may offer; sent with every decision so clients never re-derive roles. */
@@ -185,6 +213,9 @@ export function abilitiesOf(relation: Relation, state: DecisionState): Abilities
     canRemind: can(relation, 'remind', state),
     canDecide: can(relation, 'decide', state),
     canAskAiOpinion: can(relation, 'askAiOpinion', state),
+    // Submitting again changes nothing: offered only while the caller's vote is not final.
+    canSubmitVote: can(relation, 'submitVote', state) && state.isVoteSubmitted !== true,
+    canReopenVotes: can(relation, 'reopenVote', state),
   };
 }
 
@@ -215,36 +246,37 @@ export function isVoterRelation(relation: Relation): boolean {
   return relation === 'owner' || relation === 'admin' || relation === 'editor';
 }
 
-/** From when a reader sees a decision's results before voting ended: at once, once complete, at the end. */
-type ResultsShownFrom = 'now' | 'complete' | 'close';
+/** From when a reader sees a decision's results before voting ended: at once, once submitted, at the end. */
+type ResultsShownFrom = 'now' | 'submit' | 'close';
 
 // Results visibility (issue 16) per setting for voters and for everyone else (viewers; readers of a
 // public decision, whose setting is always `always`). Once voting ended, everyone sees them.
 const RESULTS_SHOWN_FROM: Record<ResultsVisibility, Record<'voter' | 'reader', ResultsShownFrom>> = {
   always: { voter: 'now', reader: 'now' },
-  // A viewer never completes a vote, so they wait for the end.
-  after_vote: { voter: 'complete', reader: 'close' },
+  // A voter once they submitted their complete vote (a complete draft is not enough: it could still
+  // change after a peek). A viewer never votes, so they wait for the end.
+  after_vote: { voter: 'submit', reader: 'close' },
   // The owner included: nobody is swayed by a running result.
   after_close: { voter: 'close', reader: 'close' },
 };
 
 /**
  * The one rule for who sees results (details, list, exports and live events all ask it): null when the
- * caller sees them, otherwise what they wait for, their own complete vote or the end of voting.
+ * caller sees them, otherwise what they wait for, their own submitted vote or the end of voting.
  */
 export function resultsHiddenUntil(reader: {
   relation: Relation;
   visibility: ResultsVisibility;
   status: DecisionStatus;
-  /** The caller voted in full (shared/scoring/team.ts `completeVotersOf`). */
-  isComplete: boolean;
+  /** The caller submitted their vote (POST …/submit) and nobody reopened it since. */
+  isSubmitted: boolean;
 }): ResultsHiddenUntil {
   // Voting ended: closed, or decided (a team's outcome is only recorded once voting ended).
   if (reader.status === 'closed' || reader.status === 'decided') return null;
   const shownFrom =
     RESULTS_SHOWN_FROM[reader.visibility][isVoterRelation(reader.relation) ? 'voter' : 'reader'];
   if (shownFrom === 'now') return null;
-  if (shownFrom === 'complete') return reader.isComplete ? null : 'complete';
+  if (shownFrom === 'submit') return reader.isSubmitted ? null : 'submit';
   return 'close';
 }
 
@@ -262,4 +294,18 @@ export function isAiOpinionVisible(reader: {
   if (reader.resultsHiddenUntil !== null) return false;
   if (reader.status === 'closed' || reader.status === 'decided') return true;
   return isVoterRelation(reader.relation) && reader.isComplete;
+}
+
+/**
+ * Once a team decision has a vote or a weight, its results visibility may only become stricter
+ * (`always` → `after_vote` → `after_close`): loosening it mid-vote would let whoever may set it peek
+ * and switch back, unseen. The same rule on every path that sets it (PATCH, PUT, the team edit).
+ */
+export function assertVisibilityChange(
+  from: ResultsVisibility,
+  to: ResultsVisibility,
+  hasVotes: boolean,
+): void {
+  if (hasVotes && RESULTS_VISIBILITY_STRICTNESS[to] < RESULTS_VISIBILITY_STRICTNESS[from])
+    throw new AppError('VISIBILITY_LOCKED');
 }

@@ -9,7 +9,7 @@ import type {
 import type { DecisionResult } from '../../../shared/scoring/decision-data.ts';
 import { PERSONAL_TOTAL_FORMULA, topScore } from '../../../shared/scoring/personal.ts';
 import { participationOf, TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
-import type { InvitationRole, TeamRole } from '../../db/schema.ts';
+import type { InvitationRole, TeamRole, Timestamp } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { abilitiesOf, isAiOpinionVisible, isVoterRelation, lockOf, statusOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
@@ -78,6 +78,12 @@ interface TeamPerson {
   avatar_id: string | null;
 }
 
+/** A voter's submission (issue 27): when they submitted, and whether it was reopened since. */
+interface VoteSubmission {
+  submitted_at: Timestamp | null;
+  reopened_at: Timestamp | null;
+}
+
 interface DetailsParts {
   options: OptionRow[];
   criteria: CriterionRow[];
@@ -85,8 +91,8 @@ interface DetailsParts {
   weights: { criterion_id: number; user_id: number; weight: number }[];
   team:
     | {
-        owner: { id: number } & TeamPerson;
-        members: ({ id: number; user_id: number; role: TeamRole } & TeamPerson)[];
+        owner: { id: number } & TeamPerson & VoteSubmission;
+        members: ({ id: number; user_id: number; role: TeamRole } & TeamPerson & VoteSubmission)[];
         pending: { id: number; email: string; role: InvitationRole }[];
       }
     | undefined;
@@ -115,6 +121,14 @@ interface DetailsParts {
 
 type TeamMember = DecisionDetails['teamMembers'][number];
 
+/** "submitted" with its time, or "reopened" until submitted anew (shown beside the voter for everyone). */
+function presentSubmission(vote: VoteSubmission): Pick<TeamMember, 'submitted_at' | 'reopened'> {
+  return {
+    submitted_at: vote.submitted_at === null ? null : toIsoString(vote.submitted_at),
+    reopened: vote.submitted_at === null && vote.reopened_at !== null,
+  };
+}
+
 export function presentTeam(
   team: NonNullable<DetailsParts['team']>,
   voterIds: ReadonlySet<number>,
@@ -136,6 +150,7 @@ export function presentTeam(
     avatar_url: avatarUrl(team.owner.avatar_id),
     has_voted: voted(team.owner.id),
     complete: complete(team.owner.id, 'owner'),
+    ...presentSubmission(team.owner),
     invitation_id: null,
   };
   const members = team.members.map<TeamMember>((member) => ({
@@ -150,6 +165,7 @@ export function presentTeam(
     avatar_url: avatarUrl(member.avatar_id),
     has_voted: voted(member.user_id),
     complete: complete(member.user_id, member.role),
+    ...presentSubmission(member),
     invitation_id: null,
   }));
   // Until accepted, an invitation is only the address as typed: no user id or nickname, which would
@@ -166,6 +182,8 @@ export function presentTeam(
     avatar_url: null,
     has_voted: false,
     complete: false,
+    submitted_at: null,
+    reopened: false,
     invitation_id: invitation.id,
   }));
   return [owner, ...members, ...pending];
@@ -191,7 +209,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
   const isTeam = decision.type === 'team';
   const lock = lockOf(state);
   const completeIds = parts.teamResults?.completeIds ?? new Set<number>();
-  const hiddenUntil = resultsHiddenUntilFor(access, completeIds);
+  const hiddenUntil = resultsHiddenUntilFor(access);
   const isHidden = hiddenUntil !== null;
   // In a team, each member sees their own votes (and the AI's, which are results); everyone's votes
   // reach them as team cells.
@@ -251,6 +269,8 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       : null,
     consensus: parts.teamResults && !isHidden ? parts.teamResults.consensus : null,
     resultsHiddenUntil: hiddenUntil,
+    resultsVisibilityLocked:
+      isTeam && (parts.weights.length > 0 || parts.evaluations.some((e) => e.generated_by === 'user')),
     aiOpinion: presentAiOpinion(parts.aiOpinion ?? [], {
       relation,
       status: statusOf(decision, lock),

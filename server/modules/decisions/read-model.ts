@@ -13,7 +13,6 @@ import {
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
-import { resultsHiddenUntilFor } from './results-visibility.ts';
 import { createRevisionCache } from './revision-cache.ts';
 
 /** The owner and, for a team decision, every member: whoever follows it. */
@@ -87,21 +86,12 @@ export function createReadModel(decisions: DecisionsRepo) {
       });
     },
 
-    /** The visibility policy for the caller as the decision stands now (its revision's votes). */
-    async resultsHiddenUntil(access: DecisionAccess) {
-      if (access.decision.type !== 'team') return null;
-      const { teamResults } = await matrixOf(access.decision);
-      return resultsHiddenUntilFor(access, teamResults?.completeIds ?? new Set());
-    },
-
     /** Members are read fresh: their nicknames change without touching the decision. */
     async details(access: Pick<DecisionAccess, 'decision'>) {
       const isTeam = access.decision.type === 'team';
       const [matrix, team, aiOpinion] = await Promise.all([
         matrixOf(access.decision),
-        isTeam
-          ? decisions.listTeam(access.decision.id, access.decision.user_id, isoNow())
-          : Promise.resolve(undefined),
+        isTeam ? decisions.listTeam(access.decision.id, isoNow()) : Promise.resolve(undefined),
         // Read fresh: a new opinion changes no revision (it changes no result).
         isTeam ? decisions.listAiOpinion(access.decision.id) : Promise.resolve([]),
       ]);

@@ -225,12 +225,13 @@ describe('changing results_visibility', () => {
 
 /**
  * A team of four with one setting: owner and editor score every cell, the admin only one, the viewer
- * reads along, and one invitation is pending. Every voter weights the criteria.
+ * reads along, and one invitation is pending. Every voter weights the criteria; then owner and editor
+ * submit their complete votes (issue 27), unless `submitted` is false.
  * Lisbon: Cost 9 and 7 (mean 8), Weather 6 and 8 (7); Oslo: Cost 2 and 4 (+ admin 3), Weather 5 and 5.
  * Team weights: Cost (60 + 80 + 70) / 3 = 70, Weather (40 + 20 + 30) / 3 = 30.
  * Results: Lisbon (8 × 70 + 7 × 30) / 100 = 7.7, Oslo (3 × 70 + 5 × 30) / 100 = 3.6.
  */
-async function blindTeam(setting: ResultsVisibility) {
+async function blindTeam(setting: ResultsVisibility, { submitted = true } = {}) {
   const owner = await createSignedInUser(app);
   const created = await createTeamDecision(app, owner, {
     name: `Blind ${setting}`,
@@ -261,16 +262,20 @@ async function blindTeam(setting: ResultsVisibility) {
   expectOk(await team.weights(owner, id, weigh(60, 40)));
   expectOk(await team.weights(editor, id, weigh(80, 20)));
   expectOk(await team.weights(admin, id, weigh(70, 30)));
+  if (submitted) {
+    expectOk(await team.submitVote(owner, id));
+    expectOk(await team.submitVote(editor, id));
+  }
   return { id, owner, admin, editor, viewer, created };
 }
 
 type Role = 'owner' | 'admin' | 'editor' | 'viewer';
 const ROLES: Role[] = ['owner', 'admin', 'editor', 'viewer'];
 
-// While open: owner and editor voted in full, the admin did not, the viewer never votes.
-const HIDDEN_UNTIL: Record<ResultsVisibility, Record<Role, 'complete' | 'close' | null>> = {
+// While open: owner and editor submitted their complete votes, the admin did not, the viewer never votes.
+const HIDDEN_UNTIL: Record<ResultsVisibility, Record<Role, 'submit' | 'close' | null>> = {
   always: { owner: null, admin: null, editor: null, viewer: null },
-  after_vote: { owner: null, admin: 'complete', editor: null, viewer: 'close' },
+  after_vote: { owner: null, admin: 'submit', editor: null, viewer: 'close' },
   after_close: { owner: 'close', admin: 'close', editor: 'close', viewer: 'close' },
 };
 
@@ -335,7 +340,7 @@ describe('who sees results: details and list, per setting and role', () => {
     }
   });
 
-  it('after_vote: the admin sees results the moment their own vote is complete, and the answer says so', async () => {
+  it('after_vote: a complete but unsubmitted vote sees nothing; the admin sees results once they submit', async () => {
     const fixture = await blindTeam('after_vote');
     const [lisbon, oslo] = fixture.created.optionIds as [number, number];
     const [cost, weather] = fixture.created.criterionIds as [number, number];
@@ -346,24 +351,45 @@ describe('who sees results: details and list, per setting and role', () => {
     expectOk(partial);
     // Still incomplete: the answer carries no score either.
     expect(partial.json<{ score: number | null }>().score).toBeNull();
-    expect((await detailsOf(app, fixture.admin, fixture.id)).resultsHiddenUntil).toBe('complete');
+    expect((await detailsOf(app, fixture.admin, fixture.id)).resultsHiddenUntil).toBe('submit');
 
     const complete = await team.evaluate(fixture.admin, fixture.id, [
       { option_id: lisbon, criterion_id: weather, value: 7 },
       { option_id: oslo, criterion_id: weather, value: 5 },
     ]);
     expectOk(complete);
-    // Lisbon (8 × 70 + 7 × 30) / 100 = 7.7 still leads.
-    expect(complete.json<{ score: number | null }>().score).toBe(7.7);
+    // Complete, but not submitted: no score in the answer, nothing in the details, list or analysis.
+    expect(complete.json<{ score: number | null }>().score).toBeNull();
+    const ids = {
+      owner: fixture.owner.user.id,
+      admin: fixture.admin.user.id,
+      editor: fixture.editor.user.id,
+      viewer: fixture.viewer.user.id,
+    };
+    const unsubmitted = await detailsOf(app, fixture.admin, fixture.id);
+    expect(unsubmitted.resultsHiddenUntil).toBe('submit');
+    expect(unsubmitted.participation).toEqual({ voters: 3, complete: 3 });
+    expectHidden(unsubmitted, 'admin', ids);
+    expect((await cardOf(fixture.admin, fixture.id)).score).toBeNull();
+    const analysis = await app.inject({
+      method: 'GET',
+      url: `/api/decision/${fixture.id}/analysis`,
+      headers: fixture.admin.headers,
+    });
+    expect(analysis.json()).toEqual({ hidden: true });
+
+    expectOk(await team.submitVote(fixture.admin, fixture.id));
     const details = await detailsOf(app, fixture.admin, fixture.id);
     expect(details.resultsHiddenUntil).toBeNull();
-    expect(details.participation).toEqual({ voters: 3, complete: 3 });
+    // Lisbon (8 × 70 + 7 × 30) / 100 = 7.7 still leads.
+    expect(details.decision.score).toBe(7.7);
+    expect((await cardOf(fixture.admin, fixture.id)).score).toBe(7.7);
     // The viewer still waits for the end.
     expect((await detailsOf(app, fixture.viewer, fixture.id)).resultsHiddenUntil).toBe('close');
   });
 
   it('after_close: write answers (weights, evaluate, PUT, team edit) carry no score, for the owner too', async () => {
-    const fixture = await blindTeam('after_close');
+    const fixture = await blindTeam('after_close', { submitted: false });
     const [cost] = fixture.created.criterionIds as [number, number];
     const weights = await team.weights(fixture.owner, fixture.id, [{ criterion_id: cost, weight: 50 }]);
     expect(weights.json<{ score: number | null }>().score).toBeNull();
@@ -387,11 +413,31 @@ describe('who sees results: details and list, per setting and role', () => {
     expect(row.score).not.toBeNull();
   });
 
-  it('turning visibility back to always reveals the results at once', async () => {
+  it('after_close: the owner sees nothing before the end by any path, submitted or not', async () => {
     const fixture = await blindTeam('after_close');
-    expect((await detailsOf(app, fixture.viewer, fixture.id)).resultsHiddenUntil).toBe('close');
-    expectOk(await api.setResultsVisibility(fixture.owner, fixture.id, { results_visibility: 'always' }));
-    expect((await detailsOf(app, fixture.viewer, fixture.id)).results.ranking).toHaveLength(2);
+    const ids = {
+      owner: fixture.owner.user.id,
+      admin: fixture.admin.user.id,
+      editor: fixture.editor.user.id,
+      viewer: fixture.viewer.user.id,
+    };
+    const details = await detailsOf(app, fixture.owner, fixture.id);
+    expect(details.resultsHiddenUntil).toBe('close');
+    expectHidden(details, 'owner', ids);
+    expect(details.aiOpinion).toBeNull();
+    expect((await cardOf(fixture.owner, fixture.id)).score).toBeNull();
+    const analysis = await app.inject({
+      method: 'GET',
+      url: `/api/decision/${fixture.id}/analysis`,
+      headers: fixture.owner.headers,
+    });
+    expect(analysis.json()).toEqual({ hidden: true });
+    // Loosening the setting to peek is refused (issue 27), and so the owner still sees nothing.
+    const loosen = await expectNothingChanged(app, () =>
+      api.setResultsVisibility(fixture.owner, fixture.id, { results_visibility: 'always' }),
+    );
+    expectApiError(loosen, 409, 'VISIBILITY_LOCKED');
+    expect((await detailsOf(app, fixture.owner, fixture.id)).results.ranking).toEqual([]);
   });
 });
 
@@ -405,7 +451,7 @@ function exportOf(caller: SignedInUser, decisionId: number, format: 'csv' | 'pdf
 
 describe('exports while results are hidden', () => {
   it.each([
-    ['after_vote', 'admin', en.results.hiddenUntil.complete],
+    ['after_vote', 'admin', en.results.hiddenUntil.submit],
     ['after_vote', 'viewer', en.results.hiddenUntil.close],
     ['after_close', 'owner', en.results.hiddenUntil.close],
     ['after_close', 'editor', en.results.hiddenUntil.close],

@@ -4,18 +4,17 @@ import { lockOf, resultsHiddenUntil, statusOf } from './policy.ts';
 
 /**
  * The visibility policy (policy.ts `resultsHiddenUntil`) for one caller's access: the decision's
- * setting and status, the caller's relation and whether they voted in full (`completeIds`, from
- * `completeVotersOf` for the decision's current revision).
+ * setting and status, the caller's relation and whether they submitted their vote (read fresh with
+ * the access, so a reopening hides the results again at once).
  */
 export function resultsHiddenUntilFor(
-  access: Pick<DecisionAccess, 'decision' | 'relation' | 'state' | 'userId'>,
-  completeIds: ReadonlySet<number>,
+  access: Pick<DecisionAccess, 'decision' | 'relation' | 'state'>,
 ): ResultsHiddenUntil {
   if (access.decision.type !== 'team') return null;
   return resultsHiddenUntil({
     relation: access.relation,
     visibility: access.decision.results_visibility,
     status: statusOf(access.decision, lockOf(access.state)),
-    isComplete: completeIds.has(access.userId),
+    isSubmitted: access.state.isVoteSubmitted === true,
   });
 }

@@ -4,7 +4,8 @@ import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import type { DecisionRow } from './repo.ts';
 import { validateMatrix, type MatrixInput } from './save-matrix.ts';
-import { assertTeamDecision } from './set-results-visibility.ts';
+import { authorize } from './policy.ts';
+import { assertTeamDecision, assertVisibilityChangeAllowed } from './set-results-visibility.ts';
 import { automaticReminderDueAt } from './automatic-reminder.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
@@ -59,7 +60,12 @@ export function createSaveDecision({ decisions, writeLocked, matrix, emit }: Dec
         if (input.type && (input.type === 'team') !== (decision.type === 'team')) {
           throw new AppError('VALIDATION_FAILED', { type: 'validation.typeChange' });
         }
-        if (input.results_visibility !== undefined) assertTeamDecision(decision);
+        if (input.results_visibility !== undefined) {
+          assertTeamDecision(decision);
+          await assertVisibilityChangeAllowed(decisions, decision, input.results_visibility, trx);
+        }
+        // The caller's cells travel with the matrix: a submitted vote is final (issue 27).
+        if (input.evaluations) authorize(locked.relation, 'vote', locked.state);
         await matrix.assertValidUpdate(decision, input, trx);
         const saved = await decisions.updateDecision(
           decision.id,

@@ -11,6 +11,7 @@ import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createSaveAiOpinion } from './save-ai-opinion.ts';
 import { createSaveDecision } from './save-decision.ts';
 import { createMatrixWriter } from './save-matrix.ts';
+import { resultsHiddenUntilFor } from './results-visibility.ts';
 import { createSetResultsVisibility } from './set-results-visibility.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
@@ -43,9 +44,8 @@ export function createDecisionsService(deps: {
    * A write's answer carries the decision's score: it goes only to a caller who may see results now
    * (after their own vote, `after_vote` may just have revealed them).
    */
-  async function asSeenBy(access: DecisionAccess, decision: DecisionRow): Promise<DecisionRow> {
-    const hiddenUntil = await readModel.resultsHiddenUntil({ ...access, decision });
-    return hiddenUntil === null ? decision : { ...decision, score: null };
+  function asSeenBy(access: DecisionAccess, decision: DecisionRow): DecisionRow {
+    return resultsHiddenUntilFor({ ...access, decision }) === null ? decision : { ...decision, score: null };
   }
 
   return {
@@ -69,7 +69,7 @@ export function createDecisionsService(deps: {
 
     /** GET …/analysis: the analysis, or `{ hidden: true }` while team results are hidden from the caller. */
     async analysis(access: DecisionAccess): Promise<AnalysisResponse> {
-      if ((await readModel.resultsHiddenUntil(access)) !== null) return { hidden: true };
+      if (resultsHiddenUntilFor(access) !== null) return { hidden: true };
       return readModel.analysisOf(access.decision);
     },
 

@@ -1,13 +1,16 @@
 import { AppError } from '../../app-error.ts';
-import type { ResultsVisibility } from '../../db/schema.ts';
+import type { Transaction } from 'kysely';
+import type { Database, ResultsVisibility } from '../../db/schema.ts';
 import type { DecisionAccess } from './access.ts';
-import type { DecisionRow } from './repo.ts';
+import { assertVisibilityChange } from './policy.ts';
+import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
 /**
  * PATCH /api/decision/{id}/results-visibility: who sees a team decision's results before voting
  * ended. Owner and admin (`edit`), while the decision is a draft or open: once voting ended the
- * results are out, and the lock answers 409 as for every other change.
+ * results are out, and the lock answers 409 as for every other change; once anyone voted, only a
+ * stricter setting.
  */
 export function createSetResultsVisibility({ decisions, writeLocked, emit }: DecisionWriteContext) {
   return async function setResultsVisibility(
@@ -21,6 +24,7 @@ export function createSetResultsVisibility({ decisions, writeLocked, emit }: Dec
       async ({ decision }, trx) => {
         assertTeamDecision(decision);
         if (decision.results_visibility === visibility) return { saved: decision, isChanged: false };
+        await assertVisibilityChangeAllowed(decisions, decision, visibility, trx);
         const updated = await decisions.updateDecision(decision.id, { results_visibility: visibility }, trx);
         return { saved: updated, isChanged: true };
       },
@@ -29,6 +33,24 @@ export function createSetResultsVisibility({ decisions, writeLocked, emit }: Dec
     if (isChanged) await emit({ type: 'decision.changed', decisionId: saved.id });
     return saved;
   };
+}
+
+/**
+ * Issue 27: once anyone voted or weighted, the setting only becomes stricter (409 VISIBILITY_LOCKED,
+ * policy.ts `assertVisibilityChange`). Every path that sets it asks this under the decision's lock.
+ */
+export async function assertVisibilityChangeAllowed(
+  decisions: Pick<DecisionsRepo, 'hasVotesOrWeights'>,
+  decision: Pick<DecisionRow, 'id' | 'results_visibility'>,
+  visibility: ResultsVisibility,
+  trx: Transaction<Database>,
+): Promise<void> {
+  if (decision.results_visibility === visibility) return;
+  assertVisibilityChange(
+    decision.results_visibility,
+    visibility,
+    await decisions.hasVotesOrWeights(decision.id, trx),
+  );
 }
 
 /** Personal decisions have no results visibility to set (they are always `always`). */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, TeamRole } from '../../db/schema.ts';
+import type { Database, TeamRole, Timestamp } from '../../db/schema.ts';
 import { inSlices } from '../../db/statement-slices.ts';
 import type { Executor } from './repo-support.ts';
 
@@ -16,6 +16,8 @@ export function createTeamReadsRepo(db: Kysely<Database>) {
         'team_members.id',
         'team_members.user_id',
         'team_members.role',
+        'team_members.submitted_at',
+        'team_members.reopened_at',
         'users.email',
         'users.nickname',
         'users.first_name',
@@ -28,18 +30,18 @@ export function createTeamReadsRepo(db: Kysely<Database>) {
   }
 
   return {
-    async teamRoleOf(
+    /** The caller's membership: role, and whether their vote is submitted (issue 27); undefined if none. */
+    async membershipOf(
       decisionId: number,
       userId: number,
       executor: Executor = db,
-    ): Promise<TeamRole | undefined> {
-      const row = await executor
+    ): Promise<{ role: TeamRole; submitted_at: Timestamp | null } | undefined> {
+      return executor
         .selectFrom('team_members')
-        .select('role')
+        .select(['role', 'submitted_at'])
         .where('decision_id', '=', decisionId)
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      return row?.role;
     },
 
     /** Accepted members who vote (admin and editor; viewers never do) of many team decisions. */
@@ -55,12 +57,23 @@ export function createTeamReadsRepo(db: Kysely<Database>) {
     },
 
     /** Members of a team decision: the owner first, then accepted members, then pending invitations. */
-    async listTeam(decisionId: number, ownerId: number, now: string) {
+    async listTeam(decisionId: number, now: string) {
       const [owner, members, pending] = await Promise.all([
+        // The owner's submission lives on the decision (they have no membership row).
         db
-          .selectFrom('users')
-          .select(['id', 'email', 'nickname', 'first_name', 'last_name', 'avatar_id'])
-          .where('id', '=', ownerId)
+          .selectFrom('decisions')
+          .innerJoin('users', 'users.id', 'decisions.user_id')
+          .select([
+            'users.id',
+            'users.email',
+            'users.nickname',
+            'users.first_name',
+            'users.last_name',
+            'users.avatar_id',
+            'decisions.owner_submitted_at as submitted_at',
+            'decisions.owner_reopened_at as reopened_at',
+          ])
+          .where('decisions.id', '=', decisionId)
           .executeTakeFirstOrThrow(),
         listTeamMembers(decisionId),
         // No join on users: whether an invited address has an account is not for the team to learn.

@@ -22,6 +22,7 @@ const ACTOR_PARAM: Partial<Record<NotificationKind, string>> = {
   invitation_accepted: 'member',
   comment: 'author',
   outcome_recorded: 'name',
+  vote_reopened: 'name',
 };
 
 /** "Voting ended" notices by how it came out; `no_votes` was stored before issue 25. */

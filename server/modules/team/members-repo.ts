@@ -3,6 +3,12 @@ import type { Database, TeamRole } from '../../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** Submitting sets `submitted_at` and clears `reopened_at`; reopening does the reverse. */
+export interface VoteSubmissionValues {
+  submitted_at: string | null;
+  reopened_at: string | null;
+}
+
 /** A team's accepted members (`team_members`) and the account an invited address belongs to. */
 export function createMembersRepo(db: Kysely<Database>) {
   return {
@@ -30,6 +36,25 @@ export function createMembersRepo(db: Kysely<Database>) {
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
       return true;
+    },
+
+    /**
+     * A member's vote submission (issue 27): submitted (final) or reopened; false when no such member.
+     * A write of `team_members`, so every instance's cached lists are dropped through the change feed.
+     */
+    async setSubmission(
+      decisionId: number,
+      userId: number,
+      submission: VoteSubmissionValues,
+      trx: Transaction<Database>,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('team_members')
+        .set(submission)
+        .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async isMember(decisionId: number, userId: number, executor: Executor = db): Promise<boolean> {

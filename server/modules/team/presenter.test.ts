@@ -85,6 +85,8 @@ describe('team presenter', () => {
           first_name: 'Ada',
           last_name: 'Lovelace',
           avatar_id: 'a1b2',
+          submitted_at: '2026-01-02T10:00:00.000Z',
+          reopened_at: null,
         },
         members: [
           {
@@ -96,6 +98,8 @@ describe('team presenter', () => {
             first_name: 'Robert',
             last_name: null,
             avatar_id: null,
+            submitted_at: null,
+            reopened_at: null,
           },
           {
             id: 11,
@@ -106,6 +110,8 @@ describe('team presenter', () => {
             first_name: null,
             last_name: null,
             avatar_id: null,
+            submitted_at: null,
+            reopened_at: '2026-01-03T10:00:00.000Z',
           },
         ],
         pending: [{ id: 20, email: 'Cy.Young@example.com', role: 'editor' }],
@@ -122,13 +128,26 @@ describe('team presenter', () => {
         member.accepted,
         member.display_name,
         member.avatar_url,
+        member.submitted_at,
+        member.reopened,
       ]),
     ).toEqual([
-      ['owner', 1, true, true, true, 'Ada Lovelace', '/api/avatars/a1b2.webp'],
-      ['viewer', 2, true, false, true, 'Bob', null],
-      ['editor', 3, true, false, true, 'dora.d', null],
+      // Ada submitted her vote; Dora's was reopened and not submitted anew (issue 27).
+      [
+        'owner',
+        1,
+        true,
+        true,
+        true,
+        'Ada Lovelace',
+        '/api/avatars/a1b2.webp',
+        '2026-01-02T10:00:00.000Z',
+        false,
+      ],
+      ['viewer', 2, true, false, true, 'Bob', null, null, false],
+      ['editor', 3, true, false, true, 'dora.d', null, null, true],
       // A pending invitation is only the address as typed.
-      ['editor', null, false, false, false, 'Cy.Young', null],
+      ['editor', null, false, false, false, 'Cy.Young', null, null, false],
     ]);
   });
 });

@@ -188,6 +188,8 @@ describe('GET /api/decision/{id}/details of a team decision: roles, abilities an
         canRemind: false,
         canDecide: false,
         canAskAiOpinion: true,
+        canSubmitVote: true,
+        canReopenVotes: true,
       },
     ],
     [
@@ -207,6 +209,8 @@ describe('GET /api/decision/{id}/details of a team decision: roles, abilities an
         canRemind: false,
         canDecide: false,
         canAskAiOpinion: true,
+        canSubmitVote: true,
+        canReopenVotes: true,
       },
     ],
     [
@@ -226,6 +230,8 @@ describe('GET /api/decision/{id}/details of a team decision: roles, abilities an
         canRemind: false,
         canDecide: false,
         canAskAiOpinion: false,
+        canSubmitVote: true,
+        canReopenVotes: false,
       },
     ],
     [
@@ -245,6 +251,8 @@ describe('GET /api/decision/{id}/details of a team decision: roles, abilities an
         canRemind: false,
         canDecide: false,
         canAskAiOpinion: false,
+        canSubmitVote: false,
+        canReopenVotes: false,
       },
     ],
   ] as const)('gives the %s userRole %s and its abilities', async (who, role, abilities) => {

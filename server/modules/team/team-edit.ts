@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { teamEditRequestSchema } from '../../../shared/api/team.ts';
 import { AppError } from '../../app-error.ts';
 import {
+  assertVisibilityChangeAllowed,
   authorize,
   validateMatrix,
   type DecisionAction,
@@ -16,7 +17,8 @@ function editsDecision(input: TeamEditInput): boolean {
     input.name !== undefined ||
     input.description !== undefined ||
     input.options !== undefined ||
-    input.criteria !== undefined
+    input.criteria !== undefined ||
+    input.results_visibility !== undefined
   );
 }
 
@@ -92,7 +94,7 @@ export function resolveReferences(
 }
 
 /**
- * PUT /api/team-decisions/{id}: title, lists, the caller's votes and weights in one transaction under
+ * PUT /api/team-decisions/{id}: title, lists, visibility, the caller's votes and weights in one transaction under
  * the decision's lock, each part authorized on its own (edit, vote, weight). Any refusal saves nothing.
  * An empty edit writes nothing and tells nobody; the caller reads the details afterwards.
  */
@@ -115,12 +117,15 @@ export function createTeamEdit({ decisions, writeLocked, matrix, emit }: Decisio
         { options: input.options, criteria: input.criteria },
         { optionCount: 0, criterionCount: 0, type: decision.type },
       );
+      const visibility = input.results_visibility ?? decision.results_visibility;
+      await assertVisibilityChangeAllowed(decisions, decision, visibility, trx);
       const updated = editsDecision(input)
         ? await decisions.updateDecision(
             decision.id,
             {
               name: input.name ?? decision.name,
               description: input.description === undefined ? decision.description : (input.description ?? ''),
+              results_visibility: visibility,
             },
             trx,
           )

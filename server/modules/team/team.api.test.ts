@@ -225,6 +225,8 @@ describe('POST /api/team-decisions', () => {
         avatar_url: null,
         has_voted: false,
         complete: false,
+        submitted_at: null,
+        reopened: false,
         invitation_id: null,
       },
     ]);
@@ -1108,6 +1110,8 @@ describe('GET /api/team/team-members/{id}: pending invitations and personal deci
       avatar_url: null,
       has_voted: false,
       complete: false,
+      submitted_at: null,
+      reopened: false,
       invitation_id: invitation.invitation_id,
     });
     // Same shape as the address without an account: nothing tells them apart but the address.

@@ -8,10 +8,13 @@ import {
 import { remindResponseSchema, reminderTooSoonSchema } from '../../../shared/api/reminders.ts';
 import {
   createTeamDecisionRequestSchema,
+  reopenVoteParamsSchema,
+  submitVoteResponseSchema,
   teamEditRequestSchema,
   weightsRequestSchema,
 } from '../../../shared/api/team.ts';
 import { messageResponseSchema } from '../../../shared/api/users.ts';
+import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { presentDecision, presentDetails, requireAccess, type DecisionsService } from '../decisions/index.ts';
@@ -20,7 +23,10 @@ import type { Reminders } from './reminders.ts';
 import { common, refusals } from './route-schemas.ts';
 import type { TeamVoting } from './voting.ts';
 
-/** Creating a team decision and voting on it: the team edit, weights, reminders (signed-in callers only). */
+/**
+ * Creating a team decision and voting on it: the team edit, weights, submitting and reopening votes,
+ * reminders (signed-in callers only).
+ */
 export const votingRoutes: FastifyPluginAsyncZod<{
   teamVoting: TeamVoting;
   decisionsService: DecisionsService;
@@ -86,6 +92,49 @@ export const votingRoutes: FastifyPluginAsyncZod<{
       const access = requireAccess(request);
       const decision = await teamVoting.setWeights(access, request.body.weights);
       return { message: translate(request.language, 'api.weightsSaved'), score: decision.score };
+    },
+  );
+
+  app.post(
+    '/api/decision/:id/submit',
+    {
+      schema: {
+        ...common,
+        description:
+          'Makes the caller’s complete vote final (409 VOTE_INCOMPLETE otherwise): under `after_vote` their ' +
+          'results appear, and their votes and weights answer 409 VOTE_SUBMITTED until reopened. ' +
+          'Submitting again changes nothing.',
+        params: decisionIdParamsSchema,
+        response: { 200: submitVoteResponseSchema, ...refusals },
+      },
+      preHandler: app.decisionAccess('submitVote'),
+    },
+    async (request) => {
+      const submittedAt = await teamVoting.submitVote(requireAccess(request));
+      return { message: translate(request.language, 'api.voteSubmitted'), submitted_at: submittedAt };
+    },
+  );
+
+  app.post(
+    '/api/decision/:id/members/:userId/reopen',
+    {
+      schema: {
+        ...common,
+        description:
+          'Owner and admin: reopens a voter’s submitted vote (409 VOTE_NOT_SUBMITTED if it is not); the ' +
+          'voter is notified, shown as reopened, and sees `after_vote` results again only once they submit anew.',
+        params: reopenVoteParamsSchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
+      preHandler: app.decisionAccess('reopenVote'),
+    },
+    async (request) => {
+      const { user } = requireSession(request);
+      await teamVoting.reopenVote(requireAccess(request), request.params.userId, {
+        id: user.id,
+        name: displayNameOfAccount(user),
+      });
+      return { message: translate(request.language, 'api.voteReopened') };
     },
   );
 

@@ -2,14 +2,21 @@ import type { DecisionAccess, DecisionsService } from '../decisions/index.ts';
 import { createLifecycleWrites } from './lifecycle-writes.ts';
 import { createSetWeights, type WeightInput } from './set-weights.ts';
 import { createTeamEdit } from './team-edit.ts';
+import type { TeamRepo } from './repo.ts';
+import { createVoteSubmission } from './vote-submission.ts';
 import { createVotingEnd } from './voting-end.ts';
 import type { VotingEndRepo } from './voting-end-repo.ts';
 
 /**
- * Team voting: the team edit, weights, activation, the deadline and the end of voting, each a use case
- * of its own composed over the decisions module's write context (as `outcome/` is).
+ * Team voting: the team edit, weights, submitting and reopening votes, activation, the deadline and
+ * the end of voting, each a use case of its own composed over the decisions module's write context
+ * (as `outcome/` is).
  */
-export function createTeamVoting(deps: { decisionsService: DecisionsService; votingEnds: VotingEndRepo }) {
+export function createTeamVoting(deps: {
+  decisionsService: DecisionsService;
+  votingEnds: VotingEndRepo;
+  team: TeamRepo;
+}) {
   const { decisionsService, votingEnds } = deps;
   const context = decisionsService.writeContext;
   const { emit } = context;
@@ -22,8 +29,12 @@ export function createTeamVoting(deps: { decisionsService: DecisionsService; vot
     emit,
   });
 
+  const { submitVote, reopenVote } = createVoteSubmission(deps);
+
   return {
     saveTeamEdit: createTeamEdit(context),
+    submitVote,
+    reopenVote,
 
     setWeights: async (access: DecisionAccess, weights: WeightInput[]) =>
       decisionsService.asSeenBy(access, await setWeights(access, weights)),

@@ -6,6 +6,8 @@ export interface RadioChoice<Value extends string> {
   label: ReactNode;
   /** One line under the label, read by screen readers as the choice's description. */
   description?: ReactNode;
+  /** This choice alone cannot be taken (the group's hint should say why). */
+  isDisabled?: boolean;
 }
 
 interface RadioGroupProps<Value extends string> {
@@ -58,6 +60,7 @@ export function RadioGroup<Value extends string>({
             >
               <Radio
                 value={choice.value}
+                isDisabled={choice.isDisabled ?? false}
                 aria-describedby={choice.description ? descriptionId : undefined}
                 className="group flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-900 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-70 dark:text-white"
               >

@@ -96,6 +96,7 @@ function personalDetails(minimums: Partial<Record<number, number>> = {}): Decisi
     participation: null,
     consensus: null,
     resultsHiddenUntil: null,
+    resultsVisibilityLocked: false,
     aiOpinion: null,
   };
 }

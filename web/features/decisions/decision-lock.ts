@@ -55,9 +55,9 @@ const LAYOUT_WHILE_LOCKED: Record<DecisionDetails['userRole'], TeamEditLayout> =
 };
 
 /**
- * Which tabs the team edit page shows: the abilities say it. A lock takes those abilities away but
- * not the tabs (the owner still sees both, disabled), so only while locked the layout comes from
- * the role.
+ * Which tabs the team edit page shows: the abilities say it. A lock or a submitted vote takes those
+ * abilities away but not the tabs (the owner still sees both, disabled), so then the layout comes
+ * from the role.
  */
 export function teamEditLayoutOf(
   details: Pick<DecisionDetails, 'userRole'>,
@@ -65,5 +65,7 @@ export function teamEditLayoutOf(
 ): TeamEditLayout {
   if (access.lock !== null) return LAYOUT_WHILE_LOCKED[details.userRole];
   if (access.abilities.canEdit) return 'voteAndSetUp';
-  return access.abilities.canVote ? 'voteOnly' : 'readOnly';
+  // A submitted vote (issue 27) takes `canVote` away but not the vote tab: it shows the final vote,
+  // locked, with its notice. So the role says which tabs a voter has.
+  return access.abilities.canVote ? 'voteOnly' : LAYOUT_WHILE_LOCKED[details.userRole];
 }

@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { RESULTS_VISIBILITIES, type ResultsVisibility } from '../../../shared/api/decisions.ts';
+import {
+  RESULTS_VISIBILITIES,
+  RESULTS_VISIBILITY_STRICTNESS,
+  type ResultsVisibility,
+} from '../../../shared/api/decisions.ts';
 import { RadioGroup } from '../../components/ui/RadioGroup.tsx';
 
 interface ResultsVisibilityFieldProps {
@@ -7,14 +11,27 @@ interface ResultsVisibilityFieldProps {
   onChange: (value: ResultsVisibility) => void;
   /** Once voting ended the results are out: nothing left to choose. */
   isDisabled?: boolean;
+  /**
+   * Issue 27: once anyone voted, the stored setting is the loosest still allowed (the server answers
+   * 409 VISIBILITY_LOCKED for a looser one); looser choices are disabled and the hint says why.
+   */
+  lockedFrom?: ResultsVisibility | null;
 }
 
 /** "Results visible: always / after each member has voted / after voting ends", each explained. */
-export function ResultsVisibilityField({ value, onChange, isDisabled = false }: ResultsVisibilityFieldProps) {
+export function ResultsVisibilityField({
+  value,
+  onChange,
+  isDisabled = false,
+  lockedFrom = null,
+}: ResultsVisibilityFieldProps) {
   const { t } = useTranslation();
+  const isLooser = (setting: ResultsVisibility) =>
+    lockedFrom !== null && RESULTS_VISIBILITY_STRICTNESS[setting] < RESULTS_VISIBILITY_STRICTNESS[lockedFrom];
   return (
     <RadioGroup
       label={t('resultsVisibility.label')}
+      hint={lockedFrom !== null && !isDisabled ? t('resultsVisibility.lockedHint') : undefined}
       name="results_visibility"
       value={value}
       onChange={onChange}
@@ -23,6 +40,7 @@ export function ResultsVisibilityField({ value, onChange, isDisabled = false }: 
         value: setting,
         label: t(`resultsVisibility.${setting}`),
         description: t(`resultsVisibility.${setting}Hint`),
+        isDisabled: isLooser(setting),
       }))}
     />
   );

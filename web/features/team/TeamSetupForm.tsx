@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import type { DecisionDetails, ResultsVisibility } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
@@ -19,7 +19,7 @@ import { SaveBar } from './SaveBar.tsx';
 import { TeamAiSection } from './TeamAiSection.tsx';
 import { TeamListsCards } from './TeamListsCards.tsx';
 import { ResultsVisibilityField } from './ResultsVisibilityField.tsx';
-import { useChangeTeamMode, useSaveTeamEdit, useSetDeadline, useSetResultsVisibility } from './team-api.ts';
+import { useChangeTeamMode, useSaveTeamEdit, useSetDeadline } from './team-api.ts';
 import {
   aiRequestFrom,
   hasDuplicateRows,
@@ -64,7 +64,6 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
   const saveEdit = useSaveTeamEdit(decision.id);
   const changeMode = useChangeTeamMode(decision);
   const setDeadline = useSetDeadline(decision.id);
-  const setVisibility = useSetResultsVisibility(decision.id);
   const askAi = useTeamAiRecommendation(decision.id);
   const [aiPhase, setAiPhase] = useState<TeamAiPhase>({ kind: 'idle' });
   const [isAiConfirmOpen, setIsAiConfirmOpen] = useState(false);
@@ -75,12 +74,11 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
   const draft = useFormDraft(form, { page: 'team-setup', decisionId: decision.id });
   const [options, criteria, mode] = useWatch({ control, name: ['options', 'criteria', 'mode'] });
 
-  const isSaving =
-    saveEdit.isPending || changeMode.isPending || setDeadline.isPending || setVisibility.isPending;
+  const isSaving = saveEdit.isPending || changeMode.isPending || setDeadline.isPending;
   const hasDuplicates = hasDuplicateRows({ options, criteria });
   const isBlocked = isSetupBlocked({ isLocked, isSaving, aiPhase, hasDuplicates });
 
-  /** Mode, then deadline, then results visibility, then the rest: the last answer then holds them all. */
+  /** Mode, then deadline, then the rest with the visibility: the last answer then holds them all. */
   async function saveSetup(values: TeamSetupValues): Promise<SetupSaveOutcome> {
     const changes = setupChangesOf(values, setupValuesFrom(details));
     const { changedMode, changedDeadline, changedVisibility, timer } = changes;
@@ -110,16 +108,10 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
       };
     }
     try {
-      if (changedVisibility) await setVisibility.mutateAsync(values.resultsVisibility);
-    } catch (error) {
-      return {
-        kind: 'failed',
-        notice: t('resultsVisibility.failed'),
-        reason: serverMessageOf(error) ?? undefined,
-      };
-    }
-    try {
-      server.continueFrom(await saveEdit.mutateAsync(setupRequestFrom(values)));
+      // The visibility travels with the rest (issue 27): one request, refused whole (409) if looser.
+      const request = setupRequestFrom(values);
+      if (changedVisibility) request.results_visibility = values.resultsVisibility;
+      server.continueFrom(await saveEdit.mutateAsync(request));
       return { kind: 'saved', changedMode, changedDeadline, changedVisibility };
     } catch (error) {
       if (error instanceof ApiError) {
@@ -182,7 +174,11 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
           <ChangedElsewhereNotice onLoadLatest={server.loadLatest} />
         ) : null}
         <SetupDetailsCard isLocked={isLocked} />
-        <SetupSettingsCard isLocked={isLocked} now={now} />
+        <SetupSettingsCard
+          isLocked={isLocked}
+          now={now}
+          visibilityLockedFrom={details.resultsVisibilityLocked ? decision.results_visibility : null}
+        />
         <TeamListsCards leadsFrom="teamEdit" isDisabled={isLocked} showImportance />
         {mode === 'ai' && !isLocked ? (
           <TeamAiSection phase={aiPhase} isDisabled={isBlocked} onStart={() => setIsAiConfirmOpen(true)} />
@@ -235,8 +231,16 @@ function SetupDetailsCard({ isLocked }: { isLocked: boolean }) {
   );
 }
 
-/** Mode, deadline and results visibility: each saved through its own call. */
-function SetupSettingsCard({ isLocked, now }: { isLocked: boolean; now: number }) {
+/** Mode and deadline (each saved through its own call) and results visibility (with the team edit). */
+function SetupSettingsCard({
+  isLocked,
+  now,
+  visibilityLockedFrom,
+}: {
+  isLocked: boolean;
+  now: number;
+  visibilityLockedFrom: ResultsVisibility | null;
+}) {
   const { t } = useTranslation();
   const { control, register, clearErrors } = useFormContext<TeamSetupValues>();
   return (
@@ -276,7 +280,12 @@ function SetupSettingsCard({ isLocked, now }: { isLocked: boolean; now: number }
           control={control}
           name="resultsVisibility"
           render={({ field }) => (
-            <ResultsVisibilityField value={field.value} onChange={field.onChange} isDisabled={isLocked} />
+            <ResultsVisibilityField
+              value={field.value}
+              onChange={field.onChange}
+              isDisabled={isLocked}
+              lockedFrom={visibilityLockedFrom}
+            />
           )}
         />
       </section>

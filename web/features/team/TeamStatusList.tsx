@@ -1,17 +1,36 @@
-import { CircleCheck, CircleDashed, Clock, Eye } from 'lucide-react';
+import { CircleCheck, CircleDashed, Clock, Eye, Lock, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/ui/Avatar.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { serverMessageOf } from '../../lib/api-client.ts';
 import { usePersonName } from '../people/person-name.ts';
-import { isVoter, roleLabel, type TeamMember } from './team-api.ts';
+import { isVoter, roleLabel, useReopenVote, type TeamMember } from './team-api.ts';
+import { NOTICE_MS, toastFor } from './team-toast.ts';
+
+interface TeamStatusListProps {
+  members: TeamMember[];
+  decisionId: number;
+  /** Owner and admin while voting is open (abilities.canReopenVotes): "Reopen" beside a submitted vote. */
+  canReopen: boolean;
+}
 
 /**
  * Who has voted in full (issue 16: every cell in manual mode, submitted weights in AI mode), who has
  * started (some values, not counted yet) and who has not started (issue 25: never lumped together). Only voters count (owner, admin, editor): viewers are listed apart,
  * pending invitations only as a number.
  */
-export function TeamStatusList({ members }: { members: TeamMember[] }) {
+export function TeamStatusList({ members, decisionId, canReopen }: TeamStatusListProps) {
   const { t, i18n } = useTranslation();
   const nameOf = usePersonName();
+  const reopenVote = useReopenVote(decisionId);
+  const reopen = async (member: TeamMember) => {
+    try {
+      await reopenVote.mutateAsync(member.user_id!);
+      toastFor('success', t('teamView.reopenDone', { name: nameOf(member) }), NOTICE_MS.long);
+    } catch (error) {
+      toastFor('error', t('teamView.reopenFailed'), NOTICE_MS.long, serverMessageOf(error) ?? undefined);
+    }
+  };
   const team = members.filter((member) => member.accepted);
   const voters = team.filter(isVoter);
   const viewers = team.filter((member) => !isVoter(member));
@@ -41,6 +60,19 @@ export function TeamStatusList({ members }: { members: TeamMember[] }) {
           >
             <Avatar src={member.avatar_url} size={32} />
             <MemberName name={nameOf(member)} role={roleLabel(t, member.role)} />
+            <SubmissionBadge member={member} />
+            {canReopen && member.submitted_at ? (
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                aria-label={t('teamView.reopenLabel', { name: nameOf(member) })}
+                disabled={reopenVote.isPending}
+                onClick={() => void reopen(member)}
+              >
+                {t('teamView.reopen')}
+              </Button>
+            ) : null}
             {member.complete ? (
               <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
                 <CircleCheck aria-hidden size={16} />
@@ -81,6 +113,32 @@ export function TeamStatusList({ members }: { members: TeamMember[] }) {
       ) : null}
     </div>
   );
+}
+
+/** Issue 27: "Submitted" (final) or "Reopened" (until submitted anew), shown to everyone. */
+function SubmissionBadge({ member }: { member: TeamMember }) {
+  const { t } = useTranslation();
+  if (member.submitted_at)
+    return (
+      <span
+        data-testid="submission"
+        className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-800 dark:text-emerald-300"
+      >
+        <Lock aria-hidden size={14} />
+        {t('teamView.submitted')}
+      </span>
+    );
+  if (member.reopened)
+    return (
+      <span
+        data-testid="submission"
+        className="flex shrink-0 items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300"
+      >
+        <RotateCcw aria-hidden size={14} />
+        {t('teamView.reopened')}
+      </span>
+    );
+  return null;
 }
 
 function MemberName({ name, role }: { name: string; role: string }) {

@@ -20,10 +20,12 @@ import {
   type TeamVoteValues,
 } from './team-form-model.ts';
 import { ResultsHiddenNotice } from './ResultsHiddenNotice.tsx';
+import { SubmitVoteSection } from './SubmitVoteSection.tsx';
 import { refusalNotice } from './team-refusals.ts';
 import { NOTICE_MS, toastFor } from './team-toast.ts';
 import { useServerBackedForm } from './useServerBackedForm.ts';
 import { isPartialVote, voteCompletenessOf } from './vote-completeness.ts';
+import { submitStateOf } from './vote-submission-model.ts';
 import { VotesTable } from './VotesTable.tsx';
 import { WeightsTable } from './WeightsTable.tsx';
 
@@ -58,12 +60,15 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
     [details.criteria],
   );
   const hasBadVotes = hasInvalidVotes(votes);
+  // A submitted vote is final (issue 27): its inputs stay visible but locked until it is reopened.
+  const isSubmitted = submitStateOf(details, userId, false).kind === 'submitted';
+  const isReadOnly = isLocked || isSubmitted;
   // Manual mode: a voter counts once every cell has a value (in AI mode only the weights count).
   const completeness = useMemo(() => voteCompletenessOf(rows.options, rows.criteria, votes), [rows, votes]);
   const isPartial = details.decision.mode === 'manual' && isPartialVote(completeness);
 
   const save = handleSubmit(async (values) => {
-    if (isLocked || hasBadVotes) return;
+    if (isReadOnly || hasBadVotes) return;
     try {
       server.continueFrom(await draft.saving(() => saveEdit.mutateAsync(voteRequestFrom(values, rows))));
       // A partial vote's notice (role="status") stays beside the grid and says it does not count yet.
@@ -90,7 +95,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
           weights={weights}
           teamWeights={teamWeights}
           importances={importances}
-          isDisabled={isLocked}
+          isDisabled={isReadOnly}
           onChange={(key, text) => setValue(`weights.${key}`, text, { shouldDirty: true })}
         />
         {rows.criteria.length ? (
@@ -99,7 +104,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
               name: criterion.name,
               weight: clampPercent(weights[criterion.key] ?? ''),
             }))}
-            isDisabled={isLocked}
+            isDisabled={isReadOnly}
             onApply={(found) =>
               found.forEach((weight, index) => {
                 const key = rows.criteria[index]?.key;
@@ -114,7 +119,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
         title={t('teamEdit.votesHeading')}
         lead={details.decision.mode === 'ai' ? t('teamEdit.votesHintAi') : t('teamEdit.votesHint')}
       >
-        {isPartial && !isLocked ? (
+        {isPartial && !isReadOnly ? (
           <div
             role="status"
             data-testid="partial-vote"
@@ -131,7 +136,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
           criteria={rows.criteria}
           votes={votes}
           emptyKeys={isPartial ? completeness.emptyKeys : null}
-          isDisabled={isLocked}
+          isDisabled={isReadOnly}
           onChange={(key, text) => setValue(`votes.${key}`, text, { shouldDirty: true })}
         />
         {hasBadVotes ? (
@@ -140,9 +145,10 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
           </p>
         ) : null}
       </SectionCard>
-      {isLocked ? null : (
+      {isReadOnly ? null : (
         <SaveBar isSaving={saveEdit.isPending} isDisabled={hasBadVotes} isDirty={formState.isDirty} />
       )}
+      {isLocked ? null : <SubmitVoteSection details={details} userId={userId} isDirty={formState.isDirty} />}
     </form>
   );
 }

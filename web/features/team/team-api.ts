@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AiOpinionResponse } from '../../../shared/api/ai.ts';
-import type { Decision, DecisionDetails, ResultsVisibility } from '../../../shared/api/decisions.ts';
+import type { Decision, DecisionDetails } from '../../../shared/api/decisions.ts';
 import type {
   AcceptInvitationResponse,
   ChangeRoleRequest,
@@ -11,6 +11,7 @@ import type {
   InvitationPreview,
   InviteRequest,
   InviteResponse,
+  SubmitVoteResponse,
   TeamEditRequest,
 } from '../../../shared/api/team.ts';
 import type { MessageResponse } from '../../../shared/api/users.ts';
@@ -118,15 +119,23 @@ export function useChangeTeamMode(decision: Pick<Decision, 'id' | 'name'>) {
   });
 }
 
-export function useSetResultsVisibility(decisionId: number) {
+/** Makes the caller's complete, saved vote final (issue 27); the details then show their results. */
+export function useSubmitVote(decisionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (results_visibility: ResultsVisibility) =>
-      apiRequest<{ results_visibility: ResultsVisibility }>(
-        `/api/decision/${decisionId}/results-visibility`,
-        { method: 'PATCH', json: { results_visibility } },
-      ),
-    onSettled: () => Promise.all([refreshDetails(queryClient, decisionId), refreshList(queryClient)]),
+    mutationFn: () =>
+      apiRequest<SubmitVoteResponse>(`/api/decision/${decisionId}/submit`, { method: 'POST' }),
+    onSettled: () => Promise.all([refreshTeam(queryClient, decisionId), refreshList(queryClient)]),
+  });
+}
+
+/** Owner and admin: reopens a voter's submitted vote; the voter is notified by the server. */
+export function useReopenVote(decisionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      apiRequest<MessageResponse>(`/api/decision/${decisionId}/members/${userId}/reopen`, { method: 'POST' }),
+    onSettled: () => refreshTeam(queryClient, decisionId),
   });
 }
 

@@ -65,6 +65,7 @@ function storedDetails(): DecisionDetails {
     participation: { voters: 2, complete: 0 },
     consensus: null,
     resultsHiddenUntil: null,
+    resultsVisibilityLocked: false,
     aiOpinion: null,
   };
 }
