@@ -67,6 +67,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { RequestLogController, requestIdOf, requestLogPlugin } from './plugins/request-log.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerLifecycleJobs } from './lifecycle-jobs.ts';
@@ -184,6 +185,7 @@ function createDecisionModules(
     decisions: decisionsRepo,
     emit,
     changes: database.changes,
+    maxOwnedPerUser: config.decisionLimits.maxPerUser,
   });
   const commentsService = createCommentsService({
     comments: commentsRepo,
@@ -352,6 +354,7 @@ async function registerRoutes(
   await app.register(requestLanguagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { counters });
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);
@@ -361,7 +364,11 @@ async function registerRoutes(
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
-  await app.register(decisionsRoutes, { decisionsService, changes: database.changes });
+  await app.register(decisionsRoutes, {
+    decisionsService,
+    changes: database.changes,
+    createdPerMinute: config.decisionLimits.createdPerMinute,
+  });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService });
   await app.register(teamRoutes, {
@@ -370,6 +377,7 @@ async function registerRoutes(
     decisionsService,
     reminders,
     perMinute: config.authRateLimitPerMinute,
+    decisionsPerMinute: config.decisionLimits.createdPerMinute,
   });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(notificationsRoutes, { notificationsService, teamService });

@@ -97,6 +97,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.comment.perUserPerHour),
   ),
+  MAX_DECISIONS_PER_USER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.decision.maxPerUser),
+  ),
+  RATE_LIMIT_DECISIONS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.decision.createdPerUserPerMinute),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),
 });
@@ -205,6 +213,8 @@ export interface AppConfig {
   contactRateLimitPerHour: number;
   /** New comments per user (counted in the database, shared by every instance). */
   commentRateLimit: { perMinute: number; perHour: number };
+  /** Owned decisions per account, and new decisions per account and minute (issue 27). */
+  decisionLimits: { maxPerUser: number; createdPerMinute: number };
   operator: OperatorConfig;
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
@@ -250,6 +260,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perHour: e.RATE_LIMIT_COMMENTS_PER_HOUR,
     },
     authRateLimitPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    /** Issue 27: owned decisions per account, and new ones per account and minute (both creation routes). */
+    decisionLimits: {
+      maxPerUser: e.MAX_DECISIONS_PER_USER,
+      createdPerMinute: e.RATE_LIMIT_DECISIONS_PER_MINUTE,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,

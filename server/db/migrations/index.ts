@@ -16,6 +16,7 @@ import * as honestScores from './016_honest_scores.ts';
 import * as votingEndedBy from './017_voting_ended_by.ts';
 import * as invitationTokens from './018_invitation_tokens.ts';
 import * as changeNotifications from './019_change_notifications.ts';
+import * as decisionListIndexes from './020_decision_list_indexes.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '017_voting_ended_by': votingEndedBy,
   '018_invitation_tokens': invitationTokens,
   '019_change_notifications': changeNotifications,
+  '020_decision_list_indexes': decisionListIndexes,
 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createDecisionRowsRepo } from './decision-rows-repo.ts';
 import { createEvaluationsRepo } from './evaluations-repo.ts';
+import { createListPageRepo } from './list-page-repo.ts';
 import { createMatrixRepo } from './matrix-repo.ts';
 import { createTeamReadsRepo } from './team-reads-repo.ts';
 import { createWeightsRepo } from './weights-repo.ts';
@@ -16,6 +17,7 @@ export function createDecisionsRepo(db: Kysely<Database>) {
     ...createDecisionRowsRepo(db),
     ...createMatrixRepo(db),
     ...createEvaluationsRepo(db),
+    ...createListPageRepo(db),
     ...createWeightsRepo(db),
     ...createTeamReadsRepo(db),
   };

@@ -15,13 +15,19 @@ import { createSetResultsVisibility } from './set-results-visibility.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
 /** The decisions module's use cases, composed over one repo; each lives in a file of its own. */
-export function createDecisionsService(deps: { decisions: DecisionsRepo; emit: Emit; changes: ChangeFeed }) {
-  const { decisions, emit, changes } = deps;
+export function createDecisionsService(deps: {
+  decisions: DecisionsRepo;
+  emit: Emit;
+  changes: ChangeFeed;
+  /** MAX_DECISIONS_PER_USER: decisions one account may own. */
+  maxOwnedPerUser: number;
+}) {
+  const { decisions, emit, changes, maxOwnedPerUser } = deps;
   const readModel = createReadModel(decisions);
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, readModel, changes });
   const matrix = createMatrixWriter(decisions);
   const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
-  const { create, update } = createSaveDecision(writeContext);
+  const { create, update } = createSaveDecision(writeContext, { maxOwnedPerUser });
   const evaluate = createEvaluate(writeContext);
 
   /**
