@@ -34,10 +34,11 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
 export const compressionPlugin = fp(async (app) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES || reply.hasHeader('content-encoding'))
-      return payload;
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
+    // A string's length never exceeds its UTF-8 size: only short strings need counting.
+    const isLarge = payload.length >= COMPRESS_MIN_BYTES || Buffer.byteLength(payload) >= COMPRESS_MIN_BYTES;
+    if (!isLarge || reply.hasHeader('content-encoding')) return payload;
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
