@@ -37,7 +37,7 @@ export const decisionListQuerySchema = z.object({
   cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.decision.listPageMax).default(LIMITS.decision.listPageMax),
   /** Case-insensitive substring of the name. */
-  q: z.string().max(LIMITS.decision.listSearchMax).optional(),
+  q: singleLineText(LIMITS.decision.listSearchMax).optional(),
   type: z.enum(DECISION_LIST_TYPES).optional(),
   mode: z.enum(['manual', 'ai']).optional(),
   sort: z.enum(DECISION_LIST_SORTS).default('newest'),

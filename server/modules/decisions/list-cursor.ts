@@ -12,7 +12,9 @@ import type { ListPosition } from './list-page-repo.ts';
 const KEY_CHECKS: Record<DecisionListSort, (key: unknown) => boolean> = {
   newest: isTimestamp,
   oldest: isTimestamp,
-  name: (key) => typeof key === 'string' && key.length <= 1000,
+  // Names hold no control characters (and PostgreSQL refuses NUL in text).
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  name: (key) => typeof key === 'string' && key.length <= 1000 && !/[\u0000-\u001f\u007f]/.test(key),
   score: (key) => typeof key === 'number' && Number.isFinite(key),
 };
 

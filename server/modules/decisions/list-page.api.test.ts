@@ -109,6 +109,8 @@ describe('GET /api/decision pages', () => {
       '/api/decision?limit=0',
       '/api/decision?cursor=not-a-cursor',
       '/api/decision?sort=sideways',
+      '/api/decision?q=%00',
+      `/api/decision?sort=name&cursor=${Buffer.from(JSON.stringify({ s: 'name', k: 'a\u0000', i: 1 })).toString('base64url')}`,
     ]) {
       const response = await app.inject({ method: 'GET', url, headers: owner.headers });
       expect(response.statusCode, url).toBe(400);
