@@ -58,6 +58,7 @@ function startBuiltServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      RATE_LIMIT_DECISIONS_PER_MINUTE: '100000',
       SHUTDOWN_DRAIN_MS: '0',
       ...extraEnvironment,
     },
@@ -625,6 +626,156 @@ function benchLandingBundle() {
   );
 }
 
+const LISTED = { decisions: 5000, pageSize: 100 };
+
+/**
+ * Writes LISTED.decisions decisions of one account straight into the database (every fifth a team
+ * decision), each with two options, two criteria and a full grid, so every card has a leader to compute.
+ */
+async function seedManyDecisions(dataDir: string): Promise<string> {
+  const handle = await openDatabase({ dataDir });
+  await migrateToLatest(handle);
+  const { db } = handle;
+  const start = Date.now() - LISTED.decisions * 1000;
+  const owner = await db
+    .insertInto('users')
+    .values({
+      email: 'lister@bench.example',
+      password_hash: await hashPassword(BENCH_PASSWORD),
+      nickname: 'Lister',
+      language: 'en',
+      created_at: isoNow(),
+      updated_at: isoNow(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let first = 0; first < LISTED.decisions; first += 500) {
+    const decisions = await db
+      .insertInto('decisions')
+      .values(
+        Array.from({ length: Math.min(500, LISTED.decisions - first) }, (_, i) => {
+          const at = new Date(start + (first + i) * 1000).toISOString();
+          const index = first + i;
+          return {
+            user_id: owner.id,
+            name: `Decision ${index + 1}`,
+            description: 'Seeded for the list benchmark',
+            mode: 'manual' as const,
+            type: index % 5 === 0 ? ('team' as const) : ('private' as const),
+            score: null,
+            timer: null,
+            activated_at: at,
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      )
+      .returning('id')
+      .execute();
+    const ids = decisions.map((decision) => decision.id);
+    const options = await db
+      .insertInto('options')
+      .values(
+        ids.flatMap((id) =>
+          [0, 1].map((position) => ({ decision_id: id, name: `Option ${position + 1}`, position })),
+        ),
+      )
+      .returning(['id', 'decision_id'])
+      .execute();
+    const criteria = await db
+      .insertInto('criteria')
+      .values(
+        ids.flatMap((id) =>
+          [0, 1].map((position) => ({
+            decision_id: id,
+            name: `Criterion ${position + 1}`,
+            importance: 50,
+            position,
+          })),
+        ),
+      )
+      .returning(['id', 'decision_id'])
+      .execute();
+    await db
+      .insertInto('evaluations')
+      .values(
+        options.flatMap((option, o) =>
+          criteria
+            .filter((criterion) => criterion.decision_id === option.decision_id)
+            .map((criterion) => ({
+              decision_id: option.decision_id,
+              option_id: option.id,
+              criterion_id: criterion.id,
+              user_id: owner.id,
+              value: 3 + ((o + criterion.id) % 7),
+              explanation: null,
+              generated_by: 'user' as const,
+              updated_at: isoNow(),
+            })),
+        ),
+      )
+      .execute();
+  }
+  await handle.close();
+  return 'lister@bench.example';
+}
+
+/**
+ * Issue 27: GET /api/decision at 5,000 decisions of one account. p50 over walking every page by its
+ * Link header (each page a new query: nothing served from the list cache), and over the first page
+ * requested again (as a dashboard reload; the cache may answer). Before paging, the whole list took
+ * 130 ms and 2.35 MB.
+ */
+async function benchListPage() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-list-'));
+  const email = await seedManyDecisions(dataDir);
+  const port = 3316;
+  const base = `http://127.0.0.1:${port}`;
+  const child = startBuiltServer(port, dataDir);
+  try {
+    await waitForHealth(`${base}/api/health`, performance.now());
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+    });
+    const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const walk = async (sort: string) => {
+      const timings: number[] = [];
+      let bytes = 0;
+      let next: string | undefined = `/api/decision?sort=${sort}`;
+      while (next) {
+        const started = performance.now();
+        const response: Response = await fetch(`${base}${next}`, { headers });
+        bytes = Math.max(bytes, (await response.arrayBuffer()).byteLength);
+        timings.push(performance.now() - started);
+        if (!response.ok) throw new Error(`${next} answered ${response.status}`);
+        next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '')?.[1];
+      }
+      return { timings: timings.sort((a, b) => a - b), bytes };
+    };
+    await walk('oldest'); // warm-up: JIT and statement caches, not the newest-first pages
+    const { timings, bytes } = await walk('newest');
+    const p50 = timings[Math.floor(timings.length / 2)]!;
+    record(
+      `list page at ${LISTED.decisions.toLocaleString('en')} decisions, every page once, uncached (p50 of ${timings.length})`,
+      `${p50.toFixed(1)} ms, ≤ ${(bytes / 1024).toFixed(0)} kB a page (whole list before: 130 ms, 2.35 MB)`,
+      '≤ 10 ms',
+      p50 <= 10,
+    );
+    const firstPage = await medianLatencyMs(`${base}/api/decision`, headers);
+    record(
+      `list first page at ${LISTED.decisions.toLocaleString('en')} decisions, again (dashboard reload, p50)`,
+      `${firstPage.toFixed(1)} ms`,
+      '≤ 10 ms',
+      firstPage <= 10,
+    );
+  } finally {
+    await stopServer(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 // BENCH_ONLY=export (comma-separated names) runs a subset, e.g. while working on one budget.
 const only = process.env.BENCH_ONLY?.split(',');
 const benches: [string, () => unknown][] = [
@@ -632,6 +783,7 @@ const benches: [string, () => unknown][] = [
   ['cold-start', benchColdStart],
   ['throughput', benchThroughput],
   ['server', benchServer],
+  ['list', benchListPage],
   ['export', benchExport],
   ['avatar-burst', benchAvatarBurst],
   ['lighthouse', () => benchLighthouse(record)],

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DashboardPage } from './pages/DashboardPage.ts';
 import { createAccount, signInViaApi } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
 import { apiToken, createDecisionViaApi } from './support/decisions.ts';
 
 test('search and filter the dashboard, then delete a decision through the dialog', async ({
@@ -113,6 +114,54 @@ test('a long list is shown a page at a time', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Show 2 more' }).click();
   await expect(dashboard.cards).toHaveCount(26);
   await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+});
+
+test('past 100 decisions: Show more loads the rest from the server, and search finds an old one', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000); // 105 decisions created through the API, five pages and an axe run
+  const account = await createAccount(request);
+  const token = await apiToken(request, account);
+  const oldest = await createDecisionViaApi(request, token, {
+    name: 'Grandmother’s garden',
+    mode: 'manual',
+    type: 'private',
+  });
+  for (let index = 1; index < 105; index += 1) {
+    await createDecisionViaApi(request, token, {
+      name: `Decision ${index}`,
+      mode: 'manual',
+      type: 'private',
+    });
+  }
+  await signInViaApi(page, account);
+  const dashboard = new DashboardPage(page);
+  await expect(dashboard.heading).toHaveText(/Your decisions\s*\(?105\)?/);
+  await expect(dashboard.cards).toHaveCount(24);
+  await expect(page.getByText('Showing 24 of 105')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  for (const shown of [48, 72, 96]) {
+    await page.getByRole('button', { name: 'Show 24 more' }).click();
+    await expect(dashboard.cards).toHaveCount(shown);
+  }
+  await page.getByRole('button', { name: 'Show 9 more' }).click();
+  await expect(dashboard.cards).toHaveCount(105);
+  await expect(page.getByText('Showing 105 of 105')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
+  await expect(dashboard.cards.getByRole('heading').last()).toHaveText('Grandmother’s garden');
+
+  // The search runs on the server over all decisions: a fresh page finds the oldest one at once.
+  await page.reload();
+  await expect(dashboard.cards).toHaveCount(24);
+  await dashboard.search.fill('GARDEN');
+  await expect(dashboard.cards.getByRole('heading')).toHaveText(['Grandmother’s garden']);
+  await expect(page.getByText('Showing 1 of 1')).toBeVisible();
+  await expect(
+    dashboard.card('Grandmother’s garden').getByRole('link', { name: /^Details/ }),
+  ).toHaveAttribute('href', new RegExp(`/decision/${oldest.id}$`));
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('My Decisions lists the saved decisions newest first with a link to each', async ({ page, request }) => {

@@ -75,6 +75,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { answerClientError, connectionLimitPlugin, httpServerOptionsOf } from './plugins/request-limits.ts';
 import { requestLanguagePlugin } from './plugins/request-language.ts';
 import { RequestLogController, requestIdOf, requestLogPlugin } from './plugins/request-log.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerLifecycleJobs } from './lifecycle-jobs.ts';
@@ -200,6 +201,7 @@ function createDecisionModules(
     changes: database.changes,
     // Who a reminder reaches is team voting's rule; the details count them with it.
     reminderRecipientsOf,
+    maxOwnedPerUser: config.decisionLimits.maxPerUser,
   });
   const commentsService = createCommentsService({
     comments: commentsRepo,
@@ -378,6 +380,7 @@ async function registerRoutes(
     limits: config.requests,
     isTrustedProxyPeer: isTrustedProxyPeer(config.trustProxy),
   });
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, { counters });
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);
@@ -390,7 +393,11 @@ async function registerRoutes(
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,
   });
-  await app.register(decisionsRoutes, { decisionsService, changes: database.changes });
+  await app.register(decisionsRoutes, {
+    decisionsService,
+    changes: database.changes,
+    createdPerMinute: config.decisionLimits.createdPerMinute,
+  });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService });
   await app.register(teamRoutes, {
@@ -399,6 +406,7 @@ async function registerRoutes(
     decisionsService,
     reminders,
     perMinute: config.authRateLimitPerMinute,
+    decisionsPerMinute: config.decisionLimits.createdPerMinute,
   });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(notificationsRoutes, { notificationsService, teamService });

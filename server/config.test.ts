@@ -25,7 +25,14 @@ describe('loadConfig: defaults and settings', () => {
       logLevel: 'info',
       trustProxy: false,
       authRateLimitPerMinute: LIMITS.auth.perIpPerMinute,
+      decisionLimits: {
+        maxPerUser: LIMITS.decision.maxPerUser,
+        createdPerMinute: LIMITS.decision.createdPerUserPerMinute,
+      },
     });
+    expect(
+      loadConfig({ MAX_DECISIONS_PER_USER: '5', RATE_LIMIT_DECISIONS_PER_MINUTE: '2' }).decisionLimits,
+    ).toEqual({ maxPerUser: 5, createdPerMinute: 2 });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
 

@@ -126,6 +126,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.avatar.uploadsPerUserPerMinute),
   ),
+  MAX_DECISIONS_PER_USER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.decision.maxPerUser),
+  ),
+  RATE_LIMIT_DECISIONS_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.decision.createdPerUserPerMinute),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),
 });
@@ -293,6 +301,8 @@ export interface AppConfig {
   commentRateLimit: { perMinute: number; perHour: number };
   /** Avatar uploads per user and minute (each one decodes an image). */
   avatarUploadRateLimitPerMinute: number;
+  /** Owned decisions per account, and new decisions per account and minute (issue 27). */
+  decisionLimits: { maxPerUser: number; createdPerMinute: number };
   operator: OperatorConfig;
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
@@ -344,6 +354,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     },
     avatarUploadRateLimitPerMinute: e.RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE,
+    /** Issue 27: owned decisions per account, and new ones per account and minute (both creation routes). */
+    decisionLimits: {
+      maxPerUser: e.MAX_DECISIONS_PER_USER,
+      createdPerMinute: e.RATE_LIMIT_DECISIONS_PER_MINUTE,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,

@@ -33,6 +33,15 @@ export const LIMITS = {
     explanationMax: 1000,
     // Scale anchors: what the lowest and the highest score of a criterion mean ("> 2,000 €").
     anchorMax: 80,
+    // Issue 27: what one account can make the server hold and do. Owned decisions (personal and team;
+    // deleted ones are gone) and new ones per minute: defaults of MAX_DECISIONS_PER_USER and
+    // RATE_LIMIT_DECISIONS_PER_MINUTE.
+    maxPerUser: 1000,
+    createdPerUserPerMinute: 30,
+    // GET /api/decision answers at most this many cards per page (?limit= may ask for fewer).
+    listPageMax: 100,
+    // ?q= searches names; a longer needle cannot match a name anyway.
+    listSearchMax: 200,
   },
   // Evaluation scales of SPEC.md section 9: one per decision on every screen of it (DESIGN.md):
   // personal decisions 1–10, team decisions 0–10; the /evaluation calculator 1–5.

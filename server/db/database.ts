@@ -74,6 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's lower() folds ASCII only; the decision list's search and name order fold "Ä" like PostgreSQL's
+  // lower() does. Used in queries only (never in an index or a view), so other tools can still open the file.
+  sqlite.function('fold_case', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : null,
+  );
   // Another connection's commit (a second instance on the file, a script) changes data_version.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let seenVersion = dataVersion.get();

@@ -1,6 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../app-error.ts';
 import { requireSession } from './auth.ts';
 
@@ -128,25 +129,36 @@ export interface RateWindow {
   timeWindow: string;
 }
 
+/** How perUserRateLimit counts and refuses; the defaults count per route and answer RATE_LIMITED. */
+export interface PerUserRateLimitOptions {
+  /** One count for every route given the same scope (e.g. both routes that create decisions). */
+  scope?: string;
+  code?: Extract<ErrorCode, 'RATE_LIMITED' | 'DECISIONS_RATE_LIMITED'>;
+}
+
 /**
  * A preHandler limiting the signed-in caller (not the address: one account behind many addresses is
  * still one sender) over several windows at once, e.g. a burst per minute and a total per hour.
  * Route-level `config.rateLimit` allows one window only, and runs before the auth hook knows the user.
  */
-export function perUserRateLimit(app: FastifyInstance, windows: RateWindow[]): preHandlerAsyncHookHandler {
+export function perUserRateLimit(
+  app: FastifyInstance,
+  windows: RateWindow[],
+  { scope, code = 'RATE_LIMITED' }: PerUserRateLimitOptions = {},
+): preHandlerAsyncHookHandler {
   const limiters = windows.map((window) =>
     app.createRateLimit({
       ...window,
-      // Such limiters have no route of their own: the route in the key keeps each route's count apart.
+      // Such limiters have no route of their own: the route (or the scope) in the key keeps counts apart.
       keyGenerator: (request) =>
-        `${request.routeOptions.method} ${request.routeOptions.url} user:${requireSession(request).user.id}`,
+        `${scope ?? `${request.routeOptions.method} ${request.routeOptions.url}`} user:${requireSession(request).user.id}`,
     }),
   );
   return async (request) => {
     for (const limiter of limiters) {
       const result = await limiter(request);
       if (!result.isAllowed && result.isExceeded) {
-        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: result.ttlInSeconds });
+        throw new AppError(code, undefined, { retryAfterSeconds: result.ttlInSeconds });
       }
     }
   };

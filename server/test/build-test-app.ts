@@ -34,6 +34,8 @@ export async function buildTestApp(
     databaseSchema: databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined,
     // Suites post comments as fixtures; the per-user limit is tested with its real values on its own.
     commentRateLimit: { perMinute: 100_000, perHour: 100_000 },
+    // Suites create decisions as fixtures; the cap and the rate are tested on their own (issue 27).
+    decisionLimits: { maxPerUser: 100_000, createdPerMinute: 100_000 },
     // No poll timer: a purge in the middle of a test would move rows under it; tests run jobs by hand.
     schedulerPollMs: 0,
     ...overrides,

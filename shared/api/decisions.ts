@@ -35,6 +35,25 @@ export const resultsHiddenUntilSchema = z.enum(['submit', 'close']).nullable();
 
 export const decisionIdParamsSchema = z.object({ id: resourceIdSchema });
 
+/** GET /api/decision's orders: newest first (the default, SPEC.md), oldest first, by name, by score. */
+export const DECISION_LIST_SORTS = ['newest', 'oldest', 'name', 'score'] as const;
+export type DecisionListSort = (typeof DECISION_LIST_SORTS)[number];
+/** `solo` is every decision that is not a team decision (SPEC.md's dashboard filter). */
+export const DECISION_LIST_TYPES = ['solo', 'team', 'private', 'public'] as const;
+export type DecisionListType = (typeof DECISION_LIST_TYPES)[number];
+
+/** GET /api/decision's query: a page (`cursor` from the previous page's Link header), filters, search, order. */
+export const decisionListQuerySchema = z.object({
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.decision.listPageMax).default(LIMITS.decision.listPageMax),
+  /** Case-insensitive substring of the name. */
+  q: singleLineText(LIMITS.decision.listSearchMax).optional(),
+  type: z.enum(DECISION_LIST_TYPES).optional(),
+  mode: z.enum(['manual', 'ai']).optional(),
+  sort: z.enum(DECISION_LIST_SORTS).default('newest'),
+});
+export type DecisionListQuery = z.infer<typeof decisionListQuerySchema>;
+
 const trimmedName = (max: number) => singleLineText(max).min(1, 'validation.nameEmpty');
 
 /** Options arrive as plain strings or as `{ name }` (with `id` to keep an existing option when renaming). */

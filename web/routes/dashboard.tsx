@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Plus, Search, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,20 +11,15 @@ import { inputClasses } from '../components/ui/TextField.tsx';
 import { serverMessageOf } from '../lib/api-client.ts';
 import { useFormatters } from '../lib/format.ts';
 import {
-  arrangeDecisions,
   DASHBOARD_FILTERS,
   DASHBOARD_SORTS,
+  listParamsOf,
   type DashboardFilter,
   type DashboardSort,
 } from '../features/decisions/dashboard-filters.ts';
-import {
-  dashboardPageOf,
-  dashboardParamsOf,
-  PAGE_SIZE,
-  withDashboardParam,
-} from '../features/decisions/dashboard-model.ts';
+import { dashboardParamsOf, PAGE_SIZE, withDashboardParam } from '../features/decisions/dashboard-model.ts';
 import { DecisionCard } from '../features/decisions/DecisionCard.tsx';
-import { useDecisionsQuery } from '../features/decisions/decisions-api.ts';
+import { cardsOf, totalOf, useDecisionPagesQuery } from '../features/decisions/decisions-api.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
 
 function NewDecisionButtons() {
@@ -61,39 +56,31 @@ function Welcome() {
 }
 
 export default function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const format = useFormatters();
-  const decisions = useDecisionsQuery();
   // Search, filter and sort live in the URL, so coming back from a decision keeps them. The search
   // box has its own state: fast typing must not wait for the URL to update between keystrokes.
   const [searchParams, setSearchParams] = useSearchParams();
   const { filter, sort } = dashboardParamsOf(searchParams);
   const [search, setSearch] = useState(() => dashboardParamsOf(searchParams).search);
   const deferredSearch = useDeferredValue(search);
-  const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
   const [deleting, setDeleting] = useState<Pick<DecisionListItem, 'id' | 'name'> | null>(null);
-  const openDeleteDialog = useCallback(
-    (decision: Pick<DecisionListItem, 'id' | 'name'>) => setDeleting(decision),
-    [],
-  );
-  const locale = i18n.resolvedLanguage ?? 'en';
-  const isFirstVisit = decisions.data?.length === 0;
-
-  const matching = useMemo(
-    () => arrangeDecisions(decisions.data ?? [], { filter, sort, search: deferredSearch, locale }),
-    [decisions.data, filter, sort, deferredSearch, locale],
-  );
-  const { visible, moreCount } = dashboardPageOf(matching, visibleCount);
+  // Filter, search and order run on the server over all decisions; cards arrive a page at a time.
+  const decisions = useDecisionPagesQuery(listParamsOf({ filter, sort, search: deferredSearch }, PAGE_SIZE));
+  const cards = cardsOf(decisions.data);
+  const total = totalOf(decisions.data);
+  const isNarrowed = filter !== 'all' || deferredSearch.trim() !== '';
+  const isFirstVisit = !isNarrowed && total === 0;
+  const moreCount = total === undefined ? 0 : Math.min(PAGE_SIZE, total - cards.length);
 
   useEffect(() => {
     if (dashboardParamsOf(new URLSearchParams(window.location.search)).search === deferredSearch) return;
     setSearchParams((current) => withDashboardParam(current, 'q', deferredSearch), { replace: true });
   }, [deferredSearch, setSearchParams]);
 
-  /** Stores a choice in the URL and starts again at the first page. */
+  /** Stores a choice in the URL; the list starts again at the first page of the new query. */
   function choose(param: 'filter' | 'sort', value: string) {
     setSearchParams((current) => withDashboardParam(current, param, value), { replace: true });
-    setVisibleCount(PAGE_SIZE);
   }
 
   let content;
@@ -109,7 +96,7 @@ export default function DashboardPage() {
     );
   } else if (isFirstVisit) {
     content = <Welcome />;
-  } else if (matching.length === 0) {
+  } else if (cards.length === 0) {
     content = (
       <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
         <p className="font-medium text-slate-800 dark:text-slate-200">{t('dashboard.empty')}</p>
@@ -122,13 +109,17 @@ export default function DashboardPage() {
           aria-label={t('dashboard.listLabel')}
           className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
         >
-          {visible.map((decision) => (
-            <DecisionCard key={decision.id} decision={decision} format={format} onDelete={openDeleteDialog} />
+          {cards.map((decision) => (
+            <DecisionCard key={decision.id} decision={decision} format={format} onDelete={setDeleting} />
           ))}
         </ul>
-        {moreCount > 0 ? (
+        {decisions.hasNextPage && moreCount > 0 ? (
           <div className="mt-6 flex justify-center">
-            <Button variant="secondary" onClick={() => setVisibleCount((count) => count + PAGE_SIZE)}>
+            <Button
+              variant="secondary"
+              disabled={decisions.isFetchingNextPage}
+              onClick={() => void decisions.fetchNextPage()}
+            >
               {t('dashboard.showMore', { count: moreCount })}
             </Button>
           </div>
@@ -143,10 +134,10 @@ export default function DashboardPage() {
         <PageHeader
           title={t('pages.dashboard')}
           titleAddon={
-            decisions.data ? (
+            total !== undefined ? (
               <span className="ml-3 inline-flex min-w-9 items-center justify-center rounded-full bg-indigo-100 px-2.5 align-middle text-base font-semibold text-indigo-800 tabular-nums dark:bg-indigo-950 dark:text-indigo-200">
                 <span className="sr-only">(</span>
-                {decisions.data.length}
+                {format.plain(total)}
                 <span className="sr-only">)</span>
               </span>
             ) : null
@@ -161,20 +152,14 @@ export default function DashboardPage() {
           search={search}
           sort={sort}
           filter={filter}
-          onSearch={(value) => {
-            setSearch(value);
-            setVisibleCount(PAGE_SIZE);
-          }}
+          onSearch={setSearch}
           onChoose={choose}
         />
       )}
 
-      {decisions.data && decisions.data.length > 0 ? (
+      {total !== undefined && total > 0 ? (
         <p role="status" className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-          {t('dashboard.showing', {
-            shown: format.plain(visible.length),
-            total: format.plain(matching.length),
-          })}
+          {t('dashboard.showing', { shown: format.plain(cards.length), total: format.plain(total) })}
         </p>
       ) : null}
 

@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '../components/ui/Button.tsx';
 import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
@@ -7,17 +6,18 @@ import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { TextLink } from '../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../lib/api-client.ts';
 import { useLocale } from '../lib/format.ts';
-import { sortedNewestFirst } from '../features/decisions/dashboard-filters.ts';
-import { useDecisionsQuery } from '../features/decisions/decisions-api.ts';
+import { cardsOf, totalOf, useDecisionPagesQuery } from '../features/decisions/decisions-api.ts';
 
 const PAGE_SIZE = 50;
+// The server's newest-first order, a page at a time (GET /api/decision pages its answer).
+const HISTORY_PARAMS = new URLSearchParams({ sort: 'newest', limit: String(PAGE_SIZE) });
 
 /** My Decisions: every saved decision, newest first, with its creation time and a link to it. */
 export default function HistoryPage() {
   const { t, format } = useLocale();
-  const decisions = useDecisionsQuery();
-  const [visibleCount, setVisibleCount] = useState(PAGE_SIZE);
-  const newestFirst = useMemo(() => sortedNewestFirst(decisions.data ?? []), [decisions.data]);
+  const decisions = useDecisionPagesQuery(HISTORY_PARAMS);
+  const newestFirst = cardsOf(decisions.data);
+  const moreCount = Math.min(PAGE_SIZE, (totalOf(decisions.data) ?? 0) - newestFirst.length);
 
   let content;
   if (decisions.isPending) content = <LoadingNotice text={t('history.loading')} />;
@@ -33,7 +33,7 @@ export default function HistoryPage() {
     content = (
       <>
         <ol className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-          {newestFirst.slice(0, visibleCount).map((decision) => (
+          {newestFirst.map((decision) => (
             <li
               key={decision.id}
               className="flex flex-col gap-1 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
@@ -55,10 +55,14 @@ export default function HistoryPage() {
             </li>
           ))}
         </ol>
-        {newestFirst.length > visibleCount ? (
+        {decisions.hasNextPage && moreCount > 0 ? (
           <div className="mt-6 flex justify-center">
-            <Button variant="secondary" onClick={() => setVisibleCount((count) => count + PAGE_SIZE)}>
-              {t('dashboard.showMore', { count: Math.min(PAGE_SIZE, newestFirst.length - visibleCount) })}
+            <Button
+              variant="secondary"
+              disabled={decisions.isFetchingNextPage}
+              onClick={() => void decisions.fetchNextPage()}
+            >
+              {t('dashboard.showMore', { count: moreCount })}
             </Button>
           </div>
         ) : null}

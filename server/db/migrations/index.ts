@@ -17,6 +17,7 @@ import * as votingEndedBy from './017_voting_ended_by.ts';
 import * as invitationTokens from './018_invitation_tokens.ts';
 import * as changeNotifications from './019_change_notifications.ts';
 import * as bindingVotes from './020_binding_votes.ts';
+import * as decisionListIndexes from './021_decision_list_indexes.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '018_invitation_tokens': invitationTokens,
   '019_change_notifications': changeNotifications,
   '020_binding_votes': bindingVotes,
+  '021_decision_list_indexes': decisionListIndexes,
 };

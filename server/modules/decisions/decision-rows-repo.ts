@@ -1,9 +1,19 @@
-import { PostgresAdapter, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+} from 'kysely';
 import type { Database, DecisionsTable } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 import type { Executor } from './repo-support.ts';
 
 export type DecisionRow = Selectable<DecisionsTable>;
+
+/** The advisory lock's first key: the namespace of "creating a decision of this owner" (any fixed int4). */
+const OWNED_DECISIONS_LOCK = 27_001;
 
 /** The `decisions` table's rows: the only writer of that table besides the lifecycle columns' repo. */
 export function createDecisionRowsRepo(db: Kysely<Database>) {
@@ -28,19 +38,21 @@ export function createDecisionRowsRepo(db: Kysely<Database>) {
       return (isPostgres ? query.forUpdate() : query).executeTakeFirst();
     },
 
-    /** The user's own decisions and the team decisions they belong to, newest first, each once. */
-    listVisibleTo(userId: number) {
-      return db
+    /**
+     * How many decisions `userId` owns, counted inside the creating transaction. On PostgreSQL a
+     * transaction-scoped advisory lock per owner makes concurrent creations of one account count one
+     * after another, so two of them cannot both see one slot left; SQLite runs one transaction at a time.
+     */
+    async countOwnedForCreate(userId: number, trx: Transaction<Database>): Promise<number> {
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_advisory_xact_lock(${OWNED_DECISIONS_LOCK}, ${userId})`.execute(trx);
+      }
+      const row = await trx
         .selectFrom('decisions')
-        .leftJoin('team_members', (join) =>
-          join.onRef('team_members.decision_id', '=', 'decisions.id').on('team_members.user_id', '=', userId),
-        )
-        .selectAll('decisions')
-        .select(['team_members.role as member_role', 'team_members.submitted_at as member_submitted_at'])
-        .where((eb) => eb.or([eb('decisions.user_id', '=', userId), eb('team_members.user_id', '=', userId)]))
-        .orderBy('decisions.created_at', 'desc')
-        .orderBy('decisions.id', 'desc')
-        .execute();
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async insertDecision(values: Insertable<DecisionsTable>, executor: Executor = db): Promise<DecisionRow> {

@@ -3,6 +3,7 @@ export { decisionAccessPlugin, requireAccess } from './access-gate.ts';
 export { isPastDeadline } from './access.ts';
 export type { DecisionAccess } from './access.ts';
 export { automaticReminderDueAt } from './automatic-reminder.ts';
+export { limitDecisionCreation } from './creation-rate-limit.ts';
 export { nextManualReminderAt, presentOutcome } from './lifecycle-presenter.ts';
 export { authorize, can } from './policy.ts';
 export type { DecisionAction, Relation } from './policy.ts';

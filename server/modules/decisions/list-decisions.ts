@@ -9,6 +9,7 @@ import type { TeamRole, Timestamp } from '../../db/schema.ts';
 import { isPastDeadline } from './access.ts';
 import { lockOf, relationOf, resultsHiddenUntil, statusOf } from './policy.ts';
 import { computeResult } from '../../../shared/scoring/decision-data.ts';
+import type { ListPageQuery, ListPosition } from './list-page-repo.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
 
@@ -81,11 +82,18 @@ function scoredFactsOf(
   };
 }
 
+/** One page of the list: its cards, how many the query finds in all, and where the next page starts. */
+export interface ListedPage {
+  items: ListedDecision[];
+  total: number;
+  next: ListPosition | undefined;
+}
+
 /**
- * GET /api/decision: the caller's decisions with what each card shows. Ranking facts are cached per
- * revision and loaded for all changed decisions in one batch; memberships are read fresh (a role
- * change or an accepted invitation does not touch the decision's revision). A fixed number of
- * queries per list, whatever its length.
+ * GET /api/decision: a page of the caller's decisions with what each card shows. Ranking facts are
+ * cached per revision and loaded for the page's changed decisions in one batch; memberships are read
+ * fresh (a role change or an accepted invitation does not touch the decision's revision). A fixed
+ * number of queries per page, whatever the number of decisions.
  */
 export function createListDecisions(decisions: DecisionsRepo) {
   const scoredCache = createRevisionCache<ScoredFacts>(10_000);
@@ -117,8 +125,11 @@ export function createListDecisions(decisions: DecisionsRepo) {
     return facts;
   }
 
-  return async function listDecisions(userId: number): Promise<ListedDecision[]> {
-    const rows = await decisions.listVisibleTo(userId);
+  return async function listDecisions(userId: number, query: ListPageQuery): Promise<ListedPage> {
+    const [{ rows, next }, total] = await Promise.all([
+      decisions.listPage(userId, query),
+      decisions.countVisible(userId, query),
+    ]);
     const teamIds = rows.filter((row) => row.type === 'team').map((row) => row.id);
     const [scored, votingMembers] = await Promise.all([
       scoredFactsFor(rows),
@@ -127,7 +138,7 @@ export function createListDecisions(decisions: DecisionsRepo) {
     const membersByDecision = groupByDecision(votingMembers);
     const now = Date.now();
 
-    return rows.map((decision) => {
+    const items = rows.map((decision): ListedDecision => {
       const facts = scored.get(decision.id)!;
       const isTeam = decision.type === 'team';
       const lock = lockOf({
@@ -164,5 +175,6 @@ export function createListDecisions(decisions: DecisionsRepo) {
         }),
       };
     });
+    return { items, total, next };
   };
 }

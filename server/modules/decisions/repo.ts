@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createDecisionRowsRepo } from './decision-rows-repo.ts';
 import { createEvaluationsRepo } from './evaluations-repo.ts';
+import { createListPageRepo } from './list-page-repo.ts';
 import { createMatrixRepo, type DetachCellComments } from './matrix-repo.ts';
 import { createTeamReadsRepo } from './team-reads-repo.ts';
 import { createWeightsRepo } from './weights-repo.ts';
@@ -19,6 +20,7 @@ export function createDecisionsRepo(db: Kysely<Database>, deps: { detachCellComm
     ...createDecisionRowsRepo(db),
     ...createMatrixRepo(db, deps.detachCellComments),
     ...createEvaluationsRepo(db),
+    ...createListPageRepo(db),
     ...createWeightsRepo(db),
     ...createTeamReadsRepo(db),
   };

@@ -7,7 +7,6 @@ import {
   createDecisionRequestSchema,
   decisionDetailsSchema,
   decisionIdParamsSchema,
-  decisionListItemSchema,
   decisionSchema,
   decisionTypeResponseSchema,
   evaluateRequestSchema,
@@ -21,7 +20,8 @@ import { requireSession } from '../../plugins/auth.ts';
 import { requireAccess } from './access-gate.ts';
 import { presentDecision, presentDetails } from './presenter.ts';
 import { createRevisionCache } from './revision-cache.ts';
-import { createListBodies } from './list-cache.ts';
+import { limitDecisionCreation } from './creation-rate-limit.ts';
+import { listRoute } from './list-route.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { DecisionsService } from './service.ts';
 
@@ -37,20 +37,13 @@ const common = { tags: ['decisions'], security: [{ bearerAuth: [] }] };
 export const decisionsRoutes: FastifyPluginAsyncZod<{
   decisionsService: DecisionsService;
   changes: ChangeFeed;
-}> = async (app, { decisionsService: service, changes }) => {
+  /** RATE_LIMIT_DECISIONS_PER_MINUTE. */
+  createdPerMinute: number;
+}> = async (app, { decisionsService: service, changes, createdPerMinute }) => {
   app.addHook('onRequest', app.authenticate);
   const personalDetailsBodies = createRevisionCache<ReturnType<FastifyReply['serialize']>>();
-  const listBodies = createListBodies(changes);
 
-  app.get(
-    '/api/decision',
-    { schema: { ...common, response: { 200: z.array(decisionListItemSchema), 401: errorResponseSchema } } },
-    async (request, reply) => {
-      const { user } = requireSession(request);
-      const body = await listBodies.read(user.id, () => service.list(user.id), reply);
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
-  );
+  await app.register(listRoute, { decisionsService: service, changes });
 
   app.post(
     '/api/decision',
@@ -58,8 +51,9 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...common,
         body: createDecisionRequestSchema,
-        response: { 201: decisionSchema, ...refusals },
+        response: { 201: decisionSchema, ...refusals, 429: errorResponseSchema },
       },
+      preHandler: limitDecisionCreation(app, createdPerMinute),
     },
     async (request, reply) => {
       const decision = await service.create(requireSession(request).user.id, request.body);

@@ -22,13 +22,20 @@ export interface DecisionInput extends MatrixInput {
 }
 
 /** POST /api/decision, POST /api/team-decisions and PUT /api/decision/{id}: decision, lists and own cells. */
-export function createSaveDecision({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+export function createSaveDecision(
+  { decisions, writeLocked, matrix, emit }: DecisionWriteContext,
+  { maxOwnedPerUser }: { maxOwnedPerUser: number },
+) {
   return {
     async create(userId: number, input: DecisionInput): Promise<DecisionRow> {
       const type = input.type ?? 'private';
       validateMatrix(input, { optionCount: 0, criterionCount: 0, type });
       const timer = input.timer ? new Date(input.timer).toISOString() : null;
       return decisions.transaction(async (trx) => {
+        // Issue 27: personal and team alike; a deleted decision is gone and frees its slot.
+        if ((await decisions.countOwnedForCreate(userId, trx)) >= maxOwnedPerUser) {
+          throw new AppError('TOO_MANY_DECISIONS', undefined, { messageParams: { max: maxOwnedPerUser } });
+        }
         const now = isoNow();
         const decision = await decisions.insertDecision(
           {

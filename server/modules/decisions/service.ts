@@ -31,13 +31,15 @@ export function createDecisionsService(deps: {
   emit: Emit;
   changes: ChangeFeed;
   reminderRecipientsOf: ReminderRecipientsOf;
+  /** MAX_DECISIONS_PER_USER: decisions one account may own. */
+  maxOwnedPerUser: number;
 }) {
-  const { decisions, emit, changes, reminderRecipientsOf } = deps;
+  const { decisions, emit, changes, reminderRecipientsOf, maxOwnedPerUser } = deps;
   const readModel = createReadModel(decisions);
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, readModel, changes });
   const matrix = createMatrixWriter(decisions);
   const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
-  const { create, update } = createSaveDecision(writeContext);
+  const { create, update } = createSaveDecision(writeContext, { maxOwnedPerUser });
   const evaluate = createEvaluate(writeContext);
 
   /**

@@ -17,7 +17,9 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   decisionsService: DecisionsService;
   reminders: Reminders;
   perMinute: number;
-}> = async (app, { teamService, teamVoting, decisionsService, reminders, perMinute }) => {
+  /** RATE_LIMIT_DECISIONS_PER_MINUTE, shared with POST /api/decision. */
+  decisionsPerMinute: number;
+}> = async (app, { teamService, teamVoting, decisionsService, reminders, perMinute, decisionsPerMinute }) => {
   // Public: the invite page shows what an invitation is about before anyone signs in.
   app.get(
     '/api/team/validate/:token',
@@ -39,7 +41,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   await app.register(async (scope) => {
     scope.addHook('onRequest', app.authenticate);
     await scope.register(invitationRoutes, { teamService, decisionsService, perMinute });
-    await scope.register(votingRoutes, { teamVoting, decisionsService, reminders });
+    await scope.register(votingRoutes, { teamVoting, decisionsService, reminders, decisionsPerMinute });
     await scope.register(lifecycleRoutes, { teamVoting });
   });
 };

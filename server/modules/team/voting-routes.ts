@@ -17,7 +17,14 @@ import { messageResponseSchema } from '../../../shared/api/users.ts';
 import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
-import { presentDecision, presentDetails, requireAccess, type DecisionsService } from '../decisions/index.ts';
+import {
+  limitDecisionCreation,
+  presentDecision,
+  presentDetails,
+  requireAccess,
+  type DecisionsService,
+} from '../decisions/index.ts';
+import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { assertDeadlineFarEnough } from './lifecycle-writes.ts';
 import type { Reminders } from './reminders.ts';
 import { common, refusals } from './route-schemas.ts';
@@ -31,15 +38,17 @@ export const votingRoutes: FastifyPluginAsyncZod<{
   teamVoting: TeamVoting;
   decisionsService: DecisionsService;
   reminders: Reminders;
-}> = async (app, { teamVoting, decisionsService, reminders }) => {
+  decisionsPerMinute: number;
+}> = async (app, { teamVoting, decisionsService, reminders, decisionsPerMinute }) => {
   app.post(
     '/api/team-decisions',
     {
       schema: {
         ...common,
         body: createTeamDecisionRequestSchema,
-        response: { 201: decisionSchema, ...refusals },
+        response: { 201: decisionSchema, ...refusals, 429: errorResponseSchema },
       },
+      preHandler: limitDecisionCreation(app, decisionsPerMinute),
     },
     async (request, reply) => {
       assertDeadlineFarEnough(request.body.timer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardPageOf, dashboardParamsOf, PAGE_SIZE, withDashboardParam } from './dashboard-model.ts';
+import { dashboardParamsOf, withDashboardParam } from './dashboard-model.ts';
 
 describe('dashboard model', () => {
   it('reads filter, sort and search from the URL, unknown values as the defaults', () => {
@@ -23,14 +23,5 @@ describe('dashboard model', () => {
     expect(withDashboardParam(params, 'q', 'van').get('q')).toBe('van');
     // The URL it came from stays as it was.
     expect(params.toString()).toBe('q=car&sort=name');
-  });
-
-  it('shows a page of cards and offers at most one more page', () => {
-    const matching = Array.from({ length: 60 }, (_, index) => index);
-    expect(dashboardPageOf(matching, PAGE_SIZE)).toMatchObject({ moreCount: 24 });
-    expect(dashboardPageOf(matching, PAGE_SIZE).visible).toHaveLength(24);
-    expect(dashboardPageOf(matching, 48).moreCount).toBe(12);
-    expect(dashboardPageOf(matching, 72)).toMatchObject({ moreCount: 0 });
-    expect(dashboardPageOf(matching, 72).visible).toHaveLength(60);
   });
 });

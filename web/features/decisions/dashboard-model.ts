@@ -11,7 +11,7 @@ import {
  */
 export const DASHBOARD_DEFAULTS = { filter: 'all', sort: 'newest' } as const;
 
-// Cards render a page at a time, so thousands of decisions stay fast; filtering runs in memory.
+// Cards load a page at a time from the server ("Show more" asks for the next one).
 export const PAGE_SIZE = 24;
 
 /** Filter, sort and search read from the URL; anything unknown falls back to the default. */
@@ -40,10 +40,4 @@ export function withDashboardParam(
   if (value === defaultValue) next.delete(param);
   else next.set(param, value);
   return next;
-}
-
-/** The cards shown after `visibleCount`, and how many "Show more" adds (at most a page). */
-export function dashboardPageOf<T>(matching: readonly T[], visibleCount: number) {
-  const visible = matching.slice(0, visibleCount);
-  return { visible, moreCount: Math.min(PAGE_SIZE, matching.length - visible.length) };
 }

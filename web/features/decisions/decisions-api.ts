@@ -1,4 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import type {
   CreateDecisionRequest,
   Decision,
@@ -8,14 +15,59 @@ import type {
   UpdateDecisionRequest,
 } from '../../../shared/api/decisions.ts';
 import type { MessageResponse } from '../../../shared/api/users.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, apiResponse } from '../../lib/api-client.ts';
 import { decisionKeys } from '../../lib/query-keys.ts';
 
-/** The list is de-duplicated by id (SPEC.md section 7), newest first as the server sends it. */
-export async function fetchDecisions(): Promise<DecisionListItem[]> {
-  const decisions = await apiRequest<DecisionListItem[]>('/api/decision');
+/** One page of GET /api/decision: its cards, how many the query finds in all, the next page's path. */
+export interface DecisionPage {
+  items: DecisionListItem[];
+  total: number;
+  next: string | null;
+}
+
+/** The target of a Link header's rel="next", or null on the last page. */
+export function nextLinkOf(link: string | null): string | null {
+  return /<([^>]+)>\s*;\s*rel="next"/.exec(link ?? '')?.[1] ?? null;
+}
+
+export async function fetchDecisionPage(path: string): Promise<DecisionPage> {
+  const response = await apiResponse(path);
+  const body: unknown = await response.json().catch(() => null);
+  const items = Array.isArray(body) ? (body as DecisionListItem[]) : [];
+  const total = Number(response.headers.get('X-Total-Count'));
+  return {
+    items,
+    total: Number.isFinite(total) ? total : items.length,
+    next: nextLinkOf(response.headers.get('Link')),
+  };
+}
+
+/**
+ * The decision list a page at a time (`params`: GET /api/decision's query); the next page follows the
+ * server's Link header. While new parameters load, the previous cards stay (no flash while typing).
+ */
+export function useDecisionPagesQuery(params: URLSearchParams) {
+  const query = params.toString();
+  return useInfiniteQuery({
+    queryKey: [...decisionKeys.list(), query],
+    queryFn: ({ pageParam }) => fetchDecisionPage(pageParam),
+    initialPageParam: `/api/decision?${query}`,
+    getNextPageParam: (last) => last.next ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The loaded cards in the server's order, each once (SPEC.md section 7: de-duplicated by id). */
+export function cardsOf(data: InfiniteData<DecisionPage> | undefined): DecisionListItem[] {
   const seen = new Set<number>();
-  return decisions.filter((decision) => !seen.has(decision.id) && seen.add(decision.id));
+  return (data?.pages ?? [])
+    .flatMap((page) => page.items)
+    .filter((decision) => !seen.has(decision.id) && seen.add(decision.id));
+}
+
+/** How many the query finds in all (X-Total-Count of the latest page), or undefined before the first. */
+export function totalOf(data: InfiniteData<DecisionPage> | undefined): number | undefined {
+  return data?.pages.at(-1)?.total;
 }
 
 export function fetchDecisionDetails(id: number) {
@@ -31,10 +83,6 @@ export function saveEvaluations(id: number, request: EvaluateRequest) {
     method: 'POST',
     json: request,
   });
-}
-
-export function useDecisionsQuery() {
-  return useQuery({ queryKey: decisionKeys.list(), queryFn: fetchDecisions });
 }
 
 export function useDecisionDetailsQuery(id: number) {
