@@ -5,9 +5,11 @@ import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { setNickname } from '../../test/decision-factories.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import {
   acceptInvitation,
   addMember,
+  ageInvitationMails,
   createTeamDecision,
   detailsOf,
   inviteByEmail,
@@ -116,6 +118,13 @@ describe('GET /api/notifications', () => {
 
     // Sent again: the same invitation, so either notice accepts it.
     const sentAgain = await invitedUser();
+    // An hour later: sooner, the same address gets no second mail (issue 27).
+    await ageInvitationMails(
+      app,
+      sentAgain.decision.id,
+      sentAgain.invitee.email,
+      LIMITS.team.sameAddressMailEveryMinutes,
+    );
     await inviteByEmail(app, owner, sentAgain.decision.id, sentAgain.invitee.email, 'viewer');
     const afterResend = await notificationsOf(app, sentAgain.invitee);
     expect(afterResend.map((n) => n.can_accept)).toEqual([true, true]);
