@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createAccount, signInViaApi } from './support/accounts.ts';
+import { ageInvitationMails } from './support/app-database.ts';
 import { seriousViolations } from './support/axe.ts';
 import { COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { LoginPage } from './pages/LoginPage.ts';
@@ -25,6 +26,7 @@ test.describe('invitation links', () => {
     const ownerToken = await tokenOf(request, owner);
     const decision = await createTeamDecisionViaApi(request, ownerToken, { name: 'Team offsite venue' });
     const firstLink = await inviteViaApi(request, ownerToken, decision.id, invitee.email);
+    ageInvitationMails(decision.id, invitee.email);
     const secondLink = await inviteViaApi(request, ownerToken, decision.id, invitee.email);
     expect(secondLink).not.toBe(firstLink);
 
