@@ -61,6 +61,9 @@ export const LIMITS = {
     invitationMailsPerDay: { established: 50, newAccount: 10 },
     newAccountHours: 24,
     pendingInvitationsPerDecision: 50,
+    // Issue 27: members per decision, the owner included, so a vote's cost stays bounded. Inviting
+    // counts members and open invitations; accepting re-checks the members (409 TOO_MANY_MEMBERS).
+    maxMembersPerDecision: 1000,
     // One invitation mail per address and decision this often: sending again sooner answers 429.
     sameAddressMailEveryMinutes: 60,
   },
