@@ -38,6 +38,9 @@ export const LIMITS = {
     // RATE_LIMIT_DECISIONS_PER_MINUTE.
     maxPerUser: 1000,
     createdPerUserPerMinute: 30,
+    // Default of RATE_LIMIT_VOTES_PER_MINUTE: evaluate, weights and team-edit saves per user, one count
+    // (a voter saving cell by cell stays far below; a script re-writing votes does not).
+    voteWritesPerUserPerMinute: 120,
     // GET /api/decision answers at most this many cards per page (?limit= may ask for fewer).
     listPageMax: 100,
     // ?q= searches names; a longer needle cannot match a name anyway.
