@@ -75,6 +75,8 @@ export default defineConfig({
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
         // Specs create their decisions through the API, some more than a hundred (issue 27's default is 30).
         RATE_LIMIT_DECISIONS_PER_MINUTE: '10000',
+        // Specs save votes cell by cell through the UI and the API (issue 27's default is 120).
+        RATE_LIMIT_VOTES_PER_MINUTE: '10000',
         AI_PROVIDER: 'openai-compatible',
         AI_BASE_URL: `http://127.0.0.1:${fakeAiPort}/v1`,
         AI_MODEL: 'fake',

@@ -397,6 +397,7 @@ async function registerRoutes(
     decisionsService,
     changes: database.changes,
     createdPerMinute: config.decisionLimits.createdPerMinute,
+    voteWritesPerMinute: config.voteWritesPerMinute,
   });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService });
@@ -407,6 +408,7 @@ async function registerRoutes(
     reminders,
     perMinute: config.authRateLimitPerMinute,
     decisionsPerMinute: config.decisionLimits.createdPerMinute,
+    voteWritesPerMinute: config.voteWritesPerMinute,
   });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(notificationsRoutes, { notificationsService, teamService });

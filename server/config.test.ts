@@ -77,6 +77,14 @@ describe('loadConfig: defaults and settings', () => {
     );
   });
 
+  it('reads the per-user vote write limit, defaulting to shared/limits.ts', () => {
+    expect(loadConfig({}).voteWritesPerMinute).toBe(LIMITS.decision.voteWritesPerUserPerMinute);
+    expect(loadConfig({ RATE_LIMIT_VOTES_PER_MINUTE: '7' }).voteWritesPerMinute).toBe(7);
+    expect(configError({ RATE_LIMIT_VOTES_PER_MINUTE: '0' }).message).toContain(
+      'RATE_LIMIT_VOTES_PER_MINUTE',
+    );
+  });
+
   it('reads the per-user avatar upload limit, defaulting to shared/limits.ts', () => {
     expect(loadConfig({}).avatarUploadRateLimitPerMinute).toBe(LIMITS.avatar.uploadsPerUserPerMinute);
     expect(loadConfig({ RATE_LIMIT_AVATAR_UPLOADS_PER_MINUTE: '3' }).avatarUploadRateLimitPerMinute).toBe(3);

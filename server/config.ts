@@ -134,6 +134,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.decision.createdPerUserPerMinute),
   ),
+  RATE_LIMIT_VOTES_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.decision.voteWritesPerUserPerMinute),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),
 });
@@ -303,6 +307,8 @@ export interface AppConfig {
   avatarUploadRateLimitPerMinute: number;
   /** Owned decisions per account, and new decisions per account and minute (issue 27). */
   decisionLimits: { maxPerUser: number; createdPerMinute: number };
+  /** Vote writes (evaluate, weights, the team PUT) per user and minute, one count (issue 27). */
+  voteWritesPerMinute: number;
   operator: OperatorConfig;
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
@@ -359,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPerUser: e.MAX_DECISIONS_PER_USER,
       createdPerMinute: e.RATE_LIMIT_DECISIONS_PER_MINUTE,
     },
+    voteWritesPerMinute: e.RATE_LIMIT_VOTES_PER_MINUTE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,

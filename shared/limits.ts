@@ -38,6 +38,9 @@ export const LIMITS = {
     // RATE_LIMIT_DECISIONS_PER_MINUTE.
     maxPerUser: 1000,
     createdPerUserPerMinute: 30,
+    // Default of RATE_LIMIT_VOTES_PER_MINUTE: evaluate, weights and team-edit saves per user, one count
+    // (a voter saving cell by cell stays far below; a script re-writing votes does not).
+    voteWritesPerUserPerMinute: 120,
     // GET /api/decision answers at most this many cards per page (?limit= may ask for fewer).
     listPageMax: 100,
     // ?q= searches names; a longer needle cannot match a name anyway.
@@ -61,6 +64,9 @@ export const LIMITS = {
     invitationMailsPerDay: { established: 50, newAccount: 10 },
     newAccountHours: 24,
     pendingInvitationsPerDecision: 50,
+    // Issue 27: members per decision, the owner included, so a vote's cost stays bounded. Inviting
+    // counts members and open invitations; accepting re-checks the members (409 TOO_MANY_MEMBERS).
+    maxMembersPerDecision: 1000,
     // One invitation mail per address and decision this often: sending again sooner answers 429.
     sameAddressMailEveryMinutes: 60,
   },

@@ -36,6 +36,8 @@ export async function buildTestApp(
     commentRateLimit: { perMinute: 100_000, perHour: 100_000 },
     // Suites create decisions as fixtures; the cap and the rate are tested on their own (issue 27).
     decisionLimits: { maxPerUser: 100_000, createdPerMinute: 100_000 },
+    // Suites vote as fixtures, many times per user; the per-user vote limit is tested on its own.
+    voteWritesPerMinute: 100_000,
     // No poll timer: a purge in the middle of a test would move rows under it; tests run jobs by hand.
     schedulerPollMs: 0,
     ...overrides,

@@ -323,3 +323,41 @@ export async function ageInvitationMails(
       .execute();
   }
 }
+
+/**
+ * `count` new accounts made members of the decision straight in the database, in two multi-row
+ * inserts (to reach the member limit in a test without a thousand invitations). They cannot sign in.
+ */
+export async function insertMembers(
+  app: FastifyInstance,
+  seed: { decisionId: number; count: number; role?: TeamRole },
+): Promise<number[]> {
+  const db = app.database.db;
+  const now = new Date().toISOString();
+  const batch = randomBytes(5).toString('hex');
+  const users = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: seed.count }, (_, index) => ({
+        email: `member-${batch}-${index}@example.com`,
+        password_hash: 'not a password hash: these accounts never sign in',
+        language: 'en',
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('team_members')
+    .values(
+      users.map((user) => ({
+        decision_id: seed.decisionId,
+        user_id: user.id,
+        role: seed.role ?? 'editor',
+        created_at: now,
+      })),
+    )
+    .execute();
+  return users.map((user) => user.id);
+}

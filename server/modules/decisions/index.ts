@@ -17,5 +17,6 @@ export { validateMatrix } from './save-matrix.ts';
 export { assertVisibilityChangeAllowed } from './set-results-visibility.ts';
 export type { SavedLists } from './save-matrix.ts';
 export { createDecisionsService } from './service.ts';
+export { limitVoteWrites } from './vote-rate-limit.ts';
 export type { DecisionsService } from './service.ts';
 export type { DecisionWriteContext } from './write-context.ts';

@@ -21,6 +21,7 @@ import { requireAccess } from './access-gate.ts';
 import { presentDecision, presentDetails } from './presenter.ts';
 import { createRevisionCache } from './revision-cache.ts';
 import { limitDecisionCreation } from './creation-rate-limit.ts';
+import { limitVoteWrites } from './vote-rate-limit.ts';
 import { listRoute } from './list-route.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { DecisionsService } from './service.ts';
@@ -39,7 +40,9 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{
   changes: ChangeFeed;
   /** RATE_LIMIT_DECISIONS_PER_MINUTE. */
   createdPerMinute: number;
-}> = async (app, { decisionsService: service, changes, createdPerMinute }) => {
+  /** RATE_LIMIT_VOTES_PER_MINUTE, shared with the team module's weights and team edit. */
+  voteWritesPerMinute: number;
+}> = async (app, { decisionsService: service, changes, createdPerMinute, voteWritesPerMinute }) => {
   app.addHook('onRequest', app.authenticate);
   const personalDetailsBodies = createRevisionCache<ReturnType<FastifyReply['serialize']>>();
 
@@ -179,9 +182,13 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{
         ...common,
         params: decisionIdParamsSchema,
         body: evaluateRequestSchema,
-        response: { 200: messageResponseSchema.extend({ score: z.number().nullable() }), ...refusals },
+        response: {
+          200: messageResponseSchema.extend({ score: z.number().nullable() }),
+          ...refusals,
+          429: errorResponseSchema,
+        },
       },
-      preHandler: app.decisionAccess('vote'),
+      preHandler: [limitVoteWrites(app, voteWritesPerMinute), app.decisionAccess('vote')],
     },
     async (request) => {
       const access = requireAccess(request);

@@ -3,6 +3,7 @@ import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
 import { hashToken } from '../auth/index.ts';
 import type { UserRow } from '../users/index.ts';
+import { assertMemberPlaceLeft } from './member-limit.ts';
 import type { TeamServiceDeps } from './service.ts';
 
 /** Opening and accepting an invitation: by the link's token, or from the notification to the user. */
@@ -32,6 +33,8 @@ export function createAcceptInvitation(deps: TeamServiceDeps) {
         if (access.relation === 'owner') throw new AppError('CANNOT_ACCEPT_OWN');
         // A member must not use up an invitation meant for someone else.
         if (access.relation !== 'none') throw new AppError('ALREADY_MEMBER');
+        // Open invitations were counted when sent; this re-check covers those sent before the limit.
+        assertMemberPlaceLeft(await team.countMembers(invitation.decision_id, trx));
         const claimed = await team.acceptInvitation(invitation.id, user.id, isoNow(), trx);
         if (!claimed) throw new AppError('INVALID_INVITATION');
         await decisions.bumpRevision(invitation.decision_id, trx);

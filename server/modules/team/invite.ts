@@ -9,6 +9,7 @@ import { invitationMail } from '../../mail/templates.ts';
 import { generateToken, hashToken } from '../auth/index.ts';
 import type { DecisionAccess } from '../decisions/index.ts';
 import type { UserRow } from '../users/index.ts';
+import { assertMemberPlaceLeft } from './member-limit.ts';
 import type { TeamServiceDeps } from './service.ts';
 
 type TeamRepo = TeamServiceDeps['team'];
@@ -68,6 +69,8 @@ async function saveInvitation(
     );
   }
   const pendingCount = await team.countPendingForDecision(request.decisionId, now, trx);
+  // Each open invitation holds a place: accepting them all must stay within the member limit.
+  assertMemberPlaceLeft((await team.countMembers(request.decisionId, trx)) + pendingCount);
   if (pendingCount >= LIMITS.team.pendingInvitationsPerDecision) {
     throw new AppError('TOO_MANY_PENDING_INVITATIONS');
   }

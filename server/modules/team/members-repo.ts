@@ -67,6 +67,16 @@ export function createMembersRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** Accepted members of the decision (`team_members` holds no row for the owner). */
+    async countMembers(decisionId: number, executor: Executor = db): Promise<number> {
+      const row = await executor
+        .selectFrom('team_members')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('decision_id', '=', decisionId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     findUserByEmail(email: string) {
       return db
         .selectFrom('users')

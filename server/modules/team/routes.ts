@@ -19,7 +19,20 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   perMinute: number;
   /** RATE_LIMIT_DECISIONS_PER_MINUTE, shared with POST /api/decision. */
   decisionsPerMinute: number;
-}> = async (app, { teamService, teamVoting, decisionsService, reminders, perMinute, decisionsPerMinute }) => {
+  /** RATE_LIMIT_VOTES_PER_MINUTE, shared with POST /api/decision/{id}/evaluate. */
+  voteWritesPerMinute: number;
+}> = async (
+  app,
+  {
+    teamService,
+    teamVoting,
+    decisionsService,
+    reminders,
+    perMinute,
+    decisionsPerMinute,
+    voteWritesPerMinute,
+  },
+) => {
   // Public: the invite page shows what an invitation is about before anyone signs in.
   app.get(
     '/api/team/validate/:token',
@@ -41,7 +54,13 @@ export const teamRoutes: FastifyPluginAsyncZod<{
   await app.register(async (scope) => {
     scope.addHook('onRequest', app.authenticate);
     await scope.register(invitationRoutes, { teamService, decisionsService, perMinute });
-    await scope.register(votingRoutes, { teamVoting, decisionsService, reminders, decisionsPerMinute });
+    await scope.register(votingRoutes, {
+      teamVoting,
+      decisionsService,
+      reminders,
+      decisionsPerMinute,
+      voteWritesPerMinute,
+    });
     await scope.register(lifecycleRoutes, { teamVoting });
   });
 };

@@ -19,6 +19,7 @@ import { translate } from '../../i18n.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import {
   limitDecisionCreation,
+  limitVoteWrites,
   presentDecision,
   presentDetails,
   requireAccess,
@@ -39,7 +40,11 @@ export const votingRoutes: FastifyPluginAsyncZod<{
   decisionsService: DecisionsService;
   reminders: Reminders;
   decisionsPerMinute: number;
-}> = async (app, { teamVoting, decisionsService, reminders, decisionsPerMinute }) => {
+  voteWritesPerMinute: number;
+}> = async (app, { teamVoting, decisionsService, reminders, decisionsPerMinute, voteWritesPerMinute }) => {
+  // One limiter, one count per user for both routes here and the decisions module's evaluate.
+  const limitVotes = limitVoteWrites(app, voteWritesPerMinute);
+
   app.post(
     '/api/team-decisions',
     {
@@ -72,10 +77,10 @@ export const votingRoutes: FastifyPluginAsyncZod<{
           'The team edit page in one request: title, lists, the caller’s votes and weights; one transaction.',
         params: decisionIdParamsSchema,
         body: teamEditRequestSchema,
-        response: { 200: decisionDetailsSchema, ...refusals },
+        response: { 200: decisionDetailsSchema, ...refusals, 429: errorResponseSchema },
       },
       // An early 404 for outsiders; the right for each part is checked under the write lock.
-      preHandler: app.decisionAccess('view'),
+      preHandler: [limitVotes, app.decisionAccess('view')],
     },
     async (request) => {
       const { userId } = requireAccess(request);
@@ -93,9 +98,13 @@ export const votingRoutes: FastifyPluginAsyncZod<{
         ...common,
         params: decisionIdParamsSchema,
         body: weightsRequestSchema,
-        response: { 200: messageResponseSchema.extend({ score: z.number().nullable() }), ...refusals },
+        response: {
+          200: messageResponseSchema.extend({ score: z.number().nullable() }),
+          ...refusals,
+          429: errorResponseSchema,
+        },
       },
-      preHandler: app.decisionAccess('weight'),
+      preHandler: [limitVotes, app.decisionAccess('weight')],
     },
     async (request) => {
       const access = requireAccess(request);
