@@ -132,12 +132,13 @@ describe('GET /api/events: the stream, votes, weights and edits', () => {
     expect(event.data).toEqual({ decision_id: decision.id });
   });
 
-  it('a vote on a 2,000-member team answers 200 and reaches the members (NOTIFY payloads stay small)', async () => {
+  it('a vote on a team of the largest size answers 200 and reaches the members (NOTIFY payloads stay small)', async () => {
     const owner = await createSignedInUser(app);
     const { decision, optionIds, criterionIds } = await createTeamDecision(app, owner);
     const now = new Date().toISOString();
     const db = app.database.db;
-    const crowd = Array.from({ length: 1_999 }, (_, index) => ({
+    // The owner, this crowd and the listener make the largest team allowed (issue 27).
+    const crowd = Array.from({ length: LIMITS.team.maxMembersPerDecision - 2 }, (_, index) => ({
       email: `crowd-${decision.id}-${index}@example.com`,
       password_hash: 'not a hash: never signs in',
       language: 'en',
@@ -166,7 +167,7 @@ describe('GET /api/events: the stream, votes, weights and edits', () => {
         )
         .execute();
     }
-    // The 2,000th member, last in the audience, holds a stream.
+    // The last member, last in the audience, holds a stream.
     const listener = await addMember(app, owner, decision.id, 'viewer');
     const stream = await streamOf(listener);
     const from = await settledPosition(stream, listener);
