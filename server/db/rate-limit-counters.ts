@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, OnConflictDatabase, OnConflictTables } from 'kysely';
 import type { Database, EpochMs } from './schema.ts';
 
 export interface CounterState {
@@ -13,6 +13,34 @@ export interface CounterState {
  * a client the limit once, not N times. One SQL implementation for SQLite and PostgreSQL. `now` comes
  * from the caller (instances' clocks agree to well under a window; tests move it by hand).
  */
+/**
+ * The upsert's update of an existing key for one more hit: a key whose window ended (at or before the
+ * hit) starts a new one with the inserted row's values, otherwise its count grows by one.
+ */
+function countedHit(
+  eb: ExpressionBuilder<
+    OnConflictDatabase<Database, 'rate_limit_counters'>,
+    OnConflictTables<'rate_limit_counters'>
+  >,
+) {
+  const windowEnded = eb('rate_limit_counters.reset_at', '<=', eb.ref('excluded.last_hit_at'));
+  return {
+    count: eb
+      .case()
+      .when(windowEnded)
+      .then(eb.ref('excluded.count'))
+      .else(eb('rate_limit_counters.count', '+', 1))
+      .end(),
+    reset_at: eb
+      .case()
+      .when(windowEnded)
+      .then(eb.ref('excluded.reset_at'))
+      .else(eb.ref('rate_limit_counters.reset_at'))
+      .end(),
+    last_hit_at: eb.ref('excluded.last_hit_at'),
+  };
+}
+
 export function createRateLimitCounters(db: Kysely<Database>) {
   /**
    * Counts one hit for each key in one atomic upsert: a key whose window ended starts a new one at
@@ -23,26 +51,7 @@ export function createRateLimitCounters(db: Kysely<Database>) {
     const rows = await db
       .insertInto('rate_limit_counters')
       .values(keys.map((key) => ({ key, count: 1, reset_at: now + windowMs, last_hit_at: now })))
-      .onConflict((conflict) =>
-        conflict.column('key').doUpdateSet((eb) => {
-          const windowEnded = eb('rate_limit_counters.reset_at', '<=', eb.ref('excluded.last_hit_at'));
-          return {
-            count: eb
-              .case()
-              .when(windowEnded)
-              .then(eb.ref('excluded.count'))
-              .else(eb('rate_limit_counters.count', '+', 1))
-              .end(),
-            reset_at: eb
-              .case()
-              .when(windowEnded)
-              .then(eb.ref('excluded.reset_at'))
-              .else(eb.ref('rate_limit_counters.reset_at'))
-              .end(),
-            last_hit_at: eb.ref('excluded.last_hit_at'),
-          };
-        }),
-      )
+      .onConflict((conflict) => conflict.column('key').doUpdateSet(countedHit))
       .returning(['key', 'count', 'reset_at', 'last_hit_at'])
       .execute();
     const byKey = new Map(rows.map((row) => [row.key, row]));
@@ -65,24 +74,7 @@ export function createRateLimitCounters(db: Kysely<Database>) {
       .onConflict((conflict) =>
         conflict
           .column('key')
-          .doUpdateSet((eb) => {
-            const windowEnded = eb('rate_limit_counters.reset_at', '<=', eb.ref('excluded.last_hit_at'));
-            return {
-              count: eb
-                .case()
-                .when(windowEnded)
-                .then(eb.ref('excluded.count'))
-                .else(eb('rate_limit_counters.count', '+', 1))
-                .end(),
-              reset_at: eb
-                .case()
-                .when(windowEnded)
-                .then(eb.ref('excluded.reset_at'))
-                .else(eb.ref('rate_limit_counters.reset_at'))
-                .end(),
-              last_hit_at: eb.ref('excluded.last_hit_at'),
-            };
-          })
+          .doUpdateSet(countedHit)
           .where((eb) =>
             eb.or([
               eb('rate_limit_counters.reset_at', '<=', eb.ref('excluded.last_hit_at')),

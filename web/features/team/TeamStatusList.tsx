@@ -115,30 +115,26 @@ export function TeamStatusList({ members, decisionId, canReopen }: TeamStatusLis
   );
 }
 
+const SUBMISSION_STATES = {
+  submitted: { Icon: Lock, textKey: 'teamView.submitted', color: 'text-emerald-800 dark:text-emerald-300' },
+  reopened: { Icon: RotateCcw, textKey: 'teamView.reopened', color: 'text-amber-800 dark:text-amber-300' },
+} as const;
+
 /** Issue 27: "Submitted" (final) or "Reopened" (until submitted anew), shown to everyone. */
 function SubmissionBadge({ member }: { member: TeamMember }) {
   const { t } = useTranslation();
-  if (member.submitted_at)
-    return (
-      <span
-        data-testid="submission"
-        className="flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-800 dark:text-emerald-300"
-      >
-        <Lock aria-hidden size={14} />
-        {t('teamView.submitted')}
-      </span>
-    );
-  if (member.reopened)
-    return (
-      <span
-        data-testid="submission"
-        className="flex shrink-0 items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300"
-      >
-        <RotateCcw aria-hidden size={14} />
-        {t('teamView.reopened')}
-      </span>
-    );
-  return null;
+  const state = member.submitted_at ? 'submitted' : member.reopened ? 'reopened' : undefined;
+  if (!state) return null;
+  const { Icon, textKey, color } = SUBMISSION_STATES[state];
+  return (
+    <span
+      data-testid="submission"
+      className={`flex shrink-0 items-center gap-1 text-xs font-semibold ${color}`}
+    >
+      <Icon aria-hidden size={14} />
+      {t(textKey)}
+    </span>
+  );
 }
 
 function MemberName({ name, role }: { name: string; role: string }) {
