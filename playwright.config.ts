@@ -73,6 +73,8 @@ export default defineConfig({
         // No proxy to drain from: stop at once when the run ends.
         SHUTDOWN_DRAIN_MS: '0',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        // Every browser context of the run connects from 127.0.0.1, like a large office behind one NAT.
+        MAX_CONNECTIONS_PER_CLIENT: '2000',
         // Specs create their decisions through the API, some more than a hundred (issue 27's default is 30).
         RATE_LIMIT_DECISIONS_PER_MINUTE: '10000',
         // Specs save votes cell by cell through the UI and the API (issue 27's default is 120).

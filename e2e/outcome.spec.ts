@@ -89,6 +89,10 @@ test('after voting ended the owner records an outcome against the leader; both m
   await ownerPage.keyboard.press('Enter');
   await expect(ownerOutcome.optionSelect.locator('option:checked')).toHaveText('Lisbon');
   expect(await seriousViolations(ownerPage), 'outcome dialog').toEqual([]);
+  // As a user would: Escape once the focus is in the dialog (React Aria moves it in after opening).
+  await expect
+    .poll(() => ownerPage.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))))
+    .toBe(true);
   await ownerPage.keyboard.press('Escape');
   await expect(ownerOutcome.dialog).toHaveCount(0);
   await expect(ownerOutcome.editButton).toBeFocused();

@@ -269,11 +269,11 @@ describe('loadConfig: legal pages and AI providers', () => {
 });
 
 describe('loadConfig: request limits (issue 27)', () => {
-  it('bounds requests to 30 s and 100 connections per client by default', () => {
+  it('bounds requests to 30 s and 256 connections per client by default', () => {
     expect(loadConfig({}).requests).toEqual({
       timeoutMs: 30_000,
       headersTimeoutMs: 30_000,
-      maxConnectionsPerClient: 100,
+      maxConnectionsPerClient: 256,
     });
   });
 

@@ -11,7 +11,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
  * stream, so 100 leaves room for an office behind one NAT address while a single client cannot hold
  * the server's sockets.
  */
-const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 100;
+const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
