@@ -31,7 +31,12 @@ const instanceOptions = (name: 'a' | 'b'): InstanceOptions => ({
   port: PORTS[name],
   databaseUrl: databaseUrl!,
   databaseSchema: schema,
-  env: { RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT), SHUTDOWN_DRAIN_MS: String(DRAIN_MS) },
+  env: {
+    RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT),
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+    // The write load creates decisions as fast as it can, beyond what one account may in a minute.
+    RATE_LIMIT_DECISIONS_PER_MINUTE: '100000',
+  },
 });
 
 const instances: Record<'a' | 'b', RunningProcess | undefined> = { a: undefined, b: undefined };
