@@ -21,6 +21,7 @@ import { dashboardParamsOf, PAGE_SIZE, withDashboardParam } from '../features/de
 import { DecisionCard } from '../features/decisions/DecisionCard.tsx';
 import { cardsOf, totalOf, useDecisionPagesQuery } from '../features/decisions/decisions-api.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
+import { ShowMoreDecisions } from '../features/decisions/ShowMoreDecisions.tsx';
 
 function NewDecisionButtons() {
   const { t } = useTranslation();
@@ -71,7 +72,6 @@ export default function DashboardPage() {
   const total = totalOf(decisions.data);
   const isNarrowed = filter !== 'all' || deferredSearch.trim() !== '';
   const isFirstVisit = !isNarrowed && total === 0;
-  const moreCount = total === undefined ? 0 : Math.min(PAGE_SIZE, total - cards.length);
 
   useEffect(() => {
     if (dashboardParamsOf(new URLSearchParams(window.location.search)).search === deferredSearch) return;
@@ -113,17 +113,7 @@ export default function DashboardPage() {
             <DecisionCard key={decision.id} decision={decision} format={format} onDelete={setDeleting} />
           ))}
         </ul>
-        {decisions.hasNextPage && moreCount > 0 ? (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="secondary"
-              disabled={decisions.isFetchingNextPage}
-              onClick={() => void decisions.fetchNextPage()}
-            >
-              {t('dashboard.showMore', { count: moreCount })}
-            </Button>
-          </div>
-        ) : null}
+        <ShowMoreDecisions pages={decisions} pageSize={PAGE_SIZE} />
       </>
     );
   }

@@ -1,12 +1,12 @@
 import { ArrowRight } from 'lucide-react';
-import { Button } from '../components/ui/Button.tsx';
 import { ErrorNotice } from '../components/ui/ErrorNotice.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { TextLink } from '../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../lib/api-client.ts';
 import { useLocale } from '../lib/format.ts';
-import { cardsOf, totalOf, useDecisionPagesQuery } from '../features/decisions/decisions-api.ts';
+import { cardsOf, useDecisionPagesQuery } from '../features/decisions/decisions-api.ts';
+import { ShowMoreDecisions } from '../features/decisions/ShowMoreDecisions.tsx';
 
 const PAGE_SIZE = 50;
 // The server's newest-first order, a page at a time (GET /api/decision pages its answer).
@@ -17,7 +17,6 @@ export default function HistoryPage() {
   const { t, format } = useLocale();
   const decisions = useDecisionPagesQuery(HISTORY_PARAMS);
   const newestFirst = cardsOf(decisions.data);
-  const moreCount = Math.min(PAGE_SIZE, (totalOf(decisions.data) ?? 0) - newestFirst.length);
 
   let content;
   if (decisions.isPending) content = <LoadingNotice text={t('history.loading')} />;
@@ -55,17 +54,7 @@ export default function HistoryPage() {
             </li>
           ))}
         </ol>
-        {decisions.hasNextPage && moreCount > 0 ? (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="secondary"
-              disabled={decisions.isFetchingNextPage}
-              onClick={() => void decisions.fetchNextPage()}
-            >
-              {t('dashboard.showMore', { count: moreCount })}
-            </Button>
-          </div>
-        ) : null}
+        <ShowMoreDecisions pages={decisions} pageSize={PAGE_SIZE} />
       </>
     );
   }

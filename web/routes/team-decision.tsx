@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { DecisionDetails } from '../../shared/api/decisions.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
+import { InlineAlert } from '../components/ui/InlineAlert.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { decisionKeys } from '../lib/query-keys.ts';
@@ -160,9 +161,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
         <Card className="flex flex-col gap-3">
           <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{t('teamView.status')}</h2>
           {members.isError ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {t('teamView.membersLoadFailed')}
-            </p>
+            <InlineAlert>{t('teamView.membersLoadFailed')}</InlineAlert>
           ) : members.data ? (
             <TeamStatusList
               members={members.data}

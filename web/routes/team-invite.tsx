@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ButtonLink } from '../components/ui/Button.tsx';
+import { InlineAlert } from '../components/ui/InlineAlert.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
@@ -45,9 +46,7 @@ export default function TeamInvitePage() {
               {t('teamInvite.membersHeading')}
             </h2>
             {members.isError ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {t('teamView.membersLoadFailed')}
-              </p>
+              <InlineAlert>{t('teamView.membersLoadFailed')}</InlineAlert>
             ) : members.data ? (
               <MemberList
                 decisionId={decision.id}

@@ -12,6 +12,7 @@ import { useIsLoggedIn } from '../../lib/auth-store.ts';
 import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { consumePendingInvite, rememberPendingInvite } from '../auth/pending-invite.ts';
+import { LogInOrRegister } from './LogInOrRegister.tsx';
 import { roleLabel, useAcceptInvitation, useInvitationPreviewQuery } from '../team/team-api.ts';
 
 /**
@@ -67,7 +68,6 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
   if (!preview.data) return <LoadingNotice text={t('inviteAccept.loading')} />;
 
   const invitation = preview.data;
-  const tokenQuery = `?token=${encodeURIComponent(token)}`;
   return (
     <Card className="flex max-w-xl items-start gap-4">
       <MailOpen aria-hidden size={28} className="mt-1 shrink-0 text-indigo-600 dark:text-indigo-300" />
@@ -85,15 +85,7 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
             {t('inviteAccept.accepting')}
           </p>
         ) : (
-          <>
-            <p className="text-slate-700 dark:text-slate-300">{t('inviteAccept.keptForLater')}</p>
-            <div className="flex flex-wrap gap-2">
-              <ButtonLink to={`/login${tokenQuery}`}>{t('inviteAccept.logIn')}</ButtonLink>
-              <ButtonLink to={`/register${tokenQuery}`} variant="secondary">
-                {t('inviteAccept.register')}
-              </ButtonLink>
-            </div>
-          </>
+          <LogInOrRegister token={token} texts="inviteAccept" />
         )}
       </div>
     </Card>

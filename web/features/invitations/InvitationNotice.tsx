@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { useIsLoggedIn } from '../../lib/auth-store.ts';
+import { LogInOrRegister } from './LogInOrRegister.tsx';
 import { rememberPendingInvite } from '../auth/pending-invite.ts';
 
 /** Invitation page until team decisions exist: keeps the token and explains what comes next. */
@@ -27,7 +28,6 @@ export function InvitationNotice() {
     );
   }
 
-  const tokenQuery = `?token=${encodeURIComponent(token)}`;
   return (
     <Card className="max-w-xl">
       <div className="flex items-start gap-4">
@@ -42,15 +42,7 @@ export function InvitationNotice() {
               {t('nav.dashboard')}
             </ButtonLink>
           ) : (
-            <>
-              <p className="text-slate-700 dark:text-slate-300">{t('invite.keptForLater')}</p>
-              <div className="flex flex-wrap gap-2">
-                <ButtonLink to={`/login${tokenQuery}`}>{t('invite.logIn')}</ButtonLink>
-                <ButtonLink to={`/register${tokenQuery}`} variant="secondary">
-                  {t('invite.register')}
-                </ButtonLink>
-              </div>
-            </>
+            <LogInOrRegister token={token} texts="invite" />
           )}
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
-import { inputClasses } from '../../components/ui/TextField.tsx';
+import { PercentInput } from '../../components/ui/PercentInput.tsx';
 import { clampedPercentInput } from '../decisions/form-inputs.ts';
 import { countedImportance, summarizeImportances } from '../../lib/importance-shares.ts';
 import { ImportanceShare, ImportanceSum } from '../decisions/ImportanceShares.tsx';
@@ -44,16 +44,12 @@ export function TeamListsCards({
   const renderImportance = (index: number) => (
     <span className="flex shrink-0 items-center gap-2">
       <span className="flex w-20 items-center gap-1">
-        <input
-          type="number"
-          inputMode="numeric"
+        <PercentInput
           min={LIMITS.decision.importance.min}
           max={LIMITS.decision.importance.max}
-          step={1}
           aria-label={t('teamEdit.importanceOf', { name: criteria[index]?.name || index + 1 })}
           aria-describedby={shareId(index)}
           disabled={isDisabled}
-          className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
           {...clampedPercentInput(register(`criteria.${index}.importance`, { setValueAs: Number }))}
         />
         <span aria-hidden className="text-sm text-slate-600 dark:text-slate-400">

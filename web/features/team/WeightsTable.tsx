@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../shared/limits.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { RowHeader, Table, TD, TH } from '../../components/ui/Table.tsx';
-import { inputClasses } from '../../components/ui/TextField.tsx';
+import { PercentInput } from '../../components/ui/PercentInput.tsx';
 import { useLocale } from '../../lib/format.ts';
 import { clampPercent } from '../../lib/matrix-model.ts';
 
@@ -83,12 +83,9 @@ export function WeightsTable({
               <TD density="compact" edge={teamShares ? 'middle' : 'last'} align="start">
                 <span className="flex items-center gap-2">
                   <span className="w-20 shrink-0">
-                    <input
-                      type="number"
-                      inputMode="numeric"
+                    <PercentInput
                       min={LIMITS.scales.weight.min}
                       max={LIMITS.scales.weight.max}
-                      step={1}
                       aria-label={t('teamEdit.weightOf', { name })}
                       value={weights[criterion.key] ?? ''}
                       disabled={isDisabled}
@@ -97,7 +94,6 @@ export function WeightsTable({
                         const clamped = clampPercent(event.target.value);
                         onChange(criterion.key, clamped === null ? '' : String(clamped));
                       }}
-                      className={`${inputClasses} h-10 px-2 text-right tabular-nums disabled:opacity-60`}
                     />
                   </span>
                   <span className="w-16 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
