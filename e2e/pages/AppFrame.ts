@@ -22,7 +22,8 @@ export class AppFrame {
   }
 
   async switchLanguage(language: 'English' | 'Deutsch'): Promise<void> {
-    const button = this.page.getByRole('button', { name: language, exact: true });
+    // Named "EN English" / "DE Deutsch": the visible code, then the language's name.
+    const button = this.page.getByRole('button', { name: new RegExp(`^[A-Z]{2} ${language}$`) });
     await button.click();
     // Pressed once the language is in effect (its texts loaded), so a following reload keeps it.
     await expect(button).toHaveAttribute('aria-pressed', 'true');

@@ -38,7 +38,8 @@ export function LanguageSwitcher() {
           lang={language}
           aria-pressed={language === activeLanguage}
           disabled={!isHydrated}
-          aria-label={t(`language.names.${language}`)}
+          // WCAG 2.5.3: the name starts with what the button shows ("DE"), so speech input finds it.
+          aria-label={`${language.toUpperCase()} ${t(`language.names.${language}`)}`}
           onClick={() => void switchTo(language)}
           className="h-8 w-10 rounded-md text-xs font-semibold text-slate-700 uppercase aria-pressed:bg-indigo-600 aria-pressed:text-white dark:text-slate-200"
         >
