@@ -53,6 +53,8 @@ export interface DecisionsTable {
   score: number | null;
   timer: Timestamp | null;
   revision: Generated<number>;
+  /** Issue 27: bumped by every write of a weight (trigger), so weights are re-read only when they changed. */
+  weights_revision: Generated<number>;
   activated_at: Timestamp | null;
   results_visibility: Generated<ResultsVisibility>;
   created_at: Timestamp;
@@ -123,6 +125,31 @@ export interface AiOpinionsTable {
   value: number;
   explanation: string | null;
   created_at: Timestamp;
+}
+
+/** Issue 27: per cell, how many members gave each value 0–10 (kept by triggers, migration 022). */
+export interface CellVoteTalliesTable {
+  decision_id: number;
+  option_id: number;
+  criterion_id: number;
+  votes_0: number;
+  votes_1: number;
+  votes_2: number;
+  votes_3: number;
+  votes_4: number;
+  votes_5: number;
+  votes_6: number;
+  votes_7: number;
+  votes_8: number;
+  votes_9: number;
+  votes_10: number;
+}
+
+/** Issue 27: per member of a team decision, how many cells they scored (kept by triggers). */
+export interface VoterVoteTalliesTable {
+  decision_id: number;
+  user_id: number;
+  scored_cells: number;
 }
 
 export interface WeightsTable {
@@ -291,6 +318,8 @@ export interface Database {
   criteria: CriteriaTable;
   evaluations: EvaluationsTable;
   weights: WeightsTable;
+  cell_vote_tallies: CellVoteTalliesTable;
+  voter_vote_tallies: VoterVoteTalliesTable;
   team_members: TeamMembersTable;
   comments: CommentsTable;
   invitations: InvitationsTable;

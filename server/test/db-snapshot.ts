@@ -20,6 +20,8 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   criteria: ['id'],
   evaluations: ['id'],
   weights: ['criterion_id', 'user_id'],
+  cell_vote_tallies: ['option_id', 'criterion_id'],
+  voter_vote_tallies: ['decision_id', 'user_id'],
   team_members: ['id'],
   comments: ['id'],
   invitations: ['id'],

@@ -4,13 +4,28 @@ import { LIMITS } from '../limits.ts';
 import {
   agreementLevelOf,
   agreementOf,
+  agreementOfTally,
   computeConsensus,
   populationStandardDeviation,
   sigmaMaxOf,
   spreadOf,
   WEIGHT_SIGMA_MAX,
 } from './agreement.ts';
-import type { MemberWeight, TeamCell } from './team.ts';
+import { teamVotesOf, type MemberWeight, type TeamCell } from './team.ts';
+import type { ScoredOption, WeightedCriterion } from './personal.ts';
+
+/** The consensus of raw votes, tallied as the database tallies them (issue 27). */
+function consensusOf(input: {
+  mode: 'manual' | 'ai';
+  scale: { min: number; max: number };
+  options: readonly ScoredOption[];
+  criteria: readonly WeightedCriterion[];
+  cells: readonly TeamCell[];
+  weights: readonly MemberWeight[];
+}) {
+  const { cells, weights, ...rest } = input;
+  return computeConsensus({ ...rest, votes: teamVotesOf(cells, weights, input) });
+}
 
 const TEAM_SIGMA_MAX = sigmaMaxOf(LIMITS.scales.team);
 
@@ -88,6 +103,21 @@ describe('agreementOf', () => {
   });
 });
 
+describe('agreementOfTally', () => {
+  it('property: a cell’s tally gives the agreement its integer votes give (issue 27)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10 }), { maxLength: 300 }), (values) => {
+        const cells = values.map((value, index) => vote(index + 1, 1, 10, value));
+        const tally = teamVotesOf(cells, []).cells.get('1:10');
+        const fromTally = agreementOfTally(tally, TEAM_SIGMA_MAX);
+        const fromValues = agreementOf(values, TEAM_SIGMA_MAX);
+        if (fromValues === null) expect(fromTally).toBeNull();
+        else expect(fromTally).toBeCloseTo(fromValues, 9);
+      }),
+    );
+  });
+});
+
 describe('computeConsensus', () => {
   const options = [{ id: 1 }, { id: 2 }];
   const criteria = [
@@ -97,7 +127,7 @@ describe('computeConsensus', () => {
   const scale = LIMITS.scales.team;
 
   it('per cell, per criterion and overall, rounded to 1 decimal', () => {
-    const consensus = computeConsensus({
+    const consensus = consensusOf({
       mode: 'manual',
       scale,
       options,
@@ -133,7 +163,7 @@ describe('computeConsensus', () => {
   });
 
   it('lists every cell, with 0 votes and no agreement where nobody voted; overall null then', () => {
-    const consensus = computeConsensus({ mode: 'manual', scale, options, criteria, cells: [], weights: [] });
+    const consensus = consensusOf({ mode: 'manual', scale, options, criteria, cells: [], weights: [] });
     expect(consensus.cells).toHaveLength(4);
     expect(
       consensus.cells.every(
@@ -144,7 +174,7 @@ describe('computeConsensus', () => {
   });
 
   it('AI mode: a cell holds the AI value only, so no cell agreement; weights still agree or not', () => {
-    const consensus = computeConsensus({
+    const consensus = consensusOf({
       mode: 'ai',
       scale,
       options: [{ id: 1 }],
@@ -166,7 +196,7 @@ describe('computeConsensus', () => {
   });
 
   it('ignores AI values in manual mode and votes on cells no longer in the matrix', () => {
-    const consensus = computeConsensus({
+    const consensus = consensusOf({
       mode: 'manual',
       scale,
       options: [{ id: 1 }],

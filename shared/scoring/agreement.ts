@@ -1,6 +1,6 @@
 import type { ScoredOption, WeightedCriterion } from './personal.ts';
 import { roundTo } from './rounding.ts';
-import { cellKey, type MemberWeight, type TeamCell } from './team.ts';
+import { cellKey, type CellVotes, type TeamVotes } from './team.ts';
 
 /**
  * Where a team agrees and where it does not (issue 16): one implementation for the server's details,
@@ -34,6 +34,17 @@ export function agreementOf(values: readonly number[], sigmaMax: number): number
 }
 
 /**
+ * Agreement of a cell from its tally (issue 27): σ² = (n·Σv² − (Σv)²) / n², exact for the integer
+ * votes of a cell, so the tally gives the same figure as the values themselves.
+ */
+export function agreementOfTally(tally: CellVotes | undefined, sigmaMax: number): number | null {
+  if (!tally || tally.count < 2 || sigmaMax <= 0) return null;
+  const spreadSquared = Math.max(0, tally.count * tally.sumOfSquares - tally.sum * tally.sum);
+  const sigma = Math.sqrt(spreadSquared) / tally.count;
+  return Math.min(100, Math.max(0, 100 * (1 - sigma / sigmaMax)));
+}
+
+/**
  * How far apart the values are, as people read it (issue 25): the lowest and the highest value ("from
  * 3 to 7") and a plain label by the spread's part of the scale's range: `close` up to 20 %, `mixed` up
  * to 50 %, `split` beyond (on 0–10: spreads 0–2, 3–5, 6–10); null below two values ("not enough votes
@@ -60,6 +71,12 @@ export function spreadOf(values: readonly number[], scale: { min: number; max: n
   const spread: SpreadLabel =
     part <= SPREAD_LIMITS.close + 1e-9 ? 'close' : part <= SPREAD_LIMITS.mixed + 1e-9 ? 'mixed' : 'split';
   return { min, max, spread };
+}
+
+/** `spreadOf` from a cell's tally: its lowest and highest vote. */
+export function spreadOfTally(tally: CellVotes | undefined, scale: { min: number; max: number }): Spread {
+  if (!tally || tally.count === 0) return { min: null, max: null, spread: null };
+  return spreadOf(tally.count === 1 ? [tally.min] : [tally.min, tally.max], scale);
 }
 
 /** The range of weights. */
@@ -92,7 +109,7 @@ export interface Consensus {
 const round = (value: number | null) => (value === null ? null : roundTo(value, 1));
 
 /**
- * The team's agreement per cell (the members' values; in AI mode the AI's single value, so null), per
+ * The team's agreement per cell (the members' votes; in AI mode the AI's single value, so null), per
  * criterion (the members' weights) and overall. Only aggregates: no member's own value is in it.
  */
 export function computeConsensus(input: {
@@ -100,20 +117,17 @@ export function computeConsensus(input: {
   scale: { min: number; max: number };
   options: readonly ScoredOption[];
   criteria: readonly WeightedCriterion[];
-  cells: readonly TeamCell[];
-  weights: readonly MemberWeight[];
+  votes: TeamVotes;
 }): Consensus {
-  const counted = input.mode === 'ai' ? 'ai' : 'user';
-  const valuesByCell = new Map<string, number[]>();
-  for (const cell of input.cells) {
-    if (cell.generated_by !== counted) continue;
-    const key = cellKey(cell.option_id, cell.criterion_id);
-    const values = valuesByCell.get(key);
-    if (values) values.push(cell.value);
-    else valuesByCell.set(key, [cell.value]);
-  }
+  const tallyOf = (key: string): CellVotes | undefined => {
+    if (input.mode === 'manual') return input.votes.cells.get(key);
+    const value = input.votes.aiCells.get(key);
+    return value === undefined
+      ? undefined
+      : { count: 1, sum: value, sumOfSquares: value * value, min: value, max: value };
+  };
   const weightsByCriterion = new Map<number, number[]>();
-  for (const { criterion_id, weight } of input.weights) {
+  for (const { criterion_id, weight } of input.votes.weights) {
     const weights = weightsByCriterion.get(criterion_id);
     if (weights) weights.push(weight);
     else weightsByCriterion.set(criterion_id, [weight]);
@@ -123,15 +137,15 @@ export function computeConsensus(input: {
   const cellAgreements: number[] = [];
   const cells = input.options.flatMap((option) =>
     input.criteria.map((criterion) => {
-      const values = valuesByCell.get(cellKey(option.id, criterion.id)) ?? [];
-      const agreement = agreementOf(values, sigmaMax);
+      const tally = tallyOf(cellKey(option.id, criterion.id));
+      const agreement = agreementOfTally(tally, sigmaMax);
       if (agreement !== null) cellAgreements.push(agreement);
       return {
         option_id: option.id,
         criterion_id: criterion.id,
         agreement: round(agreement),
-        votes: values.length,
-        ...spreadOf(values, input.scale),
+        votes: tally?.count ?? 0,
+        ...spreadOfTally(tally, input.scale),
       };
     }),
   );

@@ -19,8 +19,10 @@ import {
   computeTeamTotals,
   computeTeamWeights,
   participantsOf,
+  teamVotesOf,
   type MemberWeight,
   type TeamCell,
+  type TeamVotes,
 } from './team.ts';
 
 export interface DecisionShape {
@@ -36,6 +38,28 @@ export interface ScoredCriterion {
 }
 
 /**
+ * What a decision's figures are computed from: a personal decision's cells (the owner's and the AI's
+ * count), or a team decision's tallies (issue 27: per-cell aggregates, never every vote).
+ */
+export type DecisionVotes =
+  { type: 'personal'; evaluations: readonly TeamCell[] } | { type: 'team'; votes: TeamVotes };
+
+/**
+ * The votes of raw rows (what exports, migrations and tests hold), with the team's tallies made as the
+ * database makes them: of the matrix's cells only.
+ */
+export function decisionVotesOf(
+  decision: Pick<DecisionShape, 'type'>,
+  matrix: { options: readonly ScoredOption[]; criteria: readonly ScoredCriterion[] },
+  evaluations: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+): DecisionVotes {
+  return decision.type === 'team'
+    ? { type: 'team', votes: teamVotesOf(evaluations, weights, matrix) }
+    : { type: 'personal', evaluations };
+}
+
+/**
  * The numbers a decision's result rests on (issue 17): per criterion the weight that counts
  * (personal: the importance; team: the team weight) and per cell the value that counts (personal: the
  * owner's or the AI's; team: the mean of the votes, AI mode the AI's). Ranking and analysis read the
@@ -45,24 +69,18 @@ export function scoringDataOf(
   decision: DecisionShape,
   options: readonly ScoredOption[],
   criteria: readonly ScoredCriterion[],
-  evaluations: readonly TeamCell[],
-  weights: readonly MemberWeight[],
+  input: DecisionVotes,
 ): { criteria: AnalysisCriterion[]; values: Map<string, number>; unscored: Set<number> } {
-  if (decision.type !== 'team') {
+  if (input.type === 'personal') {
     return {
       criteria: criteria.map(({ id, importance, minimum }) => ({ id, weight: importance, minimum })),
-      values: valuesOfCells(countedPersonalCells(evaluations, decision.user_id)),
+      values: valuesOfCells(countedPersonalCells(input.evaluations, decision.user_id)),
       unscored: new Set(),
     };
   }
-  const teamWeights = computeTeamWeights(
-    criteria,
-    weights,
-    participantsOf(decision.mode, evaluations, weights),
-  );
-  const values = new Map(
-    [...computeTeamCells(evaluations, decision.mode)].map(([key, cell]) => [key, cell.mean]),
-  );
+  const { votes } = input;
+  const teamWeights = computeTeamWeights(criteria, votes.weights, participantsOf(decision.mode, votes));
+  const values = new Map([...computeTeamCells(votes, decision.mode)].map(([key, cell]) => [key, cell.mean]));
   const criterionIds = new Set(criteria.map((criterion) => criterion.id));
   const scored = new Set(
     [...values.keys()].flatMap((key) => {
@@ -131,11 +149,27 @@ export function computeResult(
   evaluations: readonly TeamCell[],
   weights: readonly MemberWeight[],
 ): DecisionResult {
-  const isTeam = decision.type === 'team';
-  const totals = isTeam
-    ? computeTeamTotals(options, criteria, evaluations, weights, decision.mode)
-    : computePersonalTotals(options, criteria, countedPersonalCells(evaluations, decision.user_id));
-  const data = scoringDataOf(decision, options, criteria, evaluations, weights);
+  return resultOf(
+    decision,
+    options,
+    criteria,
+    decisionVotesOf(decision, { options, criteria }, evaluations, weights),
+  );
+}
+
+/** `computeResult` from the votes as the server keeps them (a team's tallies). */
+export function resultOf(
+  decision: DecisionShape,
+  options: readonly ScoredOption[],
+  criteria: readonly ScoredCriterion[],
+  input: DecisionVotes,
+): DecisionResult {
+  const isTeam = input.type === 'team';
+  const totals =
+    input.type === 'team'
+      ? computeTeamTotals(options, criteria, input.votes, decision.mode)
+      : computePersonalTotals(options, criteria, countedPersonalCells(input.evaluations, decision.user_id));
+  const data = scoringDataOf(decision, options, criteria, input);
   const knockedOut = new Set(
     knockoutsOf(
       options.filter((option) => !data.unscored.has(option.id)),
@@ -147,11 +181,14 @@ export function computeResult(
   const hasWeight = data.criteria.some((criterion) => criterion.weight > 0);
   // The matrix that counts must be full: the owner's (personal), the AI's (team in AI mode: no member
   // votes on cells there) or at least one voter's (team in manual mode).
-  const hasAiCells = evaluations.some((evaluation) => evaluation.generated_by === 'ai');
+  const hasAiCells =
+    input.type === 'team'
+      ? input.votes.aiCells.size > 0
+      : input.evaluations.some((evaluation) => evaluation.generated_by === 'ai');
   const hasCompleteVote =
-    !isTeam || decision.mode === 'ai'
+    input.type !== 'team' || decision.mode === 'ai'
       ? missing_cells === 0 && (!isTeam || hasAiCells)
-      : completeVotersOf('manual', { options, criteria }, evaluations, weights).size > 0;
+      : completeVotersOf('manual', { options, criteria }, input.votes).size > 0;
   const hasPassingOption = options.some(
     (option) => !knockedOut.has(option.id) && !data.unscored.has(option.id),
   );
@@ -189,9 +226,8 @@ export function analyseDecisionState(
   decision: DecisionShape & { revision: number },
   options: readonly ScoredOption[],
   criteria: readonly ScoredCriterion[],
-  evaluations: readonly TeamCell[],
-  weights: readonly MemberWeight[],
+  input: DecisionVotes,
 ): Analysis {
-  const data = scoringDataOf(decision, options, criteria, evaluations, weights);
+  const data = scoringDataOf(decision, options, criteria, input);
   return analyseDecision({ options, ...data, seed: decision.revision });
 }

@@ -1,18 +1,48 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankOptions, topScore } from './personal.ts';
+import { rankOptions, topScore, type ScoredOption, type WeightedCriterion } from './personal.ts';
 import {
   cellKey,
-  completeVotersOf,
-  computeTeamCells,
-  computeTeamTotals,
+  completeVotersOf as completeVotersOfTally,
+  computeTeamCells as computeTeamCellsOfTally,
+  computeTeamTotals as computeTeamTotalsOfTally,
   computeTeamWeights,
-  hasMemberVoted,
-  participantsOf,
-  votersOf,
+  hasMemberVoted as hasMemberVotedOfTally,
+  participantsOf as participantsOfTally,
+  teamVotesOf,
+  votersOf as votersOfTally,
   type MemberWeight,
   type TeamCell,
 } from './team.ts';
+
+// Today's figures stated on raw votes; `teamVotesOf` tallies them as the database does (issue 27).
+type Matrix = { options: readonly ScoredOption[]; criteria: readonly WeightedCriterion[] };
+type Mode = 'manual' | 'ai';
+const computeTeamTotals = (
+  options: Matrix['options'],
+  criteria: Matrix['criteria'],
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+  mode: Mode,
+) => computeTeamTotalsOfTally(options, criteria, teamVotesOf(cells, weights, { options, criteria }), mode);
+const participantsOf = (mode: Mode, cells: readonly TeamCell[], weights: readonly MemberWeight[]) =>
+  participantsOfTally(mode, teamVotesOf(cells, weights));
+const votersOf = (mode: Mode, cells: readonly TeamCell[], weights: readonly MemberWeight[]) =>
+  votersOfTally(mode, teamVotesOf(cells, weights));
+const hasMemberVoted = (
+  userId: number,
+  mode: Mode,
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+) => hasMemberVotedOfTally(userId, mode, teamVotesOf(cells, weights));
+const completeVotersOf = (
+  mode: Mode,
+  matrix: Matrix,
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+) => completeVotersOfTally(mode, matrix, teamVotesOf(cells, weights, matrix));
+const computeTeamCells = (cells: readonly TeamCell[], mode: Mode) =>
+  computeTeamCellsOfTally(teamVotesOf(cells, []), mode);
 
 const ALICE = 1;
 const BOB = 2;

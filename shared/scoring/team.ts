@@ -20,15 +20,77 @@ function mean(values: readonly number[]): number | undefined {
 }
 
 /**
+ * A cell's member votes as the database keeps them (issue 27): how many voted and the sum, sum of
+ * squares, lowest and highest of their values. Every team figure of a cell follows from these, so a
+ * write changes one cell's tally instead of every figure being recomputed from every vote.
+ */
+export interface CellVotes {
+  count: number;
+  sum: number;
+  sumOfSquares: number;
+  min: number;
+  max: number;
+}
+
+/**
+ * What a team decision's figures are computed from: the members' votes per cell (`CellVotes`, only
+ * cells with a vote), the AI's values per cell (AI mode counts those), how many cells each member
+ * scored (who voted, who is complete) and every member's weights. Keyed by `cellKey`.
+ */
+export interface TeamVotes {
+  cells: ReadonlyMap<string, CellVotes>;
+  aiCells: ReadonlyMap<string, number>;
+  /** Per member with at least one own value: how many cells of the matrix they scored. */
+  scoredCellsByVoter: ReadonlyMap<number, number>;
+  weights: readonly MemberWeight[];
+}
+
+/** Adds one value to a cell's tally (the reference the database's tallies are checked against). */
+function addVote(tally: CellVotes | undefined, value: number): CellVotes {
+  if (!tally) return { count: 1, sum: value, sumOfSquares: value * value, min: value, max: value };
+  return {
+    count: tally.count + 1,
+    sum: tally.sum + value,
+    sumOfSquares: tally.sumOfSquares + value * value,
+    min: Math.min(tally.min, value),
+    max: Math.max(tally.max, value),
+  };
+}
+
+/**
+ * The tallies of raw rows: the same figures the database keeps per write (server/modules/decisions/
+ * vote-tallies-repo.ts). With `matrix`, values outside its cells are left out, as the database's
+ * cascades leave none.
+ */
+export function teamVotesOf(
+  cells: readonly TeamCell[],
+  weights: readonly MemberWeight[],
+  matrix?: { options: readonly ScoredOption[]; criteria: readonly WeightedCriterion[] },
+): TeamVotes {
+  const optionIds = matrix && new Set(matrix.options.map((option) => option.id));
+  const criterionIds = matrix && new Set(matrix.criteria.map((criterion) => criterion.id));
+  const tallies = new Map<string, CellVotes>();
+  const aiCells = new Map<string, number>();
+  const scoredCellsByVoter = new Map<number, number>();
+  for (const cell of cells) {
+    if (optionIds && (!optionIds.has(cell.option_id) || !criterionIds!.has(cell.criterion_id))) continue;
+    const key = cellKey(cell.option_id, cell.criterion_id);
+    if (cell.generated_by === 'ai') {
+      aiCells.set(key, cell.value);
+    } else if (cell.user_id !== null) {
+      tallies.set(key, addVote(tallies.get(key), cell.value));
+      scoredCellsByVoter.set(cell.user_id, (scoredCellsByVoter.get(cell.user_id) ?? 0) + 1);
+    }
+  }
+  return { cells: tallies, aiCells, scoredCellsByVoter, weights };
+}
+
+/**
  * Whoever took part in a team decision: an own vote in any cell (manual mode) or any weight. Their
  * weights make the team weights; a weight one of them left empty counts as the criterion's importance.
  */
-export function participantsOf(
-  mode: 'manual' | 'ai',
-  cells: readonly TeamCell[],
-  weights: readonly MemberWeight[],
-): Set<number> {
-  return new Set([...votersOf(mode, cells, weights), ...weights.map((w) => w.user_id)]);
+export function participantsOf(mode: 'manual' | 'ai', votes: TeamVotes): Set<number> {
+  return new Set([...votersOf(mode, votes), ...votes.weights.map((w) => w.user_id)]);
 }
 
 /**
@@ -43,7 +105,8 @@ export function computeTeamWeights(
 ): Map<number, number> {
   const given = new Map<string, number>();
   for (const w of weights) given.set(`${w.user_id}:${w.criterion_id}`, w.weight);
-  const people = [...new Set(participants)];
+  // In id order: the mean's float sum then does not depend on the order the rows were read in.
+  const people = [...new Set(participants)].sort((a, b) => a - b);
   return new Map(
     criteria.map((criterion) => {
       const average = mean(
@@ -59,26 +122,18 @@ export function cellKey(optionId: number, criterionId: number): string {
 }
 
 export interface TeamCellResult {
-  /** Mean of the members' values (AI mode: of the AI values). */
+  /** Mean of the members' values (AI mode: the AI value). */
   mean: number;
   votes: number;
 }
 
-/** One pass over all votes: the team value of every cell that has any, keyed by `cellKey`. */
-export function computeTeamCells(
-  cells: readonly TeamCell[],
-  mode: 'manual' | 'ai',
-): Map<string, TeamCellResult> {
-  const sums = new Map<string, { sum: number; count: number }>();
-  for (const cell of cells) {
-    if (cell.generated_by !== (mode === 'ai' ? 'ai' : 'user')) continue;
-    const key = cellKey(cell.option_id, cell.criterion_id);
-    const entry = sums.get(key) ?? { sum: 0, count: 0 };
-    entry.sum += cell.value;
-    entry.count += 1;
-    sums.set(key, entry);
-  }
-  return new Map([...sums].map(([key, { sum, count }]) => [key, { mean: sum / count, votes: count }]));
+/** The team value of every cell that has any, keyed by `cellKey`: the mean of the votes (AI mode: the AI's). */
+export function computeTeamCells(votes: TeamVotes, mode: 'manual' | 'ai'): Map<string, TeamCellResult> {
+  if (mode === 'ai')
+    return new Map([...votes.aiCells].map(([key, value]) => [key, { mean: value, votes: 1 }]));
+  return new Map(
+    [...votes.cells].map(([key, tally]) => [key, { mean: tally.sum / tally.count, votes: tally.count }]),
+  );
 }
 
 /**
@@ -89,13 +144,12 @@ export function computeTeamCells(
 export function computeTeamTotals(
   options: readonly ScoredOption[],
   criteria: readonly WeightedCriterion[],
-  cells: readonly TeamCell[],
-  weights: readonly MemberWeight[],
+  votes: TeamVotes,
   mode: 'manual' | 'ai',
 ): Map<number, number | null> {
-  const teamWeights = computeTeamWeights(criteria, weights, participantsOf(mode, cells, weights));
+  const teamWeights = computeTeamWeights(criteria, votes.weights, participantsOf(mode, votes));
   const weightSum = [...teamWeights.values()].reduce((sum, w) => sum + w, 0);
-  const teamCells = computeTeamCells(cells, mode);
+  const teamCells = computeTeamCells(votes, mode);
   const totals = new Map<number, number | null>();
   for (const option of options) {
     let weighted = 0;
@@ -110,56 +164,34 @@ export function computeTeamTotals(
   return totals;
 }
 
-/** Everyone who counts as voted (SPEC.md section 4), in one pass: manual → any own value; AI → any weight. */
-export function votersOf(
-  mode: 'manual' | 'ai',
-  cells: readonly TeamCell[],
-  weights: readonly MemberWeight[],
-): Set<number> {
-  if (mode === 'ai') return new Set(weights.map((w) => w.user_id));
-  return new Set(
-    cells.flatMap((cell) => (cell.generated_by === 'user' && cell.user_id !== null ? [cell.user_id] : [])),
-  );
+/** Everyone who counts as voted (SPEC.md section 4): manual → any own value; AI → any weight. */
+export function votersOf(mode: 'manual' | 'ai', votes: TeamVotes): Set<number> {
+  if (mode === 'ai') return new Set(votes.weights.map((w) => w.user_id));
+  return new Set([...votes.scoredCellsByVoter].filter(([, cells]) => cells > 0).map(([userId]) => userId));
 }
 
 /**
- * Who has finished voting (issue 16), in one pass: in manual mode everyone with an own value in every
- * cell of the matrix (none without a matrix: there is nothing to finish), in AI mode everyone who
- * submitted weights. One rule for the details, the dashboard list, exports and the visibility policy.
- * Roles are not looked at here: whether someone is a voter at all is read fresh by the caller.
+ * Who has finished voting (issue 16): in manual mode everyone with an own value in every cell of the
+ * matrix (none without a matrix: there is nothing to finish), in AI mode everyone who submitted
+ * weights. One rule for the details, the dashboard list, exports and the visibility policy. Roles are
+ * not looked at here: whether someone is a voter at all is read fresh by the caller.
  */
 export function completeVotersOf(
   mode: 'manual' | 'ai',
   matrix: { options: readonly ScoredOption[]; criteria: readonly WeightedCriterion[] },
-  cells: readonly TeamCell[],
-  weights: readonly MemberWeight[],
+  votes: TeamVotes,
 ): Set<number> {
-  if (mode === 'ai') return new Set(weights.map((w) => w.user_id));
+  if (mode === 'ai') return new Set(votes.weights.map((w) => w.user_id));
   const cellCount = matrix.options.length * matrix.criteria.length;
   if (cellCount === 0) return new Set();
-  const optionIds = new Set(matrix.options.map((option) => option.id));
-  const criterionIds = new Set(matrix.criteria.map((criterion) => criterion.id));
-  const scoredCells = new Map<number, Set<string>>();
-  for (const cell of cells) {
-    if (cell.generated_by !== 'user' || cell.user_id === null) continue;
-    if (!optionIds.has(cell.option_id) || !criterionIds.has(cell.criterion_id)) continue;
-    const own = scoredCells.get(cell.user_id) ?? new Set<string>();
-    own.add(cellKey(cell.option_id, cell.criterion_id));
-    scoredCells.set(cell.user_id, own);
-  }
-  return new Set([...scoredCells].filter(([, own]) => own.size === cellCount).map(([userId]) => userId));
+  return new Set(
+    [...votes.scoredCellsByVoter].filter(([, cells]) => cells === cellCount).map(([userId]) => userId),
+  );
 }
 
 /** Voted status (SPEC.md section 4): manual mode → any evaluation; AI mode → submitted weights. */
-export function hasMemberVoted(
-  userId: number,
-  mode: 'manual' | 'ai',
-  cells: readonly TeamCell[],
-  weights: readonly MemberWeight[],
-): boolean {
-  return mode === 'ai'
-    ? weights.some((w) => w.user_id === userId)
-    : cells.some((cell) => cell.user_id === userId && cell.generated_by === 'user');
+export function hasMemberVoted(userId: number, mode: 'manual' | 'ai', votes: TeamVotes): boolean {
+  return votersOf(mode, votes).has(userId);
 }
 
 /** How many voters there are and how many of them are complete (`completeVotersOf`). */

@@ -5,7 +5,7 @@ import {
   rankOptions,
   topScore,
 } from '../../../shared/scoring/personal.ts';
-import { computeTeamTotals } from '../../../shared/scoring/team.ts';
+import { computeTeamTotals, teamVotesOf } from '../../../shared/scoring/team.ts';
 import type { Database } from '../schema.ts';
 import { recomputeScores } from './recompute-scores.ts';
 
@@ -19,7 +19,12 @@ export async function up(untyped: Kysely<unknown>): Promise<void> {
     ({ decision, options, criteria, evaluations, weights }) => {
       const totals =
         decision.type === 'team'
-          ? computeTeamTotals(options, criteria, evaluations, weights, decision.mode)
+          ? computeTeamTotals(
+              options,
+              criteria,
+              teamVotesOf(evaluations, weights, { options, criteria }),
+              decision.mode,
+            )
           : computePersonalTotals(options, criteria, countedPersonalCells(evaluations, decision.user_id));
       return topScore(rankOptions(totals));
     },

@@ -4,7 +4,6 @@ import type { Database } from '../../db/schema.ts';
 import { createCache } from '../../db/cache.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import { authorize, relationOf, type DecisionAction, type DecisionState, type Relation } from './policy.ts';
-import type { ReadModel } from './read-model.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 
 /** The caller's view of one decision: who they are to it and what state it is in. */
@@ -28,8 +27,8 @@ export type WriteLocked = <T>(
 ) => Promise<T>;
 
 /** Loading and checking a caller's access, before a request and again under the write lock. */
-export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadModel; changes: ChangeFeed }) {
-  const { decisions, readModel } = deps;
+export function createAccess(deps: { decisions: DecisionsRepo; changes: ChangeFeed }) {
+  const { decisions } = deps;
   // Decision rows by id, dropped on every instance by any change of the row (db/cache.ts). Team roles
   // and submissions are not cached: they are read with each request, so a role change, a removal, a
   // submission or a reopening applies at once.
@@ -84,9 +83,8 @@ export function createAccess(deps: { decisions: DecisionsRepo; readModel: ReadMo
   async function loadAccess(decisionId: number, userId: number): Promise<DecisionAccess> {
     const decision = await findRow(decisionId);
     if (!decision) throw new AppError('NOT_FOUND');
-    const isCompletedByAi =
-      decision.type === 'team' &&
-      (await readModel.matrixOf(decision)).evaluations.some((evaluation) => evaluation.generated_by === 'ai');
+    // A query of its own (issue 27): one indexed probe, never the decision's votes.
+    const isCompletedByAi = decision.type === 'team' && (await decisions.hasAiEvaluations(decision.id));
     return accessTo(decision, userId, isCompletedByAi);
   }
 

@@ -51,6 +51,8 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
         .selectFrom('evaluations')
         .select('id')
         .where('decision_id', '=', decisionId)
+        // AI cells have no user: the (decision_id, user_id) index finds them without reading votes.
+        .where('user_id', 'is', null)
         .where('generated_by', '=', 'ai')
         .limit(1)
         .executeTakeFirst();
@@ -67,6 +69,7 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
           .selectFrom('evaluations')
           .select('id')
           .where('decision_id', '=', decisionId)
+          .where('user_id', 'is not', null)
           .where('generated_by', '=', 'user')
           .limit(1)
           .executeTakeFirst(),

@@ -5,10 +5,11 @@ import type {
   ResultsHiddenUntil,
 } from '../../../shared/api/decisions.ts';
 import { completeVotersOf, participationOf } from '../../../shared/scoring/team.ts';
+import type { TeamVotesReader } from './team-votes-reader.ts';
 import type { TeamRole, Timestamp } from '../../db/schema.ts';
 import { isPastDeadline } from './access.ts';
 import { lockOf, relationOf, resultsHiddenUntil, statusOf } from './policy.ts';
-import { computeResult } from '../../../shared/scoring/decision-data.ts';
+import { resultOf, type DecisionVotes } from '../../../shared/scoring/decision-data.ts';
 import type { ListPageQuery, ListPosition } from './list-page-repo.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
@@ -49,36 +50,19 @@ function groupByDecision<T extends { decision_id: number }>(rows: readonly T[]):
 
 function scoredFactsOf(
   decision: DecisionRow,
-  rows: {
-    options: MatrixRows['options'];
-    criteria: MatrixRows['criteria'];
-    evaluations: MatrixRows['evaluations'];
-    weights: MatrixRows['weights'];
-  },
+  matrix: { options: MatrixRows['options']; criteria: MatrixRows['criteria'] },
+  votes: DecisionVotes,
 ): ScoredFacts {
-  const isTeam = decision.type === 'team';
+  const { options, criteria } = matrix;
   // No leader while the result is incomplete (issue 25): the first top option otherwise.
-  const top = computeResult(
-    decision,
-    rows.options,
-    rows.criteria,
-    rows.evaluations,
-    rows.weights,
-  ).ranking.find((entry) => entry.is_top);
+  const top = resultOf(decision, options, criteria, votes).ranking.find((entry) => entry.is_top);
   const total = top?.total ?? null;
-  const option = top && rows.options.find((candidate) => candidate.id === top.option_id);
+  const option = top && options.find((candidate) => candidate.id === top.option_id);
   return {
     leadingOption: option && total !== null ? { id: option.id, name: option.name, total } : null,
-    completeIds: isTeam
-      ? completeVotersOf(
-          decision.mode,
-          { options: rows.options, criteria: rows.criteria },
-          rows.evaluations,
-          rows.weights,
-        )
-      : new Set(),
-    isCompletedByAi: isTeam && rows.evaluations.some((evaluation) => evaluation.generated_by === 'ai'),
-    optionNames: new Map(rows.options.map((candidate) => [candidate.id, candidate.name])),
+    completeIds: votes.type === 'team' ? completeVotersOf(decision.mode, matrix, votes.votes) : new Set(),
+    isCompletedByAi: votes.type === 'team' && votes.votes.aiCells.size > 0,
+    optionNames: new Map(options.map((candidate) => [candidate.id, candidate.name])),
   };
 }
 
@@ -95,7 +79,7 @@ export interface ListedPage {
  * fresh (a role change or an accepted invitation does not touch the decision's revision). A fixed
  * number of queries per page, whatever the number of decisions.
  */
-export function createListDecisions(decisions: DecisionsRepo) {
+export function createListDecisions(decisions: DecisionsRepo, teamVotes: TeamVotesReader) {
   const scoredCache = createRevisionCache<ScoredFacts>(10_000);
 
   async function scoredFactsFor(rows: readonly DecisionRow[]): Promise<Map<number, ScoredFacts>> {
@@ -107,18 +91,26 @@ export function createListDecisions(decisions: DecisionsRepo) {
       else stale.push(row);
     }
     if (!stale.length) return facts;
-    const loaded = await decisions.listMatrixRowsOf(stale.map((row) => row.id));
+    const staleTeams = stale.filter((row) => row.type === 'team');
+    const [loaded, teams] = await Promise.all([
+      decisions.listMatrixRowsOf(
+        stale.map((row) => row.id),
+        stale.filter((row) => row.type !== 'team').map((row) => row.id),
+      ),
+      teamVotes.teamVotesOfMany(staleTeams),
+    ]);
     const options = groupByDecision(loaded.options);
     const criteria = groupByDecision(loaded.criteria);
     const evaluations = groupByDecision(loaded.evaluations);
-    const weights = groupByDecision(loaded.weights);
     for (const row of stale) {
-      const scored = scoredFactsOf(row, {
-        options: options.get(row.id) ?? [],
-        criteria: criteria.get(row.id) ?? [],
-        evaluations: evaluations.get(row.id) ?? [],
-        weights: weights.get(row.id) ?? [],
-      });
+      const team = teams.get(row.id);
+      const scored = scoredFactsOf(
+        row,
+        { options: options.get(row.id) ?? [], criteria: criteria.get(row.id) ?? [] },
+        team
+          ? { type: 'team', votes: team.votes }
+          : { type: 'personal', evaluations: evaluations.get(row.id) ?? [] },
+      );
       scoredCache.set(row.id, row.revision, scored);
       facts.set(row.id, scored);
     }

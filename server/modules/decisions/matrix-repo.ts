@@ -41,11 +41,12 @@ export function createMatrixRepo(db: Kysely<Database>, detachCellComments: Detac
     },
 
     /**
-     * What ranks many decisions at once (the dashboard's cards): four queries whatever their number,
-     * each row tagged with its decision. Evaluations come without explanations, which no card shows.
+     * The options and criteria of many decisions, and the cells of the personal ones among them (a team
+     * decision's votes are read from its tallies), each row tagged with its decision. Evaluations come
+     * without explanations, which no card shows.
      */
-    async listMatrixRowsOf(decisionIds: readonly number[]) {
-      const [options, criteria, evaluations, weights] = await Promise.all([
+    async listMatrixRowsOf(decisionIds: readonly number[], personalIds: readonly number[]) {
+      const [options, criteria, evaluations] = await Promise.all([
         inSlices(decisionIds, (ids) =>
           db
             .selectFrom('options')
@@ -64,7 +65,7 @@ export function createMatrixRepo(db: Kysely<Database>, detachCellComments: Detac
             .orderBy('id')
             .execute(),
         ),
-        inSlices(decisionIds, (ids) =>
+        inSlices(personalIds, (ids) =>
           db
             .selectFrom('evaluations')
             .select(['decision_id', 'option_id', 'criterion_id', 'user_id', 'value', 'generated_by'])
@@ -72,15 +73,8 @@ export function createMatrixRepo(db: Kysely<Database>, detachCellComments: Detac
             .orderBy('id')
             .execute(),
         ),
-        inSlices(decisionIds, (ids) =>
-          db
-            .selectFrom('weights')
-            .select(['decision_id', 'criterion_id', 'user_id', 'weight'])
-            .where('decision_id', 'in', ids)
-            .execute(),
-        ),
       ]);
-      return { options, criteria, evaluations, weights };
+      return { options, criteria, evaluations };
     },
 
     async insertOption(values: Insertable<OptionsTable>, executor: Executor): Promise<number> {

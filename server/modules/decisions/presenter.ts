@@ -88,7 +88,7 @@ interface DetailsParts {
   options: OptionRow[];
   criteria: CriterionRow[];
   evaluations: EvaluationRow[];
-  weights: { criterion_id: number; user_id: number; weight: number }[];
+  weights: readonly { criterion_id: number; user_id: number; weight: number }[];
   team:
     | {
         owner: { id: number } & TeamPerson & VoteSubmission;
@@ -113,6 +113,7 @@ interface DetailsParts {
         voterIds: ReadonlySet<number>;
         completeIds: ReadonlySet<number>;
         consensus: Consensus;
+        hasVotesOrWeights: boolean;
       }
     | undefined;
   /** How many a reminder by the caller would reach now (the service counts it, see `ReminderRecipientsOf`). */
@@ -212,7 +213,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
   const hiddenUntil = resultsHiddenUntilFor(access);
   const isHidden = hiddenUntil !== null;
   // In a team, each member sees their own votes (and the AI's, which are results); everyone's votes
-  // reach them as team cells.
+  // reach them as team cells. `parts.evaluations` of a team holds only these two kinds (read-model.ts).
   const visibleEvaluations = isTeam
     ? parts.evaluations.filter((e) => e.user_id === access.userId || (e.generated_by === 'ai' && !isHidden))
     : parts.evaluations;
@@ -269,8 +270,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       : null,
     consensus: parts.teamResults && !isHidden ? parts.teamResults.consensus : null,
     resultsHiddenUntil: hiddenUntil,
-    resultsVisibilityLocked:
-      isTeam && (parts.weights.length > 0 || parts.evaluations.some((e) => e.generated_by === 'user')),
+    resultsVisibilityLocked: isTeam && (parts.teamResults?.hasVotesOrWeights ?? false),
     aiOpinion: presentAiOpinion(parts.aiOpinion ?? [], {
       relation,
       status: statusOf(decision, lock),

@@ -1,5 +1,5 @@
 import type { Analysis } from '../../../shared/scoring/analysis.ts';
-import { analyseDecisionState, computeResult } from '../../../shared/scoring/decision-data.ts';
+import { analyseDecisionState, resultOf, type DecisionVotes } from '../../../shared/scoring/decision-data.ts';
 import { scaleOfDecision } from '../../../shared/limits.ts';
 import { computeConsensus } from '../../../shared/scoring/agreement.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
@@ -9,11 +9,13 @@ import {
   computeTeamWeights,
   participantsOf,
   votersOf,
+  type TeamVotes,
 } from '../../../shared/scoring/team.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
-import type { DecisionRow, DecisionsRepo } from './repo.ts';
+import type { CriterionRow, DecisionRow, DecisionsRepo, OptionRow } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
+import type { TeamVotesReader } from './team-votes-reader.ts';
 
 /** The owner and, for a team decision, every member: whoever follows it. */
 export async function followersOf(
@@ -24,48 +26,66 @@ export async function followersOf(
   return [decision.user_id, ...members.map((member) => member.user_id)];
 }
 
-/** What readers see of a decision: its matrix, ranking and team aggregates, cached per revision. */
-export function createReadModel(decisions: DecisionsRepo) {
+/** A team's aggregates, computed once per revision: results for everyone without shipping any vote. */
+function teamResultsOf(
+  decision: DecisionRow,
+  matrix: { options: readonly OptionRow[]; criteria: readonly CriterionRow[] },
+  votes: TeamVotes,
+) {
+  const { options, criteria } = matrix;
+  return {
+    weights: [...computeTeamWeights(criteria, votes.weights, participantsOf(decision.mode, votes))].map(
+      ([criterion_id, weight]) => ({ criterion_id, weight }),
+    ),
+    cells: [...computeTeamCells(votes, decision.mode)].map(([key, cell]) => {
+      const [option_id, criterion_id] = key.split(':').map(Number) as [number, number];
+      return { option_id, criterion_id, value: roundTo(cell.mean, 2), votes: cell.votes };
+    }),
+    voterIds: votersOf(decision.mode, votes),
+    completeIds: completeVotersOf(decision.mode, matrix, votes),
+    consensus: computeConsensus({
+      mode: decision.mode,
+      scale: scaleOfDecision(decision.type),
+      options,
+      criteria,
+      votes,
+    }),
+    /** Someone voted on a cell or weighted: from then on the visibility may only become stricter. */
+    hasVotesOrWeights: votes.scoredCellsByVoter.size > 0 || votes.weights.length > 0,
+  };
+}
+
+/**
+ * What readers see of a decision: its matrix, ranking and team aggregates, cached per revision. A
+ * team decision's figures come from its tallies (issue 27); the cache keeps those, never every vote.
+ */
+export function createReadModel(decisions: DecisionsRepo, teamVotes: TeamVotesReader) {
   const matrixCache = createRevisionCache<Awaited<ReturnType<typeof loadMatrix>>>();
 
   async function loadMatrix(decision: DecisionRow) {
     const isTeam = decision.type === 'team';
-    const [options, criteria, evaluations, weights] = await Promise.all([
+    const [options, criteria, personalEvaluations, team] = await Promise.all([
       decisions.listOptions(decision.id),
       decisions.listCriteria(decision.id),
-      decisions.listEvaluations(decision.id),
-      isTeam ? decisions.listWeights(decision.id) : Promise.resolve([]),
+      isTeam ? Promise.resolve([]) : decisions.listEvaluations(decision.id),
+      isTeam ? teamVotes.teamVotesOf(decision) : Promise.resolve(undefined),
     ]);
-    const result = computeResult(decision, options, criteria, evaluations, weights);
-    // Team aggregates are computed once per revision: results for everyone without shipping every vote.
-    const teamResults = isTeam
-      ? {
-          weights: [
-            ...computeTeamWeights(criteria, weights, participantsOf(decision.mode, evaluations, weights)),
-          ].map(([criterion_id, weight]) => ({
-            criterion_id,
-            weight,
-          })),
-          cells: [...computeTeamCells(evaluations, decision.mode)].map(([key, cell]) => {
-            const [option_id, criterion_id] = key.split(':').map(Number) as [number, number];
-            return { option_id, criterion_id, value: roundTo(cell.mean, 2), votes: cell.votes };
-          }),
-          voterIds: votersOf(decision.mode, evaluations, weights),
-          completeIds: completeVotersOf(decision.mode, { options, criteria }, evaluations, weights),
-          consensus: computeConsensus({
-            mode: decision.mode,
-            scale: scaleOfDecision(decision.type),
-            options,
-            criteria,
-            cells: evaluations,
-            weights,
-          }),
-        }
-      : undefined;
-    return { options, criteria, evaluations, weights, result, teamResults };
+    const votes: DecisionVotes = team
+      ? { type: 'team', votes: team.votes }
+      : { type: 'personal', evaluations: personalEvaluations };
+    return {
+      options,
+      criteria,
+      /** Personal: every cell. Team: the AI's cells only (each member's own are read per request). */
+      evaluations: team ? team.aiEvaluations : personalEvaluations,
+      weights: team?.votes.weights ?? [],
+      votes,
+      result: resultOf(decision, options, criteria, votes),
+      teamResults: team ? teamResultsOf(decision, { options, criteria }, team.votes) : undefined,
+    };
   }
 
-  /** Options, criteria, votes and ranking: computed once per revision of the decision. */
+  /** Options, criteria, the votes' aggregates and ranking: computed once per revision of the decision. */
   function matrixOf(decision: DecisionRow) {
     return matrixCache.get(decision.id, decision.revision, () => loadMatrix(decision));
   }
@@ -81,21 +101,23 @@ export function createReadModel(decisions: DecisionsRepo) {
      */
     analysisOf(decision: DecisionRow): Promise<Analysis> {
       return analysisCache.get(decision.id, decision.revision, async () => {
-        const { options, criteria, evaluations, weights } = await matrixOf(decision);
-        return analyseDecisionState(decision, options, criteria, evaluations, weights);
+        const { options, criteria, votes } = await matrixOf(decision);
+        return analyseDecisionState(decision, options, criteria, votes);
       });
     },
 
-    /** Members are read fresh: their nicknames change without touching the decision. */
-    async details(access: Pick<DecisionAccess, 'decision'>) {
+    /** Members and the caller's own votes are read fresh: nicknames change without touching the decision. */
+    async details(access: Pick<DecisionAccess, 'decision' | 'userId'>) {
       const isTeam = access.decision.type === 'team';
-      const [matrix, team, aiOpinion] = await Promise.all([
+      const [matrix, team, aiOpinion, ownEvaluations] = await Promise.all([
         matrixOf(access.decision),
         isTeam ? decisions.listTeam(access.decision.id, isoNow()) : Promise.resolve(undefined),
         // Read fresh: a new opinion changes no revision (it changes no result).
         isTeam ? decisions.listAiOpinion(access.decision.id) : Promise.resolve([]),
+        isTeam ? decisions.listOwnEvaluations(access.decision.id, access.userId) : Promise.resolve([]),
       ]);
-      return { ...matrix, team, aiOpinion };
+      const evaluations = isTeam ? [...ownEvaluations, ...matrix.evaluations] : matrix.evaluations;
+      return { ...matrix, evaluations, team, aiOpinion };
     },
   };
 }

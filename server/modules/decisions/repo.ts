@@ -5,6 +5,7 @@ import { createEvaluationsRepo } from './evaluations-repo.ts';
 import { createListPageRepo } from './list-page-repo.ts';
 import { createMatrixRepo, type DetachCellComments } from './matrix-repo.ts';
 import { createTeamReadsRepo } from './team-reads-repo.ts';
+import { createVoteTalliesRepo } from './vote-tallies-repo.ts';
 import { createWeightsRepo } from './weights-repo.ts';
 
 export type { DecisionRow } from './decision-rows-repo.ts';
@@ -23,6 +24,7 @@ export function createDecisionsRepo(db: Kysely<Database>, deps: { detachCellComm
     ...createListPageRepo(db),
     ...createWeightsRepo(db),
     ...createTeamReadsRepo(db),
+    ...createVoteTalliesRepo(db),
   };
 }
 

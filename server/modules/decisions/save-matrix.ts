@@ -9,7 +9,8 @@ import {
   planListUpdate,
   type IndexedEvaluation,
 } from './matrix.ts';
-import { computeResult } from '../../../shared/scoring/decision-data.ts';
+import { resultOf, type DecisionVotes } from '../../../shared/scoring/decision-data.ts';
+import type { TeamVotesReader } from './team-votes-reader.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 
 /** A criterion as sent: `minimum` and `anchors` absent (undefined) keep a kept criterion's stored ones. */
@@ -85,7 +86,7 @@ function mustHaveColumns(criterion: CriterionInput) {
 }
 
 /** Writes of options, criteria, the caller's cells and the score; every one runs inside a given transaction. */
-export function createMatrixWriter(decisions: DecisionsRepo) {
+export function createMatrixWriter(decisions: DecisionsRepo, teamVotes: TeamVotesReader) {
   /** Saves the sent lists (ids and unchanged names keep their rows) and answers the ids in list order. */
   async function saveLists(
     trx: Transaction<Database>,
@@ -171,15 +172,21 @@ export function createMatrixWriter(decisions: DecisionsRepo) {
     return saved;
   }
 
+  /** A team's tallies (issue 27: never every vote), a personal decision's cells. */
+  async function votesOf(decision: DecisionRow, trx: Transaction<Database>): Promise<DecisionVotes> {
+    if (decision.type === 'team')
+      return { type: 'team', votes: (await teamVotes.teamVotesOf(decision, trx)).votes };
+    return { type: 'personal', evaluations: await decisions.listEvaluations(decision.id, trx) };
+  }
+
   /** Keeps `decision.score` equal to the current top total (personal) or top team result; null without a result. */
   async function refreshScore(trx: Transaction<Database>, decision: DecisionRow): Promise<DecisionRow> {
-    const [options, criteria, evaluations, weights] = await Promise.all([
+    const [options, criteria, votes] = await Promise.all([
       decisions.listOptions(decision.id, trx),
       decisions.listCriteria(decision.id, trx),
-      decisions.listEvaluations(decision.id, trx),
-      decision.type === 'team' ? decisions.listWeights(decision.id, trx) : Promise.resolve([]),
+      votesOf(decision, trx),
     ]);
-    const score = topScore(computeResult(decision, options, criteria, evaluations, weights).ranking);
+    const score = topScore(resultOf(decision, options, criteria, votes).ranking);
     return decisions.updateDecision(decision.id, { score }, trx);
   }
 

@@ -7,6 +7,7 @@ import { createDeleteDecision } from './delete-decision.ts';
 import { createEvaluate } from './evaluate.ts';
 import { createListDecisions } from './list-decisions.ts';
 import { createReadModel, type ReadModel } from './read-model.ts';
+import { createTeamVotesReader } from './team-votes-reader.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createSaveAiOpinion } from './save-ai-opinion.ts';
 import { createSaveDecision } from './save-decision.ts';
@@ -35,9 +36,10 @@ export function createDecisionsService(deps: {
   maxOwnedPerUser: number;
 }) {
   const { decisions, emit, changes, reminderRecipientsOf, maxOwnedPerUser } = deps;
-  const readModel = createReadModel(decisions);
-  const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, readModel, changes });
-  const matrix = createMatrixWriter(decisions);
+  const teamVotes = createTeamVotesReader(decisions);
+  const readModel = createReadModel(decisions, teamVotes);
+  const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, changes });
+  const matrix = createMatrixWriter(decisions, teamVotes);
   const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
   const { create, update } = createSaveDecision(writeContext, { maxOwnedPerUser });
   const evaluate = createEvaluate(writeContext);
@@ -57,12 +59,14 @@ export function createDecisionsService(deps: {
     writeLocked,
     /** What other modules' write use cases compose over (team voting), as this module's own do. */
     writeContext,
+    /** A team decision's votes from its tallies (issue 27), e.g. one voter's completeness. */
+    teamVotes,
     /** A decision's matrix and result as readers see them (cached per revision). */
     matrixOf: readModel.matrixOf,
     asSeenBy,
     assertValidUpdate: matrix.assertValidUpdate,
 
-    list: createListDecisions(decisions),
+    list: createListDecisions(decisions, teamVotes),
     /** What the details show the caller: the read model's parts and how many a reminder would reach now. */
     async details(access: DecisionAccess) {
       const parts = await readModel.details(access);

@@ -56,11 +56,13 @@ export function createWeightsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    listWeights(decisionId: number, executor: Executor = db) {
+    /** One member's weights in a decision. */
+    listUserWeights(decisionId: number, userId: number, executor: Executor = db) {
       return executor
         .selectFrom('weights')
         .select(['criterion_id', 'user_id', 'weight'])
         .where('decision_id', '=', decisionId)
+        .where('user_id', '=', userId)
         .execute();
     },
   };

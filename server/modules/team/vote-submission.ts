@@ -28,19 +28,22 @@ export function createVoteSubmission(deps: { decisionsService: DecisionsService;
               ? decision.owner_submitted_at
               : (await decisions.membershipOf(decision.id, userId, trx))?.submitted_at;
           if (stored) return { submittedAt: toIsoString(stored), isChanged: false };
-          const [options, criteria, evaluations, weights] = await Promise.all([
+          // One voter's completeness from the tallies (issue 27): their scored cells and own weights.
+          const [options, criteria, scoredCells, weights] = await Promise.all([
             decisions.listOptions(decision.id, trx),
             decisions.listCriteria(decision.id, trx),
-            decisions.listEvaluations(decision.id, trx),
-            decisions.listWeights(decision.id, trx),
+            decisions.scoredCellsOf(decision.id, userId, trx),
+            decisions.listUserWeights(decision.id, userId, trx),
           ]);
-          const own = <T extends { user_id: number | null }>(rows: readonly T[]) =>
-            rows.filter((row) => row.user_id === userId);
           const complete = completeVotersOf(
             decision.mode,
             { options, criteria },
-            own(evaluations),
-            own(weights),
+            {
+              cells: new Map(),
+              aiCells: new Map(),
+              scoredCellsByVoter: new Map([[userId, scoredCells]]),
+              weights,
+            },
           );
           if (!complete.has(userId)) throw new AppError('VOTE_INCOMPLETE');
           const now = isoNow();

@@ -1,0 +1,110 @@
+import type { Transaction } from 'kysely';
+import { cellKey, type CellVotes, type MemberWeight, type TeamVotes } from '../../../shared/scoring/team.ts';
+import type { Database } from '../../db/schema.ts';
+import type { EvaluationRow } from './evaluations-repo.ts';
+import type { DecisionRow, DecisionsRepo } from './repo.ts';
+import { createRevisionCache } from './revision-cache.ts';
+import { cellVotesOfTally } from './vote-tallies-repo.ts';
+
+type TeamDecision = Pick<DecisionRow, 'id' | 'weights_revision'>;
+
+/** A team decision's votes as its figures need them, and the AI's cells (shown to readers as they are). */
+export interface TeamVotesRead {
+  votes: TeamVotes;
+  aiEvaluations: EvaluationRow[];
+}
+
+function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/**
+ * Reads team votes from the tallies (issue 27): a fixed number of queries for any number of
+ * decisions, rows per cell and per voter instead of per vote. Weights (decimals, every member's, which
+ * the details ship as `weightsByUser`) are cached per `weights_revision`, so a vote on a cell does not
+ * read them again. The cache only ever holds committed weights: inside a transaction they are taken
+ * from it only while the transaction's own `weights_revision` still equals the cached one.
+ */
+export function createTeamVotesReader(decisions: DecisionsRepo) {
+  const weightsCache = createRevisionCache<MemberWeight[]>(1_000);
+
+  async function weightsOf(
+    rows: readonly TeamDecision[],
+    trx: Transaction<Database> | undefined,
+  ): Promise<Map<number, MemberWeight[]>> {
+    const found = new Map<number, MemberWeight[]>();
+    const stale: number[] = [];
+    for (const row of rows) {
+      const revision = trx ? await decisions.weightsRevisionOf(row.id, trx) : row.weights_revision;
+      const cached = revision === undefined ? undefined : weightsCache.peek(row.id, revision);
+      if (cached) found.set(row.id, cached);
+      else stale.push(row.id);
+    }
+    if (!stale.length) return found;
+    const loaded = groupBy(await decisions.listWeightsWithRevisionOf(stale, trx), (row) => row.decision_id);
+    for (const decisionId of stale) {
+      const tagged = loaded.get(decisionId) ?? [];
+      const weights = tagged.flatMap(({ criterion_id, user_id, weight }) =>
+        criterion_id === null || user_id === null || weight === null
+          ? []
+          : [{ criterion_id, user_id, weight }],
+      );
+      // Read outside a transaction, the rows are committed: cache them under the revision read with them.
+      if (!trx && tagged[0]) weightsCache.set(decisionId, tagged[0].weights_revision, weights);
+      found.set(decisionId, weights);
+    }
+    return found;
+  }
+
+  async function teamVotesOfMany(
+    rows: readonly TeamDecision[],
+    trx?: Transaction<Database>,
+  ): Promise<Map<number, TeamVotesRead>> {
+    const ids = rows.map((row) => row.id);
+    if (!ids.length) return new Map();
+    const [cellTallies, voterTallies, aiEvaluations, weights] = await Promise.all([
+      decisions.listCellTalliesOf(ids, trx),
+      decisions.listVoterTalliesOf(ids, trx),
+      decisions.listAiEvaluationsOf(ids, trx),
+      weightsOf(rows, trx),
+    ]);
+    const cellsByDecision = groupBy(cellTallies, (row) => row.decision_id);
+    const votersByDecision = groupBy(voterTallies, (row) => row.decision_id);
+    const aiByDecision = groupBy(aiEvaluations, (row) => row.decision_id);
+    return new Map(
+      ids.map((id) => {
+        const cells = new Map<string, CellVotes>();
+        for (const row of cellsByDecision.get(id) ?? []) {
+          const tally = cellVotesOfTally(row);
+          if (tally) cells.set(cellKey(row.option_id, row.criterion_id), tally);
+        }
+        const ai = aiByDecision.get(id) ?? [];
+        const votes: TeamVotes = {
+          cells,
+          aiCells: new Map(ai.map((row) => [cellKey(row.option_id, row.criterion_id), row.value])),
+          scoredCellsByVoter: new Map(
+            (votersByDecision.get(id) ?? []).map((row) => [row.user_id, row.scored_cells]),
+          ),
+          weights: weights.get(id) ?? [],
+        };
+        return [id, { votes, aiEvaluations: ai }];
+      }),
+    );
+  }
+
+  return {
+    teamVotesOfMany,
+    async teamVotesOf(row: TeamDecision, trx?: Transaction<Database>): Promise<TeamVotesRead> {
+      return (await teamVotesOfMany([row], trx)).get(row.id)!;
+    },
+  };
+}
+
+export type TeamVotesReader = ReturnType<typeof createTeamVotesReader>;
