@@ -17,8 +17,7 @@ import {
   completeVotersOf,
   computeTeamCells,
   computeTeamTotals,
-  computeTeamWeights,
-  participantsOf,
+  teamWeightsOf,
   teamVotesOf,
   type MemberWeight,
   type TeamCell,
@@ -79,7 +78,7 @@ export function scoringDataOf(
     };
   }
   const { votes } = input;
-  const teamWeights = computeTeamWeights(criteria, votes.weights, participantsOf(decision.mode, votes));
+  const teamWeights = teamWeightsOf(criteria, votes, decision.mode);
   const values = new Map([...computeTeamCells(votes, decision.mode)].map(([key, cell]) => [key, cell.mean]));
   const criterionIds = new Set(criteria.map((criterion) => criterion.id));
   const scored = new Set(

@@ -15,10 +15,6 @@ export interface TeamCell extends CellValue {
 export const TEAM_RESULT_FORMULA =
   'team weight = mean over the voters who took part of their weights (a weight left empty counts as the importance; 1 decimal); cell = mean of votes (AI mode: the AI value); result = Σ cell × team weight / Σ team weight (0–10, 2 decimals; null while nobody voted on the option)';
 
-function mean(values: readonly number[]): number | undefined {
-  return values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : undefined;
-}
-
 /**
  * A cell's member votes as the database keeps them (issue 27): how many voted and the sum, sum of
  * squares, lowest and highest of their values. Every team figure of a cell follows from these, so a
@@ -103,18 +99,43 @@ export function computeTeamWeights(
   weights: readonly MemberWeight[],
   participants: Iterable<number> = weights.map((w) => w.user_id),
 ): Map<number, number> {
-  const given = new Map<string, number>();
-  for (const w of weights) given.set(`${w.user_id}:${w.criterion_id}`, w.weight);
+  const givenByCriterion = new Map<number, Map<number, number>>();
+  for (const w of weights) {
+    const given = givenByCriterion.get(w.criterion_id);
+    if (given) given.set(w.user_id, w.weight);
+    else givenByCriterion.set(w.criterion_id, new Map([[w.user_id, w.weight]]));
+  }
   // In id order: the mean's float sum then does not depend on the order the rows were read in.
   const people = [...new Set(participants)].sort((a, b) => a - b);
   return new Map(
     criteria.map((criterion) => {
-      const average = mean(
-        people.map((userId) => given.get(`${userId}:${criterion.id}`) ?? criterion.importance),
-      );
-      return [criterion.id, average === undefined ? criterion.importance : roundTo(average, 1)];
+      if (!people.length) return [criterion.id, criterion.importance];
+      const given = givenByCriterion.get(criterion.id);
+      let sum = 0;
+      for (const userId of people) sum += given?.get(userId) ?? criterion.importance;
+      return [criterion.id, roundTo(sum / people.length, 1)];
     }),
   );
+}
+
+/**
+ * `computeTeamWeights` of a team's votes, computed once per `TeamVotes` (the details, the ranking and
+ * the analysis of one revision all need it; with 1,000 members it is 30,000 weights to go through).
+ */
+const teamWeightsMemo = new WeakMap<
+  TeamVotes,
+  { mode: string; criteria: object; weights: Map<number, number> }
+>();
+export function teamWeightsOf(
+  criteria: readonly WeightedCriterion[],
+  votes: TeamVotes,
+  mode: 'manual' | 'ai',
+): Map<number, number> {
+  const memo = teamWeightsMemo.get(votes);
+  if (memo && memo.mode === mode && memo.criteria === criteria) return memo.weights;
+  const weights = computeTeamWeights(criteria, votes.weights, participantsOf(mode, votes));
+  teamWeightsMemo.set(votes, { mode, criteria, weights });
+  return weights;
 }
 
 export function cellKey(optionId: number, criterionId: number): string {
@@ -147,7 +168,7 @@ export function computeTeamTotals(
   votes: TeamVotes,
   mode: 'manual' | 'ai',
 ): Map<number, number | null> {
-  const teamWeights = computeTeamWeights(criteria, votes.weights, participantsOf(mode, votes));
+  const teamWeights = teamWeightsOf(criteria, votes, mode);
   const weightSum = [...teamWeights.values()].reduce((sum, w) => sum + w, 0);
   const teamCells = computeTeamCells(votes, mode);
   const totals = new Map<number, number | null>();

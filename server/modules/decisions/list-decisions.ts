@@ -80,7 +80,10 @@ export interface ListedPage {
  * number of queries per page, whatever the number of decisions.
  */
 export function createListDecisions(decisions: DecisionsRepo, teamVotes: TeamVotesReader) {
-  const scoredCache = createRevisionCache<ScoredFacts>(10_000);
+  const scoredCache = createRevisionCache<ScoredFacts>(10_000, {
+    sizeOf: (facts) => 1 + facts.completeIds.size + facts.optionNames.size,
+    maxTotal: 1_000_000,
+  });
 
   async function scoredFactsFor(rows: readonly DecisionRow[]): Promise<Map<number, ScoredFacts>> {
     const facts = new Map<number, ScoredFacts>();

@@ -6,8 +6,7 @@ import { roundTo } from '../../../shared/scoring/rounding.ts';
 import {
   completeVotersOf,
   computeTeamCells,
-  computeTeamWeights,
-  participantsOf,
+  teamWeightsOf,
   votersOf,
   type TeamVotes,
 } from '../../../shared/scoring/team.ts';
@@ -16,6 +15,9 @@ import type { DecisionAccess } from './access.ts';
 import type { CriterionRow, DecisionRow, DecisionsRepo, OptionRow } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
 import type { TeamVotesReader } from './team-votes-reader.ts';
+
+/** Rows the matrix cache holds at most (~100 bytes each): it is kept per instance, in memory. */
+const CACHED_ROWS_MAX = 1_000_000;
 
 /** The owner and, for a team decision, every member: whoever follows it. */
 export async function followersOf(
@@ -34,9 +36,10 @@ function teamResultsOf(
 ) {
   const { options, criteria } = matrix;
   return {
-    weights: [...computeTeamWeights(criteria, votes.weights, participantsOf(decision.mode, votes))].map(
-      ([criterion_id, weight]) => ({ criterion_id, weight }),
-    ),
+    weights: [...teamWeightsOf(criteria, votes, decision.mode)].map(([criterion_id, weight]) => ({
+      criterion_id,
+      weight,
+    })),
     cells: [...computeTeamCells(votes, decision.mode)].map(([key, cell]) => {
       const [option_id, criterion_id] = key.split(':').map(Number) as [number, number];
       return { option_id, criterion_id, value: roundTo(cell.mean, 2), votes: cell.votes };
@@ -60,7 +63,18 @@ function teamResultsOf(
  * team decision's figures come from its tallies (issue 27); the cache keeps those, never every vote.
  */
 export function createReadModel(decisions: DecisionsRepo, teamVotes: TeamVotesReader) {
-  const matrixCache = createRevisionCache<Awaited<ReturnType<typeof loadMatrix>>>();
+  // Bounded by the rows it holds as well: one team of 1,000 members holds 30,000 weights.
+  const matrixCache = createRevisionCache<Awaited<ReturnType<typeof loadMatrix>>>(500, {
+    sizeOf: (matrix) =>
+      matrix.options.length +
+      matrix.criteria.length +
+      matrix.evaluations.length +
+      matrix.weights.length +
+      (matrix.votes.type === 'team'
+        ? matrix.votes.votes.cells.size + matrix.votes.votes.scoredCellsByVoter.size
+        : 0),
+    maxTotal: CACHED_ROWS_MAX,
+  });
 
   async function loadMatrix(decision: DecisionRow) {
     const isTeam = decision.type === 'team';

@@ -33,7 +33,10 @@ function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
  * from it only while the transaction's own `weights_revision` still equals the cached one.
  */
 export function createTeamVotesReader(decisions: DecisionsRepo) {
-  const weightsCache = createRevisionCache<MemberWeight[]>(1_000);
+  const weightsCache = createRevisionCache<MemberWeight[]>(1_000, {
+    sizeOf: (weights) => weights.length,
+    maxTotal: 1_000_000,
+  });
 
   async function weightsOf(
     rows: readonly TeamDecision[],
