@@ -194,7 +194,12 @@ describe('createEventSubscriber: deadlines, voting and outcomes', () => {
     const { emit, notified } = harness();
     const toVote = (userId: number) => ({ userId, left: 'vote' as const });
     await emit({ type: 'voters.reminded', decision: team, senderId: 1, recipients: [toVote(3)] });
-    await emit({ type: 'voters.reminded', decision: team, senderId: null, recipients: [toVote(2), toVote(3)] });
+    await emit({
+      type: 'voters.reminded',
+      decision: team,
+      senderId: null,
+      recipients: [toVote(2), toVote(3)],
+    });
     expect(
       notified.map(({ userIds, notification }) => [userIds, notification.kind, notification.inviterId]),
     ).toEqual([

@@ -48,18 +48,18 @@ describe('reminderRecipientsOf', () => {
   // Issue 27: under `after_vote` a voter sees results only once they submit, so a complete vote that
   // is not submitted (never, or reopened since: submitted_at null again) still has something left.
   it.each`
-    visibility      | role        | isComplete | submittedAt  | left
-    ${'always'}     | ${'editor'} | ${false}   | ${null}      | ${'vote'}
-    ${'always'}     | ${'editor'} | ${true}    | ${null}      | ${null}
-    ${'always'}     | ${'admin'}  | ${true}    | ${SUBMITTED} | ${null}
-    ${'after_vote'} | ${'editor'} | ${false}   | ${null}      | ${'vote'}
-    ${'after_vote'} | ${'editor'} | ${true}    | ${null}      | ${'submit'}
-    ${'after_vote'} | ${'admin'}  | ${true}    | ${null}      | ${'submit'}
-    ${'after_vote'} | ${'editor'} | ${true}    | ${SUBMITTED} | ${null}
-    ${'after_vote'} | ${'viewer'} | ${true}    | ${null}      | ${null}
-    ${'after_vote'} | ${'viewer'} | ${false}   | ${null}      | ${null}
-    ${'after_close'} | ${'editor'} | ${false}  | ${null}      | ${'vote'}
-    ${'after_close'} | ${'editor'} | ${true}   | ${null}      | ${null}
+    visibility       | role        | isComplete | submittedAt  | left
+    ${'always'}      | ${'editor'} | ${false}   | ${null}      | ${'vote'}
+    ${'always'}      | ${'editor'} | ${true}    | ${null}      | ${null}
+    ${'always'}      | ${'admin'}  | ${true}    | ${SUBMITTED} | ${null}
+    ${'after_vote'}  | ${'editor'} | ${false}   | ${null}      | ${'vote'}
+    ${'after_vote'}  | ${'editor'} | ${true}    | ${null}      | ${'submit'}
+    ${'after_vote'}  | ${'admin'}  | ${true}    | ${null}      | ${'submit'}
+    ${'after_vote'}  | ${'editor'} | ${true}    | ${SUBMITTED} | ${null}
+    ${'after_vote'}  | ${'viewer'} | ${true}    | ${null}      | ${null}
+    ${'after_vote'}  | ${'viewer'} | ${false}   | ${null}      | ${null}
+    ${'after_close'} | ${'editor'} | ${false}   | ${null}      | ${'vote'}
+    ${'after_close'} | ${'editor'} | ${true}    | ${null}      | ${null}
   `(
     '$visibility, $role, complete $isComplete, submitted $submittedAt: left to do $left',
     ({ visibility, role, isComplete, submittedAt, left }) => {

@@ -45,7 +45,10 @@ function isAtOrAfterDeadline(moment: string, timer: DecisionRow['timer']): boole
 export function createReminders(deps: RemindersDeps) {
   const { reminders, decisionsService, emit, mailer, appUrl } = deps;
 
-  async function recipientsFor(access: DecisionAccess, senderId: number | null): Promise<ReminderRecipient[]> {
+  async function recipientsFor(
+    access: DecisionAccess,
+    senderId: number | null,
+  ): Promise<ReminderRecipient[]> {
     const parts = await decisionsService.details(access);
     return reminderRecipientsOf({ ...parts, visibility: access.decision.results_visibility }, senderId);
   }
