@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RemindResponse } from '../../../shared/api/reminders.ts';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createDecision, setNickname } from '../../test/decision-factories.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
 import { fullVote, lifecycleApi, teamWithRoles } from '../../test/lifecycle-factories.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.ts';
+import { useSmtpServer, type ReceivedMail } from '../../test/smtp.ts';
 import {
   addMember,
   detailsOf,
@@ -22,21 +21,10 @@ import {
 const APP_URL = 'https://decide.example.org';
 const TWELVE_HOURS_S = 12 * 3600;
 
-let testApp: TestApp;
-let app: FastifyInstance;
-let smtp: TestSmtpServer;
+const smtp = useSmtpServer();
+const { app } = useTestApp(() => ({ authRateLimitPerMinute: 100_000, appUrl: APP_URL, smtpUrl: smtp.url }));
 const lifecycle = lifecycleApi(() => app);
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000, appUrl: APP_URL, smtpUrl: smtp.url });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
 
 /** The reminder mails that reached `email` (a registration mail went there too). */
 async function remindersTo(email: string, decisionId: number): Promise<ReceivedMail[]> {
