@@ -68,7 +68,8 @@ export function createReminders(deps: RemindersDeps) {
     const leftFor = new Map(recipients.map(({ userId, left }) => [userId, left]));
     for (const contact of await reminders.mailContactsOf([...leftFor.keys()])) {
       const language = preferredLanguage(contact.language, 'en');
-      const left = leftFor.get(contact.id) ?? 'vote';
+      // Contacts are read for exactly these ids, so each has its entry.
+      const left = leftFor.get(contact.id)!;
       mailer.send({ to: contact.email, ...reminderMail(language, { decision: decision.name, link, left }) });
     }
   }
