@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from './modules/auth/index.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { useTestApp } from './test/use-test-app.ts';
 import { createDecision } from './test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from './test/factories.ts';
 import { addMember, createTeamDecision } from './test/team-factories.ts';
@@ -30,16 +30,12 @@ async function within1s(
   }
 }
 
-let testApp: TestApp;
-let a: FastifyInstance;
+const { app: a, testApp } = useTestApp();
 let b: FastifyInstance;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
-  a = testApp.app;
   b = await testApp.sibling();
 });
-afterAll(() => testApp.close());
 
 const me = (instance: FastifyInstance, user: SignedInUser) =>
   instance.inject({ method: 'GET', url: '/api/users/me', headers: user.headers });

@@ -1,8 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../shared/limits.ts';
 import { expectApiError } from './test/api-errors.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { buildTestApp } from './test/build-test-app.ts';
+import { useTestApp } from './test/use-test-app.ts';
 import { createDecision } from './test/decision-factories.ts';
 import { createSignedInUser, DEFAULT_PASSWORD } from './test/factories.ts';
 
@@ -13,19 +14,17 @@ import { createSignedInUser, DEFAULT_PASSWORD } from './test/factories.ts';
  */
 describe('several instances on one database behave as one', () => {
   const LIMIT = 4;
-  let testApp: TestApp;
+  const { testApp } = useTestApp({
+    authRateLimitPerMinute: LIMIT,
+    commentRateLimit: { perMinute: 3, perHour: 100 },
+  });
   let instances: [FastifyInstance, FastifyInstance];
   /** The instance that answers the n-th request: round-robin. */
   const nth = (n: number) => instances[n % 2]!;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({
-      authRateLimitPerMinute: LIMIT,
-      commentRateLimit: { perMinute: 3, perHour: 100 },
-    });
     instances = [testApp.app, await testApp.sibling()];
   });
-  afterAll(() => testApp.close());
 
   it('a route limit per address holds across instances, with the same headers as before', async () => {
     const login = (n: number) =>

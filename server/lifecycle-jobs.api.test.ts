@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '../shared/api/team.ts';
 import { createOutcomeRepo } from './modules/outcome/repo.ts';
 import { createRemindersRepo } from './modules/team/reminders-repo.ts';
 import { createVotingEndRepo } from './modules/team/voting-end-repo.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { useTestApp } from './test/use-test-app.ts';
 import { createDecision, setNickname } from './test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from './test/factories.ts';
 import { fullVote, lifecycleApi, teamWithRoles } from './test/lifecycle-factories.ts';
@@ -17,19 +17,15 @@ import { insertAiEvaluation, minutesFromNow, notificationsOf, teamApi } from './
  * The lifecycle jobs (server/lifecycle-jobs.ts) with two app instances on one database, as behind a
  * load balancer: every notice goes out exactly once, whichever instance runs the job, however often.
  */
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app, testApp } = useTestApp({ authRateLimitPerMinute: 100_000 });
 let sibling: FastifyInstance;
 const team = teamApi(() => app);
 const lifecycle = lifecycleApi(() => app);
 const HOUR_MS = 3600_000;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000 });
-  app = testApp.app;
   sibling = await testApp.sibling();
 });
-afterAll(() => testApp.close());
 
 /** Runs every job on both instances at once, as two pollers would, after making every job due again. */
 async function runJobsOnBothInstances(): Promise<string[]> {

@@ -30,7 +30,7 @@ export function registerLifecycleJobs(scheduler: Scheduler, deps: LifecycleJobDe
 
   // Deadlines that passed: every member hears that voting ended and how it came out.
   job('announce-voting-ends', (now) => deps.announceDueVotingEnds(now));
-  // 24 hours before a deadline: the voters who have not voted in full are reminded.
+  // 24 hours before a deadline: the voters who have not voted in full (or not submitted) are reminded.
   job('automatic-reminders', (now) => deps.sendDueAutomaticReminders(now));
   // An outcome's review day: its owner is told.
   job('review-notices', (now) => deps.notifyDueReviews(now));

@@ -1,22 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './test/use-test-app.ts';
 import { createSignedInUser, DEFAULT_PASSWORD } from './test/factories.ts';
 import { createTeamDecision, inviteByEmail, teamApi } from './test/team-factories.ts';
 
 // Everything the app logs at level info, as text.
 const logLines: string[] = [];
-let testApp: TestApp;
+const { testApp } = useTestApp(
+  { authRateLimitPerMinute: 10_000 },
+  { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } },
+);
 const api = teamApi(() => testApp.app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp(
-    { authRateLimitPerMinute: 10_000 },
-    { logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } } },
-  );
-});
-afterAll(() => testApp.close());
 
 /** The reset token from the newest mail in the dev outbox (no SMTP_URL in tests). */
 function resetTokenFromOutbox(): string {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/schema.ts';
 import { SPENT_LINK_RETENTION_MS } from './purge-jobs.ts';
-import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { useTestApp } from './test/use-test-app.ts';
 import { createSignedInUser } from './test/factories.ts';
 import { createTeamDecision, insertInvitations } from './test/team-factories.ts';
 
@@ -16,15 +16,13 @@ const LONG_AGO = ago(SPENT_LINK_RETENTION_MS + HOUR_MS);
 type LinkTable = 'password_reset_tokens' | 'email_verification_tokens';
 
 describe('the purge jobs delete only what can never be used again', () => {
-  let testApp: TestApp;
+  const { testApp } = useTestApp();
   let db: Kysely<Database>;
   let userId: number;
   beforeAll(async () => {
-    testApp = await buildTestApp();
     db = testApp.app.database.db;
     userId = (await createSignedInUser(testApp.app)).user.id;
   });
-  afterAll(() => testApp.close());
 
   async function insertLink(
     table: LinkTable,

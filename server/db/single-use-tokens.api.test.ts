@@ -1,18 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../test/use-test-app.ts';
 import { createSignedInUser } from '../test/factories.ts';
 import { consumeSingleUseToken } from './single-use-tokens.ts';
 import { isoNow } from './values.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
+const { app } = useTestApp();
 
 let tokenCount = 0;
 async function issueToken(userId: number, expiresInMs = 60_000): Promise<string> {

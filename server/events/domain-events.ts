@@ -17,6 +17,15 @@ export interface CommentRef {
 }
 
 /**
+ * A reminded voter and what is left for them: to vote in full, or (where results wait for it, issue 27)
+ * to submit their complete vote.
+ */
+export interface ReminderRecipient {
+  userId: number;
+  left: 'vote' | 'submit';
+}
+
+/**
  * What happened, told once after the write committed. The subscriber (subscriber.ts) turns each event
  * into the notifications and live events the people concerned get; services never call those directly.
  */
@@ -38,8 +47,13 @@ export type DomainEvent =
       leader: { option: string; result: number } | null;
       noResultReason: NoResultReason | null;
     }
-  /** Voters who have not voted in full were reminded, by a member (`senderId`) or automatically (null). */
-  | { type: 'voters.reminded'; decision: DecisionRef; senderId: number | null; recipients: number[] }
+  /** Voters who have not voted in full or not submitted were reminded, by a member (`senderId`) or automatically (null). */
+  | {
+      type: 'voters.reminded';
+      decision: DecisionRef;
+      senderId: number | null;
+      recipients: ReminderRecipient[];
+    }
   | { type: 'outcome.recorded'; decision: DecisionRef; actor: { id: number; name: string }; option: string }
   /** An outcome's review date came: its owner is told once. */
   | { type: 'review.due'; decision: DecisionRef }

@@ -192,13 +192,33 @@ describe('createEventSubscriber: deadlines, voting and outcomes', () => {
 
   it('voters.reminded notifies only the recipients, naming the sender when there is one', async () => {
     const { emit, notified } = harness();
-    await emit({ type: 'voters.reminded', decision: team, senderId: 1, recipients: [3] });
-    await emit({ type: 'voters.reminded', decision: team, senderId: null, recipients: [2, 3] });
+    const toVote = (userId: number) => ({ userId, left: 'vote' as const });
+    await emit({ type: 'voters.reminded', decision: team, senderId: 1, recipients: [toVote(3)] });
+    await emit({
+      type: 'voters.reminded',
+      decision: team,
+      senderId: null,
+      recipients: [toVote(2), toVote(3)],
+    });
     expect(
       notified.map(({ userIds, notification }) => [userIds, notification.kind, notification.inviterId]),
     ).toEqual([
       [[3], 'reminder', 1],
       [[2, 3], 'reminder', undefined],
+    ]);
+  });
+
+  it('voters.reminded tells each recipient what is left for them: to vote, or to submit (issue 27)', async () => {
+    const { emit, notified } = harness();
+    const recipients = [
+      { userId: 1, left: 'submit' as const },
+      { userId: 2, left: 'vote' as const },
+      { userId: 3, left: 'submit' as const },
+    ];
+    await emit({ type: 'voters.reminded', decision: team, senderId: null, recipients });
+    expect(notified.map(({ userIds, notification }) => [userIds, notification.params])).toEqual([
+      [[2], { decision: 'Offsite', left: 'vote' }],
+      [[1, 3], { decision: 'Offsite', left: 'submit' }],
     ]);
   });
 

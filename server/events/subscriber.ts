@@ -128,13 +128,18 @@ const HANDLERS: EventHandlers = {
     return announceChange(decision.id);
   },
   'voters.reminded': async ({ decision, senderId, recipients }, { announceChange, notify }) => {
-    await notify(recipients, {
-      kind: 'reminder',
-      params: { decision: decision.name },
-      link: teamLink(decision),
-      decisionId: decision.id,
-      inviterId: senderId ?? undefined,
-    });
+    // One notice per thing left: "please vote" or "please submit" (`left`, see the presenter).
+    for (const left of ['vote', 'submit'] as const) {
+      const userIds = recipients.filter((recipient) => recipient.left === left).map(({ userId }) => userId);
+      if (!userIds.length) continue;
+      await notify(userIds, {
+        kind: 'reminder',
+        params: { decision: decision.name, left },
+        link: teamLink(decision),
+        decisionId: decision.id,
+        inviterId: senderId ?? undefined,
+      });
+    }
     // Other owners and admins see that the next reminder waits.
     return announceChange(decision.id);
   },

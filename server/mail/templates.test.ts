@@ -17,13 +17,18 @@ describe('mail subjects', () => {
     const mail = reminderMail('de', {
       decision: 'Neues\u2028Auto\u0085oder Rad',
       link: 'https://example.test/d/1',
+      left: 'vote',
     });
     expect(mail.subject).toBe('Erinnerung: deine Stimme zu „Neues Auto oder Rad“');
     expect(mail.subject).not.toMatch(/[\r\n\u2028\u2029\u0085]/);
   });
 
   it('keep joiners, which emoji and scripts need', () => {
-    const mail = reminderMail('en', { decision: '👩\u200d💻 Hiring', link: 'https://example.test/d/1' });
+    const mail = reminderMail('en', {
+      decision: '👩\u200d💻 Hiring',
+      link: 'https://example.test/d/1',
+      left: 'vote',
+    });
     expect(mail.subject).toBe('Reminder: your vote on “👩\u200d💻 Hiring”');
   });
 

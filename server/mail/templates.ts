@@ -69,12 +69,16 @@ export function invitationMail(
   );
 }
 
-/** To a voter who has not voted in full: a reminder with the link to the team view. */
+/**
+ * To a voter who has not voted in full, or (issue 27) whose complete vote waits to be submitted: a
+ * reminder of what is left for them, with the link to the team view.
+ */
 export function reminderMail(
   language: Language,
-  params: { decision: string; link: string },
+  params: { decision: string; link: string; left: 'vote' | 'submit' },
 ): Omit<MailMessage, 'to'> {
-  return compose(language, 'reminder', { decision: params.decision }, [['action', params.link]]);
+  const key = params.left === 'submit' ? 'reminderSubmit' : 'reminder';
+  return compose(language, key, { decision: params.decision }, [['action', params.link]]);
 }
 
 export function passwordResetMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from '../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { expectNothingChanged } from '../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../test/factories.ts';
 import { solidImage } from '../test/images.ts';
@@ -36,8 +36,7 @@ function protectedRequests(
   ];
 }
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 let user: SignedInUser;
 let requests: ReturnType<typeof protectedRequests>;
 const badAuthorization: Record<string, string | undefined> = {};
@@ -52,8 +51,6 @@ async function loginAgain(): Promise<string> {
 }
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   // Unconfirmed, so "Send again" is among the requests that would succeed with a valid token.
   user = await createSignedInUser(app, { isVerified: false });
   requests = protectedRequests(await solidImage('png'), user.password);
@@ -90,7 +87,6 @@ beforeAll(async () => {
     'the stored hash of a valid token': `Bearer ${userTokenHash}`,
   });
 });
-afterAll(() => testApp.close());
 
 describe('protected endpoints refuse a bad bearer token with 401 and change nothing', () => {
   const cases = [

@@ -1,21 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../shared/limits.ts';
 import { expectApiError } from '../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { expectNothingChanged } from '../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../test/factories.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 let user: SignedInUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   user = await createSignedInUser(app);
 });
-afterAll(() => testApp.close());
 
 // Every account endpoint that reads a JSON body; `authorized` ones get the user's token.
 // `longField` is a field with a length limit, used to pad a body to a given size.

@@ -9,7 +9,8 @@ import de from '../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../shared/i18n/en.json' with { type: 'json' };
 import type { ApiErrorBody } from '../../shared/errors.ts';
 import type { RequestLimits } from '../config.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp } from '../test/build-test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { expectNothingChanged } from '../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../test/factories.ts';
 import { solidImage } from '../test/images.ts';
@@ -270,20 +271,17 @@ describe('behind a trusted proxy: open requests per forwarded address (limit 2)'
 
 describe('Cache-Control on API answers', () => {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-web-'));
-  let testApp: TestApp;
-  let app: FastifyInstance;
-  let user: SignedInUser;
-  beforeAll(async () => {
+  // The build is laid out before the app starts and removed after it closed (afterAll runs in reverse).
+  beforeAll(() => {
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDir, 'assets', 'index-1a2b3c.js'), 'export {};');
-    testApp = await buildTestApp({ webDir, authRateLimitPerMinute: 10_000 });
-    app = testApp.app;
-    user = await createSignedInUser(app);
   });
-  afterAll(async () => {
-    await testApp.close();
-    fs.rmSync(webDir, { recursive: true, force: true });
+  afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
+  const { app } = useTestApp({ webDir, authRateLimitPerMinute: 10_000 });
+  let user: SignedInUser;
+  beforeAll(async () => {
+    user = await createSignedInUser(app);
   });
 
   it('is no-store on every answer with personal data, refusals included', async () => {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app.ts';
 import { createSignedInUser } from '../test/factories.ts';
 
 // Every line the app logs at the default level (info), parsed.
 const lines: Record<string, unknown>[] = [];
-let testApp: TestApp;
+const { testApp } = useTestApp(
+  {},
+  { logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } },
+);
 
-beforeAll(async () => {
-  testApp = await buildTestApp(
-    {},
-    { logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } },
-  );
-});
-afterAll(() => testApp.close());
 beforeEach(() => {
   lines.length = 0;
 });

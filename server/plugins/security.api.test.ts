@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp } from '../test/build-test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { createSignedInUser } from '../test/factories.ts';
 
 function cspDirectives(response: LightMyRequestResponse): Map<string, string[]> {
@@ -35,11 +36,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   );
 }
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(() => testApp.close());
+const { testApp } = useTestApp();
 
 describe('security headers', () => {
   it('are sent with GET /api/health', async () => {

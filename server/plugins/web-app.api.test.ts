@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/limits.ts';
 import { PRERENDERED_PAGES } from '../../shared/prerendered-pages.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 // A stand-in build, as `npm run build` lays it out: the app shell, hashed assets and public files,
 // the prerendered pages per language, and .br/.gz siblings of what compresses (scripts/compress.ts).
@@ -24,8 +25,8 @@ function writeFile(relativePath: string, content: string, { compressed = false }
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content));
 }
 
-let testApp: TestApp;
-beforeAll(async () => {
+// The build is laid out before the app starts and removed after it closed (afterAll runs in reverse).
+beforeAll(() => {
   writeFile('index.html', INDEX_HTML, { compressed: true });
   writeFile('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFile('theme-init.js', '/* theme */', { compressed: true });
@@ -38,12 +39,9 @@ beforeAll(async () => {
       });
     }
   }
-  testApp = await buildTestApp({ webDir });
 });
-afterAll(async () => {
-  await testApp.close();
-  fs.rmSync(webDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(webDir, { recursive: true, force: true }));
+const { testApp } = useTestApp({ webDir });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers });

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp } from '../test/build-test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { generateToken, hashToken } from '../modules/auth/tokens.ts';
 import { createSignedInUser, type SignedInUser } from '../test/factories.ts';
@@ -22,8 +23,7 @@ import {
   teamApi,
 } from '../test/team-factories.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app, testApp } = useTestApp({ authRateLimitPerMinute: 10_000 });
 let baseUrl: string;
 const api = teamApi(() => app);
 const openStreams: EventStream[] = [];
@@ -42,18 +42,14 @@ async function startIdsAt(target: FastifyInstance, first: number): Promise<void>
 }
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   await startIdsAt(app, 1_000_000 + randomInt(1_000_000_000));
   baseUrl = await listenOnRandomPort(app);
 });
 afterEach(async () => {
   await Promise.all(openStreams.splice(0).map((stream) => stream.close()));
 });
-afterAll(async () => {
-  dropLingeringConnections(app);
-  await testApp.close();
-});
+// Runs before useTestApp closes the app: the sockets must be gone for it to close.
+afterAll(() => dropLingeringConnections(app));
 
 /** Opens the caller's stream on `url` and waits for its first event, `ready`. */
 async function streamOf(user: SignedInUser, url = baseUrl): Promise<EventStream> {

@@ -1,7 +1,7 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './api-errors.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { useTestApp } from './use-test-app.ts';
 import { createDecision, createComment } from './decision-factories.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from './factories.ts';
 import { createTeamDecision } from './team-factories.ts';
@@ -13,8 +13,7 @@ const OUT_OF_RANGE_IDS = ['2147483648', '99999999999999999999'];
 // Malformed ids keep their 400 with the field (the modules' own tests cover each endpoint).
 const MALFORMED_IDS = ['0', '-1', 'abc', '1.5'];
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 let owner: SignedInUser;
 let decisionId: number;
 let teamDecisionId: number;
@@ -24,8 +23,6 @@ let teamCriterionId: number;
 let commentId: number;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000 });
-  app = testApp.app;
   owner = await createSignedInUser(app);
   const personal = await createDecision(app, owner, { type: 'public' });
   decisionId = personal.decision.id;
@@ -36,7 +33,6 @@ beforeAll(async () => {
   teamCriterionId = team.criterionIds[0]!;
   commentId = (await createComment(app, owner, decisionId)).id;
 });
-afterAll(() => testApp.close());
 
 const send = (options: InjectOptions) =>
   app.inject({ ...options, headers: { ...owner.headers, ...options.headers } });

@@ -1,29 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../shared/i18n/en.json' with { type: 'json' };
 import type { Comment } from '../../shared/api/comments.ts';
 import type { Decision, DecisionDetails } from '../../shared/api/decisions.ts';
 import { expectApiError } from './api-errors.ts';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { useTestApp } from './use-test-app.ts';
 import { createDecision, decisionApi, insertTeamDecision } from './decision-factories.ts';
 import { expectNothingChanged } from './db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from './factories.ts';
 
 // Issue 27: single-line texts refuse invisible formatting; descriptions and comments refuse
 // bidi overrides, C1 controls and U+FEFF but keep line breaks. Joiners stay allowed everywhere.
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 let owner: SignedInUser;
 const api = decisionApi(() => app);
 const INVISIBLE = en.validation.invisibleCharacters;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   owner = await createSignedInUser(app);
 });
-afterAll(() => testApp.close());
 
 const criterion = (name: string, extra: object = {}) => ({ name, importance: 50, ...extra });
 

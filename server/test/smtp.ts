@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { standIn } from './stand-in.ts';
 
 /** One message as the SMTP peer received it, with the parts a mail client would show. */
 export interface ReceivedMail {
@@ -31,6 +33,24 @@ export interface TestSmtpServer {
   /** Resolves once at least `count` messages arrived (rejects after `timeoutMs`). */
   waitForMessages(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
+}
+
+/**
+ * One SMTP peer for the tests of the file (or of the describe it is called in): started in
+ * `beforeAll`, closed in `afterAll`. Call it before `useTestApp(() => ({ smtpUrl: smtp.url }))`, so
+ * the peer is up when the app is built and closes after the app.
+ */
+export function useSmtpServer(): TestSmtpServer {
+  let server: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    server = await startSmtpServer();
+  });
+  afterAll(() => server?.close());
+  return standIn(() => {
+    if (!server)
+      throw new Error('useSmtpServer: the server starts in beforeAll; use it inside tests and hooks');
+    return server;
+  });
 }
 
 /** A real SMTP peer on 127.0.0.1 (random port) that keeps every message it receives. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
@@ -8,6 +8,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { hashPassword } from './passwords.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { countRows, expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, DEFAULT_PASSWORD, uniqueEmail } from '../../test/factories.ts';
 import { accountApi, bearer } from '../../test/http.ts';
@@ -25,16 +26,9 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-let testApp: TestApp;
-let app: FastifyInstance;
+// The per-IP limit gets its own app below; here it must not interfere with many calls from one address.
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = accountApi(() => app);
-
-beforeAll(async () => {
-  // The per-IP limit gets its own app below; here it must not interfere with many calls from one address.
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 async function sessionRowOf(token: string) {
   return app.database.db

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
@@ -6,6 +6,7 @@ import { commentSchema, type Comment } from '../../../shared/api/comments.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import {
   createComment,
   createDecision,
@@ -18,8 +19,7 @@ import { expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, teamApi } from '../../test/team-factories.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
 
 // Three people: the decision's owner and two other signed-in users.
@@ -28,8 +28,6 @@ let reader: SignedInUser;
 let bystander: SignedInUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   [owner, reader, bystander] = await Promise.all([
     createSignedInUser(app),
     createSignedInUser(app),
@@ -37,7 +35,6 @@ beforeAll(async () => {
   ]);
   await setNickname(app, owner, 'Olga');
 });
-afterAll(() => testApp.close());
 
 const COMMENT_FIELDS = Object.keys(commentSchema.shape).sort();
 

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { multipartBody, type MultipartPart } from '../../test/multipart.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
+import { useSmtpServer } from '../../test/smtp.ts';
 
 const CONTACT_TO = 'team@decision-compass.example';
 const PNG = Buffer.from(
@@ -34,29 +35,21 @@ async function realPdf(): Promise<Buffer> {
 
 let PDF: Buffer;
 
-let smtp: TestSmtpServer;
-let testApp: TestApp;
-let app: FastifyInstance;
-
 beforeAll(async () => {
   PDF = await realPdf();
-  smtp = await startSmtpServer();
-  testApp = await buildTestApp({
-    smtpUrl: smtp.url,
-    contactTo: CONTACT_TO,
-    contactLanguage: 'de',
-    contactRateLimitPerHour: 10_000,
-    mailRetryDelaysMs: [20],
-  });
-  app = testApp.app;
 });
+const smtp = useSmtpServer();
+const { app, testApp } = useTestApp(() => ({
+  smtpUrl: smtp.url,
+  contactTo: CONTACT_TO,
+  contactLanguage: 'de',
+  contactRateLimitPerHour: 10_000,
+  mailRetryDelaysMs: [20],
+}));
+
 afterEach(async () => {
   await app.mailer.idle();
   smtp.messages.length = 0;
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
 });
 
 const validFields = {

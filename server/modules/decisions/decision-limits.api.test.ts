@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { countRows, expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser } from '../../test/factories.ts';
@@ -15,11 +15,7 @@ const personal = { name: 'One more', options: ['A'], criteria: [{ name: 'Price',
 const team = { ...personal, name: 'One more team decision' };
 
 describe('MAX_DECISIONS_PER_USER', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await buildTestApp({ decisionLimits: { maxPerUser: MAX, createdPerMinute: 1000 } });
-  });
-  afterAll(() => testApp.close());
+  const { testApp } = useTestApp({ decisionLimits: { maxPerUser: MAX, createdPerMinute: 1000 } });
   const api = decisionApi(() => testApp.app);
 
   it('refuses the next personal or team decision with 409 once the account owns the maximum; nothing is created', async () => {
@@ -79,11 +75,7 @@ describe('MAX_DECISIONS_PER_USER', () => {
 });
 
 describe('RATE_LIMIT_DECISIONS_PER_MINUTE', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await buildTestApp({ decisionLimits: { maxPerUser: 1000, createdPerMinute: PER_MINUTE } });
-  });
-  afterAll(() => testApp.close());
+  const { testApp } = useTestApp({ decisionLimits: { maxPerUser: 1000, createdPerMinute: PER_MINUTE } });
   const api = decisionApi(() => testApp.app);
 
   it('answers 429 with Retry-After beyond the limit per minute, counted over personal and team creation; nothing is created', async () => {

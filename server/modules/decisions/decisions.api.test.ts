@@ -1,5 +1,5 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import {
@@ -13,7 +13,7 @@ import {
 import { LIMITS } from '../../../shared/limits.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import {
   createComment,
   createDecision,
@@ -25,15 +25,8 @@ import {
 import { countAllRows, expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 const DECISION_FIELDS = Object.keys(decisionSchema.shape).sort();
 

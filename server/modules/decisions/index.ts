@@ -5,7 +5,7 @@ export type { DecisionAccess } from './access.ts';
 export { automaticReminderDueAt } from './automatic-reminder.ts';
 export { limitDecisionCreation } from './creation-rate-limit.ts';
 export { nextManualReminderAt, presentOutcome } from './lifecycle-presenter.ts';
-export { authorize, can } from './policy.ts';
+export { authorize, can, isSubmissionAwaited } from './policy.ts';
 export type { DecisionAction, Relation } from './policy.ts';
 export { presentDecision, presentDetails, presentTeam } from './presenter.ts';
 export { createLifecycleColumnsRepo } from './lifecycle-columns-repo.ts';

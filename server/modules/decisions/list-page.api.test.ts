@@ -1,23 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DecisionListItem } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { isoNow } from '../../db/values.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision } from '../../test/team-factories.ts';
 
 // Issue 27: GET /api/decision answers a page (at most 100), with X-Total-Count and a Link to the next.
 
-let testApp: TestApp;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 
 interface Page {
   items: DecisionListItem[];

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decisionListItemSchema, type DecisionListItem } from '../../../shared/api/decisions.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { lifecycleApi } from '../../test/lifecycle-factories.ts';
@@ -9,17 +8,10 @@ import { addMember, createTeamDecision, inviteByEmail, teamApi } from '../../tes
 
 // What the dashboard's cards show (issue 14): status, lock, leading option and participation.
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
 const team = teamApi(() => app);
 const lifecycle = lifecycleApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 async function listOf(caller: SignedInUser): Promise<DecisionListItem[]> {
   const response = await api.list(caller);

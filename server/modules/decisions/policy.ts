@@ -261,6 +261,14 @@ const RESULTS_SHOWN_FROM: Record<ResultsVisibility, Record<'voter' | 'reader', R
 };
 
 /**
+ * Whether a voter's results under `visibility` wait for their submitted vote (issue 27): then a complete
+ * but unsubmitted vote is not done yet, and reminders ask for the submission.
+ */
+export function isSubmissionAwaited(visibility: ResultsVisibility): boolean {
+  return RESULTS_SHOWN_FROM[visibility].voter === 'submit';
+}
+
+/**
  * The one rule for who sees results (details, list, exports and live events all ask it): null when the
  * caller sees them, otherwise what they wait for, their own submitted vote or the end of voting.
  */

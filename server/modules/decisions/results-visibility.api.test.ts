@@ -1,5 +1,5 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import {
   decisionDetailsSchema,
   type DecisionDetails,
@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/decisions.ts';
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
@@ -26,16 +26,9 @@ import { csvRows, pdfText } from '../../test/export-files.ts';
 // Blind voting (issue 16): who sees a team decision's results before voting ended, and that nothing
 // reveals them to anyone else: details, the dashboard list, CSV and PDF exports, write answers.
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 const SETTINGS: ResultsVisibility[] = ['always', 'after_vote', 'after_close'];
 
@@ -269,8 +262,18 @@ async function blindTeam(setting: ResultsVisibility, { submitted = true } = {}) 
   return { id, owner, admin, editor, viewer, created };
 }
 
+type BlindTeam = Awaited<ReturnType<typeof blindTeam>>;
 type Role = 'owner' | 'admin' | 'editor' | 'viewer';
 const ROLES: Role[] = ['owner', 'admin', 'editor', 'viewer'];
+
+function idsOf(fixture: BlindTeam): Record<Role, number> {
+  return {
+    owner: fixture.owner.user.id,
+    admin: fixture.admin.user.id,
+    editor: fixture.editor.user.id,
+    viewer: fixture.viewer.user.id,
+  };
+}
 
 // While open: owner and editor submitted their complete votes, the admin did not, the viewer never votes.
 const HIDDEN_UNTIL: Record<ResultsVisibility, Record<Role, 'submit' | 'close' | null>> = {
@@ -300,15 +303,88 @@ function expectHidden(details: DecisionDetails, reader: Role, ids: Record<Role, 
   expect(details.evaluations.every((e) => e.user_id === ids[reader])).toBe(true);
 }
 
+/** Under after_vote the admin completes their vote in two steps: no write answer carries a score meanwhile. */
+async function completeAdminVote(fixture: BlindTeam): Promise<void> {
+  const [lisbon, oslo] = fixture.created.optionIds as [number, number];
+  const [cost, weather] = fixture.created.criterionIds as [number, number];
+  const partial = await team.evaluate(fixture.admin, fixture.id, [
+    { option_id: oslo, criterion_id: cost, value: 3 },
+    { option_id: lisbon, criterion_id: cost, value: 8 },
+  ]);
+  expectOk(partial);
+  // Still incomplete: the answer carries no score either.
+  expect(partial.json<{ score: number | null }>().score).toBeNull();
+  expect((await detailsOf(app, fixture.admin, fixture.id)).resultsHiddenUntil).toBe('submit');
+
+  const complete = await team.evaluate(fixture.admin, fixture.id, [
+    { option_id: lisbon, criterion_id: weather, value: 7 },
+    { option_id: oslo, criterion_id: weather, value: 5 },
+  ]);
+  expectOk(complete);
+  // Complete, but not submitted: no score in the answer either.
+  expect(complete.json<{ score: number | null }>().score).toBeNull();
+}
+
+/**
+ * Readers from whom the results stay hidden by every path while voting is open: each row readies its
+ * reader (`prepare`), says what they wait for, and then (`afterwards`) what ends the wait, or that
+ * loosening the setting to peek is refused.
+ */
+const HIDDEN_BY_EVERY_PATH: [
+  name: string,
+  {
+    setting: ResultsVisibility;
+    reader: Role;
+    hiddenUntil: 'submit' | 'close';
+    participation: { voters: number; complete: number };
+    prepare(fixture: BlindTeam): Promise<void>;
+    afterwards(fixture: BlindTeam): Promise<void>;
+  },
+][] = [
+  [
+    'after_vote: a complete but unsubmitted vote sees nothing; the admin sees results once they submit',
+    {
+      setting: 'after_vote',
+      reader: 'admin',
+      hiddenUntil: 'submit',
+      participation: { voters: 3, complete: 3 },
+      prepare: completeAdminVote,
+      async afterwards(fixture) {
+        expectOk(await team.submitVote(fixture.admin, fixture.id));
+        const details = await detailsOf(app, fixture.admin, fixture.id);
+        expect(details.resultsHiddenUntil).toBeNull();
+        // Lisbon (8 × 70 + 7 × 30) / 100 = 7.7 still leads.
+        expect(details.decision.score).toBe(7.7);
+        expect((await cardOf(fixture.admin, fixture.id)).score).toBe(7.7);
+        // The viewer still waits for the end.
+        expect((await detailsOf(app, fixture.viewer, fixture.id)).resultsHiddenUntil).toBe('close');
+      },
+    },
+  ],
+  [
+    'after_close: the owner sees nothing before the end by any path, submitted or not',
+    {
+      setting: 'after_close',
+      reader: 'owner',
+      hiddenUntil: 'close',
+      participation: { voters: 3, complete: 2 },
+      prepare: async () => {},
+      async afterwards(fixture) {
+        // Loosening the setting to peek is refused (issue 27), and so the owner still sees nothing.
+        const loosen = await expectNothingChanged(app, () =>
+          api.setResultsVisibility(fixture.owner, fixture.id, { results_visibility: 'always' }),
+        );
+        expectApiError(loosen, 409, 'VISIBILITY_LOCKED');
+        expect((await detailsOf(app, fixture.owner, fixture.id)).results.ranking).toEqual([]);
+      },
+    },
+  ],
+];
+
 describe('who sees results: details and list, per setting and role', () => {
   it.each(SETTINGS)('%s', async (setting) => {
     const fixture = await blindTeam(setting);
-    const ids: Record<Role, number> = {
-      owner: fixture.owner.user.id,
-      admin: fixture.admin.user.id,
-      editor: fixture.editor.user.id,
-      viewer: fixture.viewer.user.id,
-    };
+    const ids = idsOf(fixture);
     for (const role of ROLES) {
       const reader = fixture[role];
       const details = await detailsOf(app, reader, fixture.id);
@@ -340,53 +416,27 @@ describe('who sees results: details and list, per setting and role', () => {
     }
   });
 
-  it('after_vote: a complete but unsubmitted vote sees nothing; the admin sees results once they submit', async () => {
-    const fixture = await blindTeam('after_vote');
-    const [lisbon, oslo] = fixture.created.optionIds as [number, number];
-    const [cost, weather] = fixture.created.criterionIds as [number, number];
-    const partial = await team.evaluate(fixture.admin, fixture.id, [
-      { option_id: oslo, criterion_id: cost, value: 3 },
-      { option_id: lisbon, criterion_id: cost, value: 8 },
-    ]);
-    expectOk(partial);
-    // Still incomplete: the answer carries no score either.
-    expect(partial.json<{ score: number | null }>().score).toBeNull();
-    expect((await detailsOf(app, fixture.admin, fixture.id)).resultsHiddenUntil).toBe('submit');
-
-    const complete = await team.evaluate(fixture.admin, fixture.id, [
-      { option_id: lisbon, criterion_id: weather, value: 7 },
-      { option_id: oslo, criterion_id: weather, value: 5 },
-    ]);
-    expectOk(complete);
-    // Complete, but not submitted: no score in the answer, nothing in the details, list or analysis.
-    expect(complete.json<{ score: number | null }>().score).toBeNull();
-    const ids = {
-      owner: fixture.owner.user.id,
-      admin: fixture.admin.user.id,
-      editor: fixture.editor.user.id,
-      viewer: fixture.viewer.user.id,
-    };
-    const unsubmitted = await detailsOf(app, fixture.admin, fixture.id);
-    expect(unsubmitted.resultsHiddenUntil).toBe('submit');
-    expect(unsubmitted.participation).toEqual({ voters: 3, complete: 3 });
-    expectHidden(unsubmitted, 'admin', ids);
-    expect((await cardOf(fixture.admin, fixture.id)).score).toBeNull();
-    const analysis = await app.inject({
-      method: 'GET',
-      url: `/api/decision/${fixture.id}/analysis`,
-      headers: fixture.admin.headers,
-    });
-    expect(analysis.json()).toEqual({ hidden: true });
-
-    expectOk(await team.submitVote(fixture.admin, fixture.id));
-    const details = await detailsOf(app, fixture.admin, fixture.id);
-    expect(details.resultsHiddenUntil).toBeNull();
-    // Lisbon (8 × 70 + 7 × 30) / 100 = 7.7 still leads.
-    expect(details.decision.score).toBe(7.7);
-    expect((await cardOf(fixture.admin, fixture.id)).score).toBe(7.7);
-    // The viewer still waits for the end.
-    expect((await detailsOf(app, fixture.viewer, fixture.id)).resultsHiddenUntil).toBe('close');
-  });
+  it.each(HIDDEN_BY_EVERY_PATH)(
+    '%s',
+    async (_name, { setting, reader, hiddenUntil, participation, prepare, afterwards }) => {
+      const fixture = await blindTeam(setting);
+      await prepare(fixture);
+      // Nothing in the details, the list's card or the analysis; who is missing is no result.
+      const details = await detailsOf(app, fixture[reader], fixture.id);
+      expect(details.resultsHiddenUntil).toBe(hiddenUntil);
+      expect(details.participation).toEqual(participation);
+      expectHidden(details, reader, idsOf(fixture));
+      expect(details.aiOpinion).toBeNull();
+      expect((await cardOf(fixture[reader], fixture.id)).score).toBeNull();
+      const analysis = await app.inject({
+        method: 'GET',
+        url: `/api/decision/${fixture.id}/analysis`,
+        headers: fixture[reader].headers,
+      });
+      expect(analysis.json()).toEqual({ hidden: true });
+      await afterwards(fixture);
+    },
+  );
 
   it('after_close: write answers (weights, evaluate, PUT, team edit) carry no score, for the owner too', async () => {
     const fixture = await blindTeam('after_close', { submitted: false });
@@ -411,33 +461,6 @@ describe('who sees results: details and list, per setting and role', () => {
       .where('id', '=', fixture.id)
       .executeTakeFirstOrThrow();
     expect(row.score).not.toBeNull();
-  });
-
-  it('after_close: the owner sees nothing before the end by any path, submitted or not', async () => {
-    const fixture = await blindTeam('after_close');
-    const ids = {
-      owner: fixture.owner.user.id,
-      admin: fixture.admin.user.id,
-      editor: fixture.editor.user.id,
-      viewer: fixture.viewer.user.id,
-    };
-    const details = await detailsOf(app, fixture.owner, fixture.id);
-    expect(details.resultsHiddenUntil).toBe('close');
-    expectHidden(details, 'owner', ids);
-    expect(details.aiOpinion).toBeNull();
-    expect((await cardOf(fixture.owner, fixture.id)).score).toBeNull();
-    const analysis = await app.inject({
-      method: 'GET',
-      url: `/api/decision/${fixture.id}/analysis`,
-      headers: fixture.owner.headers,
-    });
-    expect(analysis.json()).toEqual({ hidden: true });
-    // Loosening the setting to peek is refused (issue 27), and so the owner still sees nothing.
-    const loosen = await expectNothingChanged(app, () =>
-      api.setResultsVisibility(fixture.owner, fixture.id, { results_visibility: 'always' }),
-    );
-    expectApiError(loosen, 409, 'VISIBILITY_LOCKED');
-    expect((await detailsOf(app, fixture.owner, fixture.id)).results.ranking).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AnalysisResponse } from '../../../shared/api/analysis.ts';
 import type { Emit } from '../../events/domain-events.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { ResultsVisibility } from '../../db/schema.ts';
 import { createAccess, type DecisionAccess } from './access.ts';
 import { createCompleteWithAi } from './complete-with-ai.ts';
 import { createDeleteDecision } from './delete-decision.ts';
@@ -18,13 +19,14 @@ import type { DecisionWriteContext } from './write-context.ts';
 
 /**
  * Who a reminder by `senderId` would reach now (null: the automatic one, which has no sender), from what
- * the read model holds of the decision. It is the team module's rule (`reminderRecipientsOf`), handed in
+ * the read model holds of the decision and its results visibility (issue 27: under `after_vote` an
+ * unsubmitted vote is not done). It is the team module's rule (`reminderRecipientsOf`), handed in
  * where the app is wired: team voting builds on this module, so this module imports nothing of team's.
  */
 export type ReminderRecipientsOf = (
-  parts: Awaited<ReturnType<ReadModel['details']>>,
+  parts: Awaited<ReturnType<ReadModel['details']>> & { visibility: ResultsVisibility },
   senderId: number | null,
-) => readonly number[];
+) => readonly unknown[];
 
 /** The decisions module's use cases, composed over one repo; each lives in a file of its own. */
 export function createDecisionsService(deps: {
@@ -70,7 +72,11 @@ export function createDecisionsService(deps: {
     /** What the details show the caller: the read model's parts and how many a reminder would reach now. */
     async details(access: DecisionAccess) {
       const parts = await readModel.details(access);
-      return { ...parts, reminderRecipientCount: reminderRecipientsOf(parts, access.userId).length };
+      const reminded = reminderRecipientsOf(
+        { ...parts, visibility: access.decision.results_visibility },
+        access.userId,
+      );
+      return { ...parts, reminderRecipientCount: reminded.length };
     },
 
     /** GET …/analysis: the analysis, or `{ hidden: true }` while team results are hidden from the caller. */

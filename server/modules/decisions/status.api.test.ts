@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createSignedInUser } from '../../test/factories.ts';
 import {
   addMember,
@@ -9,12 +9,8 @@ import {
   teamApi,
 } from '../../test/team-factories.ts';
 
-let testApp: TestApp;
+const { testApp } = useTestApp();
 const team = teamApi(() => testApp.app);
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(() => testApp.close());
 
 describe('the status in the details', () => {
   it('is draft until activated, open while voting, closed once voting ended — for every member', async () => {

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import type { User } from '../../../shared/api/users.ts';
@@ -8,7 +7,7 @@ import type * as passwords from '../auth/passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import {
   createSignedInUser,
@@ -17,7 +16,7 @@ import {
   type SignedInUser,
 } from '../../test/factories.ts';
 import { accountApi } from '../../test/http.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.ts';
+import { useSmtpServer, type ReceivedMail } from '../../test/smtp.ts';
 import { createTeamDecision, inviteByEmail, teamApi } from '../../test/team-factories.ts';
 
 // Counts the argon2 hashes a request costs (the real function still runs): answer times must not
@@ -27,23 +26,13 @@ vi.mock('../auth/passwords.ts', async (importOriginal) => {
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });
 
-let smtp: TestSmtpServer;
-let testApp: TestApp;
-let app: FastifyInstance;
+const smtp = useSmtpServer();
+const { app, testApp } = useTestApp(() => ({ authRateLimitPerMinute: 10_000, smtpUrl: smtp.url }));
 const api = accountApi(() => app);
 const team = teamApi(() => app);
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, smtpUrl: smtp.url });
-  app = testApp.app;
-});
 afterEach(() => {
   smtp.messages.length = 0;
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
 });
 
 const verify = (token: unknown) =>

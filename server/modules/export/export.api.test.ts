@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
@@ -19,19 +18,15 @@ import {
 import { csvRows, csvSection as section, pdfText } from '../../test/export-files.ts';
 import { formatDateTime } from './format.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const team = teamApi(() => app);
 
 let owner: SignedInUser;
 let stranger: SignedInUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   [owner, stranger] = await Promise.all([createSignedInUser(app), createSignedInUser(app)]);
 });
-afterAll(() => testApp.close());
 
 type Format = 'csv' | 'pdf';
 

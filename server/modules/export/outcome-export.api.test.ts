@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision, setNickname, setProfile } from '../../test/decision-factories.ts';
 import { csvRows, csvSection, pdfText } from '../../test/export-files.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
@@ -10,19 +9,15 @@ import { fullVote, lifecycleApi, teamWithRoles } from '../../test/lifecycle-fact
 import { teamApi } from '../../test/team-factories.ts';
 import { formatDateTime } from './format.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const team = teamApi(() => app);
 const lifecycle = lifecycleApi(() => app);
 let owner: SignedInUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   owner = await createSignedInUser(app);
   await setNickname(app, owner, 'Olga');
 });
-afterAll(() => testApp.close());
 
 function exportOf(
   caller: SignedInUser,

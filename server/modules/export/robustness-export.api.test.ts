@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision, workedExample } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, teamApi } from '../../test/team-factories.ts';
@@ -9,17 +8,13 @@ import { csvRows, csvSection, pdfText } from '../../test/export-files.ts';
 // Issue 17: the exports carry how solid the result is: the PDF the label, the sentence and the win
 // probabilities; the CSV the flip points of every criterion too. Nothing of it while results are hidden.
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 let owner: SignedInUser;
 const team = teamApi(() => app);
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   owner = await createSignedInUser(app);
 });
-afterAll(() => testApp.close());
 
 const exportOf = (caller: SignedInUser, id: number, format: 'csv' | 'pdf', language: 'en' | 'de' = 'en') =>
   app.inject({

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 
 // Notifications that follow from activity on a decision, and team-only actions on personal ones.
 describe('decision activity', () => {
-  let testApp: TestApp;
+  const { testApp } = useTestApp();
   let owner: SignedInUser;
   let reader: SignedInUser;
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
     [owner, reader] = await Promise.all([createSignedInUser(testApp.app), createSignedInUser(testApp.app)]);
   });
-  afterAll(() => testApp.close());
 
   async function createPersonal(type: 'private' | 'public'): Promise<number> {
     const response = await testApp.app.inject({

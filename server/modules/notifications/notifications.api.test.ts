@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationSchema, type Notification } from '../../../shared/api/team.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { setNickname } from '../../test/decision-factories.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -19,19 +18,15 @@ import {
 } from '../../test/team-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = teamApi(() => app);
 
 let owner: SignedInUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   owner = await createSignedInUser(app);
   await setNickname(app, owner, 'Olga');
 });
-afterAll(() => testApp.close());
 
 /** A new team decision of the owner and a signed-in user invited to it (not yet accepted). */
 async function invitedUser(name = 'Trip', role: 'editor' | 'viewer' = 'editor') {

@@ -37,9 +37,11 @@ const VOTING_ENDED_KEYS: Record<string, string> = {
 
 /**
  * The message's i18n key: the kind's, except "voting ended", which names the leader and its result,
- * says why there is no result yet, or (stored before issue 16, or results hidden) only that voting ended.
+ * says why there is no result yet, or (stored before issue 16, or results hidden) only that voting ended;
+ * and a reminder of a complete vote left to submit (issue 27; stored earlier without `left`: to vote).
  */
 function messageKeyOf(kind: NotificationKind, params: Record<string, string>): string {
+  if (kind === 'reminder' && params.left === 'submit') return 'notifications.reminderSubmit';
   const votingEndedKey = kind === 'voting_ended' ? VOTING_ENDED_KEYS[params.result_kind ?? ''] : undefined;
   return votingEndedKey ?? `notifications.${kind}`;
 }

@@ -1,29 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
 import { outcomeSchema, type Outcome } from '../../../shared/api/outcome.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createDecision, decisionApi, setNickname, setProfile } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { fullVote, lifecycleApi, teamWithRoles, type TeamWithRoles } from '../../test/lifecycle-factories.ts';
 import { detailsOf, notificationsOf, teamApi } from '../../test/team-factories.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 const lifecycle = lifecycleApi(() => app);
 const team = teamApi(() => app);
 const decisions = decisionApi(() => app);
 let owner: SignedInUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000 });
-  app = testApp.app;
   owner = await createSignedInUser(app);
   await setNickname(app, owner, 'Olga');
 });
-afterAll(() => testApp.close());
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,40 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { LIMITS } from '../../../shared/limits.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, DEFAULT_PASSWORD, type SignedInUser } from '../../test/factories.ts';
 import { accountApi, bearer } from '../../test/http.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.ts';
+import { useSmtpServer, type ReceivedMail } from '../../test/smtp.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-let smtp: TestSmtpServer;
-let testApp: TestApp;
-let app: FastifyInstance;
+const smtp = useSmtpServer();
+const { app, testApp } = useTestApp(() => ({
+  authRateLimitPerMinute: 10_000,
+  smtpUrl: smtp.url,
+  mailRetryDelaysMs: [20],
+}));
 const api = accountApi(() => app);
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await buildTestApp({
-    authRateLimitPerMinute: 10_000,
-    smtpUrl: smtp.url,
-    mailRetryDelaysMs: [20],
-  });
-  app = testApp.app;
-});
 afterEach(() => {
   smtp.failNext(0);
   smtp.messages.length = 0;
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
 });
 
 /** A signed-in account whose registration mail has been delivered and forgotten, so counts start at 0. */

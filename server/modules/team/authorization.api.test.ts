@@ -1,8 +1,8 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { decisionApi, insertTeamDecision } from '../../test/decision-factories.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
 import { insertAiEvaluation, insertInvitations, minutesFromNow, teamApi } from '../../test/team-factories.ts';
@@ -14,8 +14,7 @@ import { expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.
 // After the deadline, or once the AI completed the decision, edits, votes, weights and member changes
 // (removal, role) get 409: they would change which votes count in a closed result.
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 const team = teamApi(() => app);
 const decisions = decisionApi(() => app);
 
@@ -29,8 +28,6 @@ const STATES: State[] = ['open', 'deadline passed', 'completed by AI'];
 let users: Record<Exclude<Caller, 'anonymous'>, SignedInUser> & { target: SignedInUser };
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000 });
-  app = testApp.app;
   const [owner, admin, editor, viewer, outsider, target] = await Promise.all(
     Array.from({ length: 6 }, () => createSignedInUser(app)),
   );
@@ -43,7 +40,6 @@ beforeAll(async () => {
     target: target!,
   };
 });
-afterAll(() => testApp.close());
 
 interface Fixture {
   decisionId: number;

@@ -1,10 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { DecisionDetails, ResultsVisibility } from '../../../shared/api/decisions.ts';
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
@@ -20,16 +20,9 @@ import {
 // vote is final on every path until the owner or an admin reopens it, and `after_vote` shows results
 // only to voters who submitted. Every refusal changes nothing.
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 function expectOk(response: LightMyRequestResponse, status = 200): void {
   expect(response.statusCode, response.body).toBe(status);

@@ -1,13 +1,13 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { LIMITS } from '../../../shared/limits.ts';
 import { formatUtcMoment } from '../../i18n.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.ts';
+import { useSmtpServer, type ReceivedMail } from '../../test/smtp.ts';
 import { ageInvitationMails, createTeamDecision, inviteByEmail, teamApi } from '../../test/team-factories.ts';
 
 // Issue 27: an invitation mail to the same address for the same decision at most once an hour; sending
@@ -15,22 +15,12 @@ import { ageInvitationMails, createTeamDecision, inviteByEmail, teamApi } from '
 
 const APP_URL = 'https://decide.example.org';
 const EVERY_MS = LIMITS.team.sameAddressMailEveryMinutes * 60_000;
-let testApp: TestApp;
-let app: FastifyInstance;
-let smtp: TestSmtpServer;
+const smtp = useSmtpServer();
+const { app } = useTestApp(() => ({ authRateLimitPerMinute: 10_000, appUrl: APP_URL, smtpUrl: smtp.url }));
 const api = teamApi(() => app);
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, appUrl: APP_URL, smtpUrl: smtp.url });
-  app = testApp.app;
-});
 afterEach(() => {
   smtp.messages.length = 0;
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
 });
 
 /** The invitation mails the address received so far. */

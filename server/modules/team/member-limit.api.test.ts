@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, uniqueEmail } from '../../test/factories.ts';
 import {
@@ -18,11 +18,7 @@ import {
 const MAX = LIMITS.team.maxMembersPerDecision;
 const TOO_MANY = { params: { max: MAX } };
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(() => testApp.close());
+const { testApp } = useTestApp();
 const api = teamApi(() => testApp.app);
 
 async function memberCount(decisionId: number): Promise<number> {

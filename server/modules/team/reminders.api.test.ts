@@ -1,15 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RemindResponse } from '../../../shared/api/reminders.ts';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createDecision, setNickname } from '../../test/decision-factories.ts';
 import { createSignedInUser, uniqueEmail, type SignedInUser } from '../../test/factories.ts';
 import { fullVote, lifecycleApi, teamWithRoles } from '../../test/lifecycle-factories.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.ts';
+import { useSmtpServer, type ReceivedMail } from '../../test/smtp.ts';
 import {
   addMember,
   detailsOf,
@@ -22,21 +21,10 @@ import {
 const APP_URL = 'https://decide.example.org';
 const TWELVE_HOURS_S = 12 * 3600;
 
-let testApp: TestApp;
-let app: FastifyInstance;
-let smtp: TestSmtpServer;
+const smtp = useSmtpServer();
+const { app } = useTestApp(() => ({ authRateLimitPerMinute: 100_000, appUrl: APP_URL, smtpUrl: smtp.url }));
 const lifecycle = lifecycleApi(() => app);
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000, appUrl: APP_URL, smtpUrl: smtp.url });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
 
 /** The reminder mails that reached `email` (a registration mail went there too). */
 async function remindersTo(email: string, decisionId: number): Promise<ReceivedMail[]> {
@@ -154,11 +142,7 @@ describe('POST /api/decision/{id}/remind: who is reminded, and how often', () =>
     expect(await remindersOf(editor, decision.id)).toHaveLength(1);
 
     // Twelve hours later (the row aged by hand) the next one goes out.
-    await app.database.db
-      .updateTable('decisions')
-      .set({ last_manual_reminder_at: new Date(Date.now() - TWELVE_HOURS_S * 1000 - 60_000).toISOString() })
-      .where('id', '=', decision.id)
-      .execute();
+    await ageManualReminder(decision.id);
     expect((await detailsOf(app, owner, decision.id)).next_reminder_at).toBeNull();
     expect((await lifecycle.remind(owner, decision.id)).json<RemindResponse>()).toEqual({ reminded: 2 });
     expect(await remindersOf(editor, decision.id)).toHaveLength(2);
@@ -181,17 +165,154 @@ describe('POST /api/decision/{id}/remind: who is reminded, and how often', () =>
   });
 });
 
-describe('POST /api/decision/{id}/remind: nobody left, unconfirmed owners, refusals', () => {
-  it('with nobody left to remind answers { reminded: 0 } and keeps the 12 hours unused', async () => {
+/** Lets 12 hours pass since the last manual reminder (the row aged by hand). */
+async function ageManualReminder(decisionId: number): Promise<void> {
+  await app.database.db
+    .updateTable('decisions')
+    .set({ last_manual_reminder_at: new Date(Date.now() - TWELVE_HOURS_S * 1000 - 60_000).toISOString() })
+    .where('id', '=', decisionId)
+    .execute();
+}
+
+/** Makes the automatic reminder due now and runs the scheduler's jobs, as its poller would. */
+async function runDueAutomaticReminder(decisionId: number): Promise<void> {
+  await app.database.db
+    .updateTable('decisions')
+    .set({ automatic_reminder_due_at: new Date(Date.now() - 60_000).toISOString() })
+    .where('id', '=', decisionId)
+    .execute();
+  await app.database.db.updateTable('scheduled_jobs').set({ next_run_at: 0, locked_until: null }).execute();
+  expect(await app.scheduler.runDueJobs()).toContain('automatic-reminders');
+  await app.mailer.idle();
+}
+
+const submitWording = {
+  en: (decision: string) => ({
+    notice: en.notifications.reminderSubmit.replace('{{decision}}', decision),
+    subject: en.mail.reminderSubmit.subject.replace('{{decision}}', decision),
+    body: en.mail.reminderSubmit.body.replace('{{decision}}', decision),
+  }),
+  de: (decision: string) => ({
+    notice: de.notifications.reminderSubmit.replace('{{decision}}', decision),
+    subject: de.mail.reminderSubmit.subject.replace('{{decision}}', decision),
+    body: de.mail.reminderSubmit.body.replace('{{decision}}', decision),
+  }),
+};
+
+/**
+ * The reminder notices and mails `user` got asking them to submit: how many, each worded in `language`
+ * (the notice as listed in it, the mail in the user's own language, which the caller set to it).
+ */
+async function expectSubmitReminders(
+  user: SignedInUser,
+  decisionId: number,
+  decision: string,
+  language: 'en' | 'de',
+  count: number,
+) {
+  const wording = submitWording[language](decision);
+  const notices = await remindersOf(user, decisionId, { 'accept-language': language });
+  expect(notices.map((notice) => notice.message)).toEqual(Array(count).fill(wording.notice));
+  const mails = await remindersTo(user.email, decisionId);
+  expect(mails.map((mail) => mail.subject)).toEqual(Array(count).fill(wording.subject));
+  for (const mail of mails) expect(mail.text).toContain(wording.body);
+}
+
+// Issue 27: under `after_vote` a voter sees results only once they submit their complete vote, so a
+// complete but unsubmitted vote (never submitted, or reopened) still has something left: submitting.
+describe('reminders under after_vote: complete votes not yet submitted', () => {
+  /**
+   * An open `after_vote` decision: the admin (who reads German) voted in full but did not submit, the
+   * editor voted in full and submitted, a second editor has not voted, and the owner has not voted.
+   */
+  async function blindTeam(name: string, timer: string | null = null) {
     const owner = await createSignedInUser(app);
-    const created = await teamWithRoles(app, owner, { name: 'Everyone voted' });
-    for (const voter of [owner, created.admin, created.editor])
-      expect((await team.evaluate(voter, created.decision.id, fullVote(created, 5))).statusCode).toBe(200);
-    expect((await detailsOf(app, owner, created.decision.id)).reminder_recipients).toBe(0);
-    const response = await expectNothingChanged(app, () => lifecycle.remind(owner, created.decision.id));
-    expect(response.json<RemindResponse>()).toEqual({ reminded: 0 });
-    expect((await detailsOf(app, owner, created.decision.id)).next_reminder_at).toBeNull();
+    const created = await teamWithRoles(app, owner, { name, results_visibility: 'after_vote', timer });
+    const late = await addMember(app, owner, created.decision.id, 'editor');
+    await setLanguage(created.admin, 'de');
+    for (const voter of [created.admin, created.editor])
+      expect((await team.evaluate(voter, created.decision.id, fullVote(created, 6))).statusCode).toBe(200);
+    expect((await team.submitVote(created.editor, created.decision.id)).statusCode).toBe(200);
+    return { ...created, late };
+  }
+
+  it('the manual reminder asks the unsubmitted voter to submit, skips the submitted one, and reaches a reopened one again', async () => {
+    const { decision, owner, admin, editor, viewer, late } = await blindTeam('Blind offsite');
+    // Admin (to submit) and the late editor (to vote); never the submitted editor or the viewer.
+    expect((await detailsOf(app, owner, decision.id)).reminder_recipients).toBe(2);
+    expect((await lifecycle.remind(owner, decision.id)).json<RemindResponse>()).toEqual({ reminded: 2 });
+
+    await expectSubmitReminders(admin, decision.id, 'Blind offsite', 'de', 1);
+    // The notice reads in the language of the list it is shown in.
+    expect((await remindersOf(admin, decision.id, { 'accept-language': 'en' }))[0]!.message).toBe(
+      submitWording.en('Blind offsite').notice,
+    );
+    // Who has not voted in full is asked to vote, as before.
+    expect((await remindersOf(late, decision.id))[0]!.message).toBe(
+      'Reminder: please vote on “Blind offsite”, you have not rated everything yet.',
+    );
+    expect((await remindersTo(late.email, decision.id))[0]!.subject).toBe(
+      'Reminder: your vote on “Blind offsite”',
+    );
+    for (const bystander of [owner, editor, viewer]) {
+      expect(await remindersOf(bystander, decision.id)).toEqual([]);
+      expect(await remindersTo(bystander.email, decision.id)).toEqual([]);
+    }
+
+    // Once the admin submitted, only the late editor is left.
+    expect((await team.submitVote(admin, decision.id)).statusCode).toBe(200);
+    expect((await detailsOf(app, owner, decision.id)).reminder_recipients).toBe(1);
+
+    // A reopened vote is not submitted any more: the editor is asked to submit it again.
+    expect((await team.reopenVote(owner, decision.id, editor.user.id)).statusCode).toBe(200);
+    expect((await detailsOf(app, owner, decision.id)).reminder_recipients).toBe(2);
+    await ageManualReminder(decision.id);
+    expect((await lifecycle.remind(owner, decision.id)).json<RemindResponse>()).toEqual({ reminded: 2 });
+    await expectSubmitReminders(editor, decision.id, 'Blind offsite', 'en', 1);
+    await expectSubmitReminders(admin, decision.id, 'Blind offsite', 'de', 1);
+    expect(await remindersOf(late, decision.id)).toHaveLength(2);
   });
+
+  it('the automatic reminder asks the unsubmitted voter to submit, and after a reopen and a later deadline the reopened one', async () => {
+    const deadline = new Date(Date.now() + 30 * 3600_000).toISOString();
+    const { decision, owner, admin, editor, late } = await blindTeam('Blind deadline', deadline);
+
+    await runDueAutomaticReminder(decision.id);
+    await expectSubmitReminders(admin, decision.id, 'Blind deadline', 'de', 1);
+    for (const voter of [owner, late])
+      expect((await remindersOf(voter, decision.id))[0]!.message).toBe(
+        'Reminder: please vote on “Blind deadline”, you have not rated everything yet.',
+      );
+    expect(await remindersOf(editor, decision.id)).toEqual([]);
+    expect(await remindersTo(editor.email, decision.id)).toEqual([]);
+
+    // The admin submits, the editor's vote is reopened, and the deadline moves later: its own reminder
+    // reaches the reopened editor with the submit wording, and the admin no more.
+    expect((await team.submitVote(admin, decision.id)).statusCode).toBe(200);
+    expect((await team.reopenVote(owner, decision.id, editor.user.id)).statusCode).toBe(200);
+    const later = new Date(Date.now() + 48 * 3600_000).toISOString();
+    expect((await team.setTimer(owner, decision.id, later)).statusCode).toBe(200);
+    await runDueAutomaticReminder(decision.id);
+    await expectSubmitReminders(editor, decision.id, 'Blind deadline', 'en', 1);
+    await expectSubmitReminders(admin, decision.id, 'Blind deadline', 'de', 1);
+  });
+});
+
+describe('POST /api/decision/{id}/remind: nobody left, unconfirmed owners, refusals', () => {
+  // Where results do not wait for a submission, a complete vote is done: submitting is not asked for.
+  it.each(['always', 'after_close'] as const)(
+    'with nobody left to remind (%s, nobody submitted) answers { reminded: 0 } and keeps the 12 hours unused',
+    async (results_visibility) => {
+      const owner = await createSignedInUser(app);
+      const created = await teamWithRoles(app, owner, { name: 'Everyone voted', results_visibility });
+      for (const voter of [owner, created.admin, created.editor])
+        expect((await team.evaluate(voter, created.decision.id, fullVote(created, 5))).statusCode).toBe(200);
+      expect((await detailsOf(app, owner, created.decision.id)).reminder_recipients).toBe(0);
+      const response = await expectNothingChanged(app, () => lifecycle.remind(owner, created.decision.id));
+      expect(response.json<RemindResponse>()).toEqual({ reminded: 0 });
+      expect((await detailsOf(app, owner, created.decision.id)).next_reminder_at).toBeNull();
+    },
+  );
 
   it('an owner whose own address is unconfirmed reminds in the app only, mails wait like invitations', async () => {
     const owner = await createSignedInUser(app, { isVerified: false });

@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
-import type { Emit } from '../../events/domain-events.ts';
+import type { Emit, ReminderRecipient } from '../../events/domain-events.ts';
 import { formatUtcMoment, preferredLanguage } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { reminderMail } from '../../mail/templates.ts';
@@ -36,7 +36,8 @@ function isAtOrAfterDeadline(moment: string, timer: DecisionRow['timer']): boole
 }
 
 /**
- * Reminders to the voters who have not voted in full (issue 16): by the owner or an admin while voting
+ * Reminders to the voters who have not voted in full (issue 16), or under `after_vote` not submitted
+ * their complete vote (issue 27, see `reminderRecipientsOf`): by the owner or an admin while voting
  * is open, at most once per 12 hours per decision, and once automatically 24 hours before a deadline
  * that was set further ahead. Each reaches the recipients as a notification (live, through the event
  * subscriber) and a mail in their language with the link to the team view.
@@ -44,18 +45,32 @@ function isAtOrAfterDeadline(moment: string, timer: DecisionRow['timer']): boole
 export function createReminders(deps: RemindersDeps) {
   const { reminders, decisionsService, emit, mailer, appUrl } = deps;
 
-  async function recipientsFor(access: DecisionAccess, senderId: number | null): Promise<number[]> {
-    return reminderRecipientsOf(await decisionsService.details(access), senderId);
+  async function recipientsFor(
+    access: DecisionAccess,
+    senderId: number | null,
+  ): Promise<ReminderRecipient[]> {
+    const parts = await decisionsService.details(access);
+    return reminderRecipientsOf({ ...parts, visibility: access.decision.results_visibility }, senderId);
   }
 
-  /** Notifies the recipients and mails them; a sender whose own address is unconfirmed mails nobody. */
-  async function deliver(decision: DecisionRow, recipients: number[], sender: UserRow | null): Promise<void> {
+  /**
+   * Notifies the recipients and mails them what is left for each (vote, or submit); a sender whose own
+   * address is unconfirmed mails nobody.
+   */
+  async function deliver(
+    decision: DecisionRow,
+    recipients: ReminderRecipient[],
+    sender: UserRow | null,
+  ): Promise<void> {
     await emit({ type: 'voters.reminded', decision, senderId: sender?.id ?? null, recipients });
     if (sender && sender.email_verified_at === null) return;
     const link = `${appUrl}/team-decision/${decision.id}`;
-    for (const contact of await reminders.mailContactsOf(recipients)) {
+    const leftFor = new Map(recipients.map(({ userId, left }) => [userId, left]));
+    for (const contact of await reminders.mailContactsOf([...leftFor.keys()])) {
       const language = preferredLanguage(contact.language, 'en');
-      mailer.send({ to: contact.email, ...reminderMail(language, { decision: decision.name, link }) });
+      // Contacts are read for exactly these ids, so each has its entry.
+      const left = leftFor.get(contact.id)!;
+      mailer.send({ to: contact.email, ...reminderMail(language, { decision: decision.name, link, left }) });
     }
   }
 

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decisionDetailsSchema, type DecisionDetails } from '../../../shared/api/decisions.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import {
@@ -12,16 +11,9 @@ import {
   teamApi,
 } from '../../test/team-factories.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = teamApi(() => app);
 const decisions = decisionApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 /** The team value per cell, in a stable order. */
 function sortedCells(details: DecisionDetails) {

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { decisionDetailsSchema, type DecisionDetails } from '../../../shared/api/decisions.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import {
@@ -15,17 +14,8 @@ import {
 } from '../../test/team-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = teamApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-});
 
 /** The caller's own user votes, as (option, criterion, value), in a stable order. */
 function ownVotes(details: DecisionDetails, userId: number) {

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import {
@@ -15,7 +14,7 @@ import { ERROR_STATUS, type ErrorCode } from '../../../shared/errors.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { decisionApi, setNickname, setProfile } from '../../test/decision-factories.ts';
 import { solidImage } from '../../test/images.ts';
 import { fileUpload } from '../../test/multipart.ts';
@@ -25,7 +24,7 @@ import {
   uniqueEmail,
   type SignedInUser,
 } from '../../test/factories.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp.ts';
+import { useSmtpServer, type ReceivedMail } from '../../test/smtp.ts';
 import {
   acceptInvitation,
   addMember,
@@ -45,21 +44,10 @@ import { expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.
 
 const APP_URL = 'https://decide.example.org';
 
-let testApp: TestApp;
-let app: FastifyInstance;
-let smtp: TestSmtpServer;
+const smtp = useSmtpServer();
+const { app } = useTestApp(() => ({ authRateLimitPerMinute: 10_000, appUrl: APP_URL, smtpUrl: smtp.url }));
 const api = teamApi(() => app);
 const decisions = decisionApi(() => app);
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000, appUrl: APP_URL, smtpUrl: smtp.url });
-  app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
-  await smtp.close();
-});
 
 async function invitationRow(id: number) {
   return app.database.db.selectFrom('invitations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, teamApi } from '../../test/team-factories.ts';
@@ -11,11 +11,7 @@ import { addMember, createTeamDecision, teamApi } from '../../test/team-factorie
 
 const PER_MINUTE = 3;
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp({ voteWritesPerMinute: PER_MINUTE });
-});
-afterAll(() => testApp.close());
+const { testApp } = useTestApp({ voteWritesPerMinute: PER_MINUTE });
 const api = teamApi(() => testApp.app);
 
 function expectThrottled(response: LightMyRequestResponse, language: 'en' | 'de' = 'en'): void {

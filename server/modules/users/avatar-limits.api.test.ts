@@ -1,24 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { pixelBombPng, solidImage, stripBombPng } from '../../test/images.ts';
 import { fileUpload } from '../../test/multipart.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app, testApp } = useTestApp({ authRateLimitPerMinute: 10_000 });
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   await stripBombPng(); // seconds of encoding, done once here rather than inside one test's time
 });
-afterAll(() => testApp.close());
 
 const { maxSidePx, maxPixels, maxAspectRatio, sizePx } = LIMITS.avatar;
 

@@ -1,27 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { userSchema, type User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { accountApi } from '../../test/http.ts';
 import { noisePng, solidImage, SVG_IMAGE } from '../../test/images.ts';
 import { fileUpload, multipartBody } from '../../test/multipart.ts';
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app, testApp } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = accountApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 function isoDateInDays(days: number): string {
   return new Date(Date.now() + days * 24 * 60 * 60_000).toISOString().slice(0, 10);
@@ -499,7 +491,7 @@ describe('after a restart', () => {
     });
     const url = uploaded.json<User>().avatar_url ?? '';
 
-    app = await testApp.restart();
+    await testApp.restart();
 
     const me = await api.me(user.headers);
     expect(me.statusCode).toBe(200);
