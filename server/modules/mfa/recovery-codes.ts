@@ -26,9 +26,5 @@ export function generateRecoveryCodes(): string[] {
  * mistake for digits (O, I, L) read as the digits, as Crockford's base32 decodes them.
  */
 export function normalizeRecoveryCode(code: string): string {
-  return code
-    .toLowerCase()
-    .replace(/[\s-]/g, '')
-    .replace(/o/g, '0')
-    .replace(/[il]/g, '1');
+  return code.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1');
 }

@@ -10,7 +10,14 @@ export function createMfaRepo(db: Kysely<Database>) {
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
     },
+    ...secondFactorQueries(db),
+    ...signInStepQueries(db),
+  };
+}
 
+/** The authenticator and its recovery codes. */
+function secondFactorQueries(db: Kysely<Database>) {
+  return {
     findCredential(userId: number, executor: Executor = db) {
       return executor
         .selectFrom('totp_credentials')
@@ -126,7 +133,12 @@ export function createMfaRepo(db: Kysely<Database>) {
       await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
       await trx.deleteFrom('mfa_challenges').where('user_id', '=', userId).execute();
     },
+  };
+}
 
+/** The login's second step (`mfa_challenges`). */
+function signInStepQueries(db: Kysely<Database>) {
+  return {
     async insertChallenge(challenge: {
       userId: number;
       tokenHash: string;

@@ -107,7 +107,11 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { mfa_token, code } = request.body;
-      const { user, passwordChangeRequired } = await mfaService.completeSignInStep(mfa_token, code, request.ip);
+      const { user, passwordChangeRequired } = await mfaService.completeSignInStep(
+        mfa_token,
+        code,
+        request.ip,
+      );
       return {
         token: await startSession(user.id),
         user: presentUser(user),

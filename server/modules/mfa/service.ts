@@ -6,13 +6,7 @@ import { generateToken, hashToken, verifyPassword, type LoginThrottle } from '..
 import type { UserRow, UsersRepo } from '../users/index.ts';
 import { generateRecoveryCodes, normalizeRecoveryCode } from './recovery-codes.ts';
 import type { Executor, MfaRepo } from './repo.ts';
-import {
-  generateTotpSecret,
-  isTotpCodeShaped,
-  matchingTimeStep,
-  otpauthUrlOf,
-  qrCodeSvgOf,
-} from './totp.ts';
+import { generateTotpSecret, isTotpCodeShaped, matchingTimeStep, otpauthUrlOf, qrCodeSvgOf } from './totp.ts';
 
 const { challengeMinutes, wrongCodesPerChallenge } = LIMITS.twoStep;
 
