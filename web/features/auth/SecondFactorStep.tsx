@@ -44,7 +44,7 @@ export function SecondFactorStep({ mfaToken, onSignedIn, onRestart }: SecondFact
         return;
       }
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('login.status.failed') });
-      form.reset({ code: '' });
+      form.setValue('code', '');
       setFocus('code');
     }
   });
