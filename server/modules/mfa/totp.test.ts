@@ -1,7 +1,11 @@
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { generateRecoveryCodes, normalizeRecoveryCode } from './recovery-codes.ts';
-import { matchingTimeStep, otpauthUrlOf, timeStepAt, totpCodeAt } from './totp.ts';
+import { matchingTimeStep, otpauthUrlOf, timeStepAt } from './totp.ts';
+
+/** What an authenticator app shows for a base32 secret at a moment (ms). */
+const totpCodeAt = (secret: string, nowMs: number) =>
+  generateSync({ secret, epoch: Math.floor(nowMs / 1000) });
 
 // RFC 6238 Appendix B, SHA-1: the ASCII secret "12345678901234567890" and its 8-digit codes.
 const RFC_SECRET_ASCII = '12345678901234567890';

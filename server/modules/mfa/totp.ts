@@ -1,4 +1,4 @@
-import { generateSecret, generateSync, generateURI, verifySync } from 'otplib';
+import { generateSecret, generateURI, verifySync } from 'otplib';
 import QRCode from 'qrcode';
 import { LIMITS } from '../../../shared/limits.ts';
 
@@ -59,9 +59,4 @@ export function matchingTimeStep(
   });
   // otplib's functional verify answers TOTP and HOTP results; only TOTP's carry the time step.
   return result.valid && 'timeStep' in result ? result.timeStep : undefined;
-}
-
-/** The code of a secret at a moment: for tests and the e2e suite, as an authenticator app computes it. */
-export function totpCodeAt(secret: string, nowMs: number): string {
-  return generateSync({ secret, epoch: Math.floor(nowMs / 1000) });
 }

@@ -401,11 +401,6 @@ describe('the second step keeps what the password step found', () => {
     );
     expect(session.password_change_required).toBe(true);
   });
-
-  it('validates the body', async () => {
-    const answer = await app.inject({ method: 'POST', url: '/api/login/mfa', payload: { code: '123456' } });
-    expectApiError(answer, 400, 'VALIDATION_FAILED', { fields: ['mfa_token'] });
-  });
 });
 
 describe('turning TOTP off: DELETE /api/users/me/totp', () => {
@@ -462,6 +457,31 @@ describe('turning TOTP off: DELETE /api/users/me/totp', () => {
       204,
     );
     expect((await status(user)).json()).toEqual({ enabled: false, recovery_codes_left: 0 });
+  });
+});
+
+describe('the contract', () => {
+  it('validates the body of the code step', async () => {
+    const answer = await app.inject({ method: 'POST', url: '/api/login/mfa', payload: { code: '123456' } });
+    expectApiError(answer, 400, 'VALIDATION_FAILED', { fields: ['mfa_token'] });
+  });
+
+  it('documents every endpoint in OpenAPI, the login answering a session or the second step', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
+    }>();
+    const operations = {
+      '/api/users/me/totp': ['get', 'post', 'delete'],
+      '/api/users/me/totp/confirm': ['post'],
+      '/api/login/mfa': ['post'],
+    };
+    for (const [path, methods] of Object.entries(operations)) {
+      for (const method of methods)
+        expect(document.paths[path]?.[method]?.tags, `${method} ${path}`).toContain('mfa');
+    }
+    const loginAnswer = JSON.stringify(document.paths['/api/login']?.post?.responses['200']);
+    expect(loginAnswer).toContain('mfa_token');
+    expect(loginAnswer).toContain('password_change_required');
   });
 });
 
