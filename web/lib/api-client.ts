@@ -24,6 +24,9 @@ export class ApiError extends Error {
   }
 }
 
+/** 401 answers of the login's own steps: they say nothing about the session the client holds. */
+const LOGIN_REFUSALS = new Set(['INVALID_CREDENTIALS', 'INVALID_SECOND_FACTOR_CODE', 'MFA_TOKEN_INVALID']);
+
 /** The request never got an answer (offline, server down). */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
@@ -68,8 +71,8 @@ export async function apiResponse(path: string, { method = 'GET', json, formData
       response.status,
       (body ?? {}) as Partial<ApiErrorBody> & Record<string, unknown>,
     );
-    // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in.
-    if (response.status === 401 && token && error.code !== 'INVALID_CREDENTIALS') {
+    // Only a token the server no longer accepts ends the session, not a wrong password or code typed while signed in.
+    if (response.status === 401 && token && !LOGIN_REFUSALS.has(error.code)) {
       useAuthStore.getState().expireSession();
     }
     throw error;

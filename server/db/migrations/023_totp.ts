@@ -11,9 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The codebase has no encryption key, so the secret is stored as is and never sent after confirmation.
   await db.schema
     .createTable('totp_credentials')
-    .addColumn('user_id', 'integer', (col) =>
-      col.primaryKey().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('secret', 'varchar(64)', (col) => col.notNull())
     .addColumn('created_at', types.timestamp, (col) => col.notNull())
     .addColumn('confirmed_at', types.timestamp)
@@ -50,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // What the password step found (a password from before today's rules), handed on to the session.
     .addColumn('password_change_required', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('mfa_challenges_expires_idx').on('mfa_challenges').column('expires_at').execute();
+  await db.schema
+    .createIndex('mfa_challenges_expires_idx')
+    .on('mfa_challenges')
+    .column('expires_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -124,9 +124,7 @@ export function createAuthService(deps: {
       email: string,
       password: string,
       address: string,
-    ): Promise<
-      { token: string; user: UserRow; passwordChangeRequired: boolean } | { mfaToken: string }
-    > {
+    ): Promise<{ token: string; user: UserRow; passwordChangeRequired: boolean } | { mfaToken: string }> {
       const verdict = await loginThrottle.check(email, address);
       if (!verdict.ok) {
         const code = verdict.reason === 'ACCOUNT_DELAYED' ? 'LOGIN_DELAYED' : 'RATE_LIMITED';
