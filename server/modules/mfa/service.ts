@@ -116,11 +116,12 @@ export function createMfaService(deps: {
     async startSignInStep(userId: number, passwordChangeRequired: boolean): Promise<string | undefined> {
       if (!(await hasSecondFactor(userId))) return undefined;
       const token = generateToken();
+      const now = Date.now();
       await mfa.insertChallenge({
         userId,
         tokenHash: hashToken(token),
-        now: isoNow(),
-        expiresAt: isoNow(challengeMinutes * 60_000),
+        now: new Date(now).toISOString(),
+        expiresAt: new Date(now + challengeMinutes * 60_000).toISOString(),
         isPasswordChangeRequired: passwordChangeRequired,
       });
       return token;
