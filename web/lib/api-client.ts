@@ -24,9 +24,6 @@ export class ApiError extends Error {
   }
 }
 
-/** 401 answers of the login's own steps: they say nothing about the session the client holds. */
-const LOGIN_REFUSALS = new Set(['INVALID_CREDENTIALS', 'INVALID_SECOND_FACTOR_CODE', 'MFA_TOKEN_INVALID']);
-
 /** The request never got an answer (offline, server down). */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
@@ -71,8 +68,8 @@ export async function apiResponse(path: string, { method = 'GET', json, formData
       response.status,
       (body ?? {}) as Partial<ApiErrorBody> & Record<string, unknown>,
     );
-    // Only a token the server no longer accepts ends the session, not a wrong password or code typed while signed in.
-    if (response.status === 401 && token && !LOGIN_REFUSALS.has(error.code)) {
+    // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in.
+    if (response.status === 401 && token && error.code !== 'INVALID_CREDENTIALS') {
       useAuthStore.getState().expireSession();
     }
     throw error;
