@@ -35,6 +35,7 @@ import {
   createEmailVerificationService,
 } from './modules/email-verification/index.ts';
 import { exportRoutes, createExportService } from './modules/export/index.ts';
+import { createMfaRepo, createMfaService, mfaRoutes } from './modules/mfa/index.ts';
 import { createReadiness, type Readiness, healthRoutes } from './modules/health/index.ts';
 import {
   createAvatarsRepo,
@@ -285,23 +286,29 @@ function createAccountModules(
     appUrl: config.appUrl,
     onVerified: (user) => teamService.releaseHeldInvitationMails(user),
   });
+  // One throttle for both login steps: wrong codes count like wrong passwords.
+  const loginThrottle = createLoginThrottle({ counters });
+  const mfaService = createMfaService({ mfa: createMfaRepo(database.db), users, loginThrottle });
   const authService = createAuthService({
     users,
     sessions: sessionsRepo,
     changes: database.changes,
-    loginThrottle: createLoginThrottle({ counters }),
+    loginThrottle,
     counters,
     sessionStreams,
     prepareConfirmationMail: (user, language) => emailVerificationService.prepareMail(user, language),
     mailer,
     appUrl: config.appUrl,
     isInvitedAddress: (inviteToken, email) => teamService.isAddressProven(inviteToken, email),
+    startSecondFactorStep: (userId, passwordChangeRequired) =>
+      mfaService.startSignInStep(userId, passwordChangeRequired),
   });
   registerPurgeJobs(scheduler, {
     db: database.db,
     counters,
     purgeExpiredSessions: () => authService.purgeExpiredSessions(),
     deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
+    purgeEndedSignInSteps: () => mfaService.purgeEndedSignInSteps(),
     log: app.log,
   });
 
@@ -319,7 +326,15 @@ function createAccountModules(
     recipient: config.contactTo ?? config.mailFrom,
     mailLanguage: config.contactLanguage,
   });
-  return { users, usersService, emailVerificationService, authService, passwordResetService, contactService };
+  return {
+    users,
+    usersService,
+    emailVerificationService,
+    authService,
+    mfaService,
+    passwordResetService,
+    contactService,
+  };
 }
 
 /** Every module's repos and services, wired once; the mailer is shared by all that send mail. */
@@ -358,6 +373,7 @@ async function registerRoutes(
 ): Promise<void> {
   const {
     authService,
+    mfaService,
     usersService,
     decisionsService,
     commentsService,
@@ -389,6 +405,11 @@ async function registerRoutes(
 
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
+  await app.register(mfaRoutes, {
+    mfaService,
+    startSession: (userId) => authService.startSession(userId),
+    perMinute: config.authRateLimitPerMinute,
+  });
   await app.register(usersRoutes, {
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,

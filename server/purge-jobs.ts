@@ -19,6 +19,8 @@ export interface PurgeJobDeps {
   counters: Pick<RateLimitCounters, 'purgeExpired'>;
   purgeExpiredSessions(): Promise<void>;
   deleteClosedInvitations(window: { now: string; countedSince: string }): Promise<number>;
+  /** Second sign-in steps (modules/mfa) that are used, expired or spent by wrong codes. */
+  purgeEndedSignInSteps(): Promise<number>;
   log: FastifyBaseLogger;
 }
 
@@ -46,6 +48,7 @@ export function registerPurgeJobs(scheduler: Scheduler, deps: PurgeJobDeps): voi
         passwordResetTokens: await purgeSpentTokens(db, 'password_reset_tokens', window),
         emailVerificationTokens: await purgeSpentTokens(db, 'email_verification_tokens', window),
         invitations: await deps.deleteClosedInvitations(window),
+        signInSteps: await deps.purgeEndedSignInSteps(),
       };
       if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted }, 'purged spent links');
     },

@@ -121,6 +121,16 @@ export const LIMITS = {
     failedLoginWindowMinutes: 15,
     accountDelaySeconds: { first: 1, max: 30 },
   },
+  // Two-step sign-in (issue 28): RFC 6238 codes of 6 digits per 30 s, one step of clock drift either way.
+  twoStep: {
+    codeDigits: 6,
+    periodSeconds: 30,
+    driftSteps: 1,
+    recoveryCodes: 10,
+    // The step between a right password and the code: minutes it lives, wrong codes that spend it.
+    challengeMinutes: 5,
+    wrongCodesPerChallenge: 5,
+  },
 } as const;
 
 export const LANGUAGES = ['en', 'de'] as const;

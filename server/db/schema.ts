@@ -309,6 +309,38 @@ export interface ScheduledJobsTable {
   last_finished_at: EpochMs | null;
 }
 
+/** A user's authenticator (migration 023); `confirmed_at` null while enrolment is unproven. */
+export interface TotpCredentialsTable {
+  user_id: number;
+  /** Base32, as the authenticator app got it; stored plainly (no encryption key in this codebase). */
+  secret: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  /** RFC 6238 time step of the last accepted code: replays of it or older steps are refused. */
+  last_used_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Between a right password and the second factor: spent by one success or too many wrong codes. */
+export interface MfaChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  failed_attempts: Generated<number>;
+  /** 1 when the password step found a password from before today's rules. */
+  password_change_required: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -333,4 +365,7 @@ export interface Database {
   ai_opinions: AiOpinionsTable;
   rate_limit_counters: RateLimitCountersTable;
   scheduled_jobs: ScheduledJobsTable;
+  totp_credentials: TotpCredentialsTable;
+  recovery_codes: RecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
 }

@@ -35,6 +35,9 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   ai_opinions: ['decision_id', 'option_id', 'criterion_id'],
   rate_limit_counters: ['key'],
   scheduled_jobs: ['name'],
+  totp_credentials: ['user_id'],
+  recovery_codes: ['id'],
+  mfa_challenges: ['id'],
 };
 
 export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];

@@ -27,3 +27,6 @@ export const notificationKeys = {
 };
 
 export const aiKeys = { status: ['ai', 'status'] as const };
+
+/** Whether the signed-in user has two-step sign-in on (profile page). */
+export const twoStepKeys = { status: ['two-step', 'status'] as const };

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { ProfileForm } from '../features/profile/ProfileForm.tsx';
+import { TwoStepSignIn } from '../features/profile/TwoStepSignIn.tsx';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -8,6 +9,7 @@ export default function ProfilePage() {
     <div className="max-w-3xl">
       <PageHeader title={t('profile.title')} />
       <ProfileForm />
+      <TwoStepSignIn />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
+import { loginResponseSchema } from '../../../shared/api/two-step.ts';
 import {
   changePasswordRequestSchema,
   loginRequestSchema,
   messageResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
-  sessionResponseSchema,
 } from '../../../shared/api/users.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { translate } from '../../i18n.ts';
@@ -45,12 +45,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
       schema: {
         tags: ['auth'],
         body: loginRequestSchema,
-        response: { 200: sessionResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        // A session, or `{ mfa_required, mfa_token }` when the account has a second factor (issue 28).
+        response: { 200: loginResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
       const { email, password } = request.body;
-      const { token, user, passwordChangeRequired } = await authService.login(email, password, request.ip);
+      const result = await authService.login(email, password, request.ip);
+      if ('mfaToken' in result) return { mfa_required: true as const, mfa_token: result.mfaToken };
+      const { token, user, passwordChangeRequired } = result;
       return { token, user: presentUser(user), password_change_required: passwordChangeRequired };
     },
   );

@@ -47,6 +47,11 @@ export function createAuthService(deps: {
   appUrl: string;
   /** Whether an invitation token came from the mail to this address (modules/team). */
   isInvitedAddress: (inviteToken: string, email: string) => Promise<boolean>;
+  /**
+   * After a right password: the token of the second step when the account has a second factor, else
+   * undefined. modules/mfa, which builds on this module, handed in by app.ts.
+   */
+  startSecondFactorStep: (userId: number, passwordChangeRequired: boolean) => Promise<string | undefined>;
 }) {
   const { users, sessions, loginThrottle, sessionStreams, prepareConfirmationMail, mailer, appUrl } = deps;
   void dummyPasswordHash(); // computed now, so the first unknown-account login is not slower
@@ -111,14 +116,15 @@ export function createAuthService(deps: {
 
     /** `address` is the client's IP: failures count per (account, address), see login-throttle.ts. */
     /**
-     * Starts a session for the right password. `passwordChangeRequired`: the typed password breaks
+     * Starts a session for the right password, or, when the account has a second factor, the second
+     * step (`mfaToken`; POST /api/login/mfa ends it). `passwordChangeRequired`: the typed password breaks
      * today's rules (set before they were stricter); it keeps working and the client asks for a new one.
      */
     async login(
       email: string,
       password: string,
       address: string,
-    ): Promise<{ token: string; user: UserRow; passwordChangeRequired: boolean }> {
+    ): Promise<{ token: string; user: UserRow; passwordChangeRequired: boolean } | { mfaToken: string }> {
       const verdict = await loginThrottle.check(email, address);
       if (!verdict.ok) {
         const code = verdict.reason === 'ACCOUNT_DELAYED' ? 'LOGIN_DELAYED' : 'RATE_LIMITED';
@@ -130,8 +136,12 @@ export function createAuthService(deps: {
         await loginThrottle.recordFailure(email, address);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await loginThrottle.recordSuccess(email, address);
       const passwordChangeRequired = weakPasswordRule(password, user.email) !== null;
+      const mfaToken = await deps.startSecondFactorStep(user.id, passwordChangeRequired);
+      // The failure count of this address stays until the code is right too: else a password holder
+      // could clear it between batches of guessed codes.
+      if (mfaToken) return { mfaToken };
+      await loginThrottle.recordSuccess(email, address);
       return { token: await startSession(user.id), user, passwordChangeRequired };
     },
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,10 @@ import { TextLink } from '../../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useFieldBinding } from '../../lib/form-errors.ts';
-import { login } from './auth-api.ts';
+import { login, type SessionResponse } from './auth-api.ts';
 import { CredentialsPage } from './CredentialsPage.tsx';
 import { consumePendingInvite, invitePath, rememberInviteFromQuery } from './pending-invite.ts';
+import { SecondFactorStep } from './SecondFactorStep.tsx';
 
 /** What registration hands to the login page through the navigation state (not the URL). */
 export interface LoginHandoff {
@@ -44,6 +45,9 @@ export function LoginForm() {
   });
   const field = useFieldBinding(form);
   const { setFocus } = form;
+  // Set while the account's second factor is asked for (issue 28).
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const isBackFromSecondStep = useRef(false);
 
   useEffect(() => rememberInviteFromQuery(searchParams), [searchParams]);
   // Just registered: the address is filled in, so the password is what is left to type.
@@ -51,20 +55,49 @@ export function LoginForm() {
     if (handedOver) setFocus('password');
   }, [handedOver, setFocus]);
 
+  // Back from the second step: the password is what is asked for again.
+  useEffect(() => {
+    if (mfaToken === null && isBackFromSecondStep.current) setFocus('password');
+  }, [mfaToken, setFocus]);
+
+  async function finishSignIn(session: SessionResponse) {
+    signIn(session.token, session.user, session.password_change_required);
+    setStatus({ tone: 'success', message: t('login.status.success') });
+    void i18n.changeLanguage(session.user.language);
+    // SPEC's destinations stay; an old password is asked for by the prompt in the app frame.
+    const inviteToken = consumePendingInvite();
+    await navigate(inviteToken ? invitePath(inviteToken) : '/dashboard', { replace: true });
+  }
+
   const submit = form.handleSubmit(async (credentials) => {
     setStatus({ tone: 'info', message: t('login.status.loggingIn') });
     try {
-      const session = await login(credentials);
-      signIn(session.token, session.user, session.password_change_required);
-      setStatus({ tone: 'success', message: t('login.status.success') });
-      void i18n.changeLanguage(session.user.language);
-      // SPEC's destinations stay; an old password is asked for by the prompt in the app frame.
-      const inviteToken = consumePendingInvite();
-      await navigate(inviteToken ? invitePath(inviteToken) : '/dashboard', { replace: true });
+      const answer = await login(credentials);
+      if ('mfa_required' in answer) {
+        setStatus(null);
+        setMfaToken(answer.mfa_token);
+        return;
+      }
+      await finishSignIn(answer);
     } catch (error) {
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('login.status.failed') });
     }
   });
+
+  if (mfaToken) {
+    return (
+      <SecondFactorStep
+        mfaToken={mfaToken}
+        onSignedIn={finishSignIn}
+        onRestart={(message) => {
+          isBackFromSecondStep.current = true;
+          form.resetField('password');
+          setStatus(message ? { tone: 'error', message } : null);
+          setMfaToken(null);
+        }}
+      />
+    );
+  }
 
   return (
     <CredentialsPage

@@ -74,7 +74,8 @@ export function RegisterForm() {
       if (inviteToken) {
         // With an invite the new account signs in right away, so the invitation can be accepted next.
         const session = await login({ email, password }).catch(() => null);
-        if (session) {
+        // An existing account with two-step sign-in continues on the login page instead.
+        if (session && 'token' in session) {
           consumePendingInvite();
           signIn(session.token, session.user, session.password_change_required);
           setRedirectTo({ path: invitePath(inviteToken) });

@@ -1,3 +1,4 @@
+import type { MfaLoginRequest, MfaRequiredResponse } from '../../../shared/api/two-step.ts';
 import type { LoginRequest, RegisterRequest, User } from '../../../shared/api/users.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 
@@ -13,8 +14,17 @@ export interface RegisterResponse {
   message: string;
 }
 
+/** A session, or, for an account with two-step sign-in, the token of the code step that comes next. */
 export function login(credentials: LoginRequest) {
-  return apiRequest<SessionResponse>('/api/login', { method: 'POST', json: credentials });
+  return apiRequest<SessionResponse | MfaRequiredResponse>('/api/login', {
+    method: 'POST',
+    json: credentials,
+  });
+}
+
+/** The second step: a code from the authenticator app or a recovery code. */
+export function loginWithSecondFactor(request: MfaLoginRequest) {
+  return apiRequest<SessionResponse>('/api/login/mfa', { method: 'POST', json: request });
 }
 
 export function register(registration: RegisterRequest) {
