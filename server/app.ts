@@ -55,6 +55,7 @@ import {
   createPasswordResetService,
 } from './modules/password-reset/index.ts';
 import { createOutcomeRepo, outcomeRoutes, createOutcomeService } from './modules/outcome/index.ts';
+import { createPasskeysRepo, createPasskeysService, passkeysRoutes } from './modules/passkeys/index.ts';
 import {
   createReminders,
   createRemindersRepo,
@@ -305,6 +306,20 @@ function createAccountModules(
     log: app.log,
   });
 
+  const passkeysService = createPasskeysService({
+    passkeys: createPasskeysRepo(database.db),
+    users,
+    // The counts live in the database, so this throttle and the password login's see the same failures.
+    loginThrottle: createLoginThrottle({ counters }),
+    startSession: (userId) => authService.startSession(userId),
+    relyingParty: config.passkeys,
+  });
+  scheduler.register({
+    name: 'purge-expired-passkey-challenges',
+    everyMs: 10 * 60_000,
+    run: async () => void (await passkeysService.purgeExpiredChallenges()),
+  });
+
   const passwordResetService = createPasswordResetService({
     resets: createPasswordResetRepo(database.db, { users, sessions: sessionsRepo }),
     users,
@@ -319,7 +334,15 @@ function createAccountModules(
     recipient: config.contactTo ?? config.mailFrom,
     mailLanguage: config.contactLanguage,
   });
-  return { users, usersService, emailVerificationService, authService, passwordResetService, contactService };
+  return {
+    users,
+    usersService,
+    emailVerificationService,
+    authService,
+    passkeysService,
+    passwordResetService,
+    contactService,
+  };
 }
 
 /** Every module's repos and services, wired once; the mailer is shared by all that send mail. */
@@ -371,6 +394,7 @@ async function registerRoutes(
     emailVerificationService,
     passwordResetService,
     contactService,
+    passkeysService,
   } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
@@ -389,6 +413,7 @@ async function registerRoutes(
 
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
+  await app.register(passkeysRoutes, { passkeysService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, {
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,

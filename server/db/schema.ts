@@ -282,6 +282,35 @@ export interface ScheduledJobsTable {
   last_finished_at: EpochMs | null;
 }
 
+/** A registered passkey (WebAuthn credential, migration 024); written by modules/passkeys. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url */
+  credential_id: string;
+  public_key: Buffer;
+  counter: number;
+  /** JSON array of AuthenticatorTransport names. */
+  transports: string;
+  /** base64url of the user handle the authenticator holds. */
+  user_handle: string;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export type PasskeyChallengePurpose = 'registration' | 'authentication';
+
+/** A ceremony's challenge, single use, for a few minutes (migration 024). */
+export interface PasskeyChallengesTable {
+  /** base64url, as in the options and in the client's clientDataJSON. */
+  challenge: string;
+  purpose: PasskeyChallengePurpose;
+  user_id: number | null;
+  user_handle: string | null;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -304,4 +333,6 @@ export interface Database {
   ai_opinions: AiOpinionsTable;
   rate_limit_counters: RateLimitCountersTable;
   scheduled_jobs: ScheduledJobsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }

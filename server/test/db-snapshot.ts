@@ -33,6 +33,8 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   ai_opinions: ['decision_id', 'option_id', 'criterion_id'],
   rate_limit_counters: ['key'],
   scheduled_jobs: ['name'],
+  passkeys: ['id'],
+  passkey_challenges: ['challenge'],
 };
 
 export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];
