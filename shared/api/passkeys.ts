@@ -9,7 +9,12 @@ import { sessionResponseSchema } from './users.ts';
 // the shape and the sizes.
 
 /** base64url as WebAuthn's JSON encodings use it (credential ids, clientDataJSON, signatures). */
-const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid');
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, 'validation.invalid');
 
 // A credential id is at most 1,023 bytes (1,364 base64url characters); the other fields are small
 // structures, an attestation object with a certificate chain the largest of them.

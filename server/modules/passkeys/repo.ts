@@ -30,7 +30,11 @@ export function createPasskeysRepo(db: Kysely<Database>) {
     },
 
     findByCredentialId(credentialId: string): Promise<PasskeyRow | undefined> {
-      return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
+      return db
+        .selectFrom('passkeys')
+        .selectAll()
+        .where('credential_id', '=', credentialId)
+        .executeTakeFirst();
     },
 
     /** undefined when the credential is registered already (to this or another account). */
@@ -121,7 +125,10 @@ export function createPasskeysRepo(db: Kysely<Database>) {
     },
 
     async deleteExpiredChallenges(now: string): Promise<number> {
-      const result = await db.deleteFrom('passkey_challenges').where('expires_at', '<=', now).executeTakeFirst();
+      const result = await db
+        .deleteFrom('passkey_challenges')
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -24,10 +24,10 @@ const passkeyParams = z.object({ id: resourceIdSchema });
  * Passkeys of the signed-in user (register, list, rename, remove) and the passkey sign-in. Removing
  * needs only the owner's session, like renaming: it takes a way in away rather than adding one.
  */
-export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeysService: PasskeysService; perMinute: number }> = async (
-  app,
-  { passkeysService, perMinute },
-) => {
+export const passkeysRoutes: FastifyPluginAsyncZod<{
+  passkeysService: PasskeysService;
+  perMinute: number;
+}> = async (app, { passkeysService, perMinute }) => {
   // The sign-in endpoints are open to anyone: limited per IP like the password login.
   const rateLimit = { max: perMinute, timeWindow: '1 minute' };
 
@@ -63,7 +63,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeysService: PasskeysSe
       schema: {
         ...authenticated,
         description:
-          "Verifies the browser's answer to the options and stores the passkey (without a name: \"Passkey on <date>\").",
+          'Verifies the browser\'s answer to the options and stores the passkey (without a name: "Passkey on <date>").',
         body: registerPasskeyRequestSchema,
         response: { 201: passkeySchema, 400: errorResponseSchema, 409: errorResponseSchema },
       },
@@ -100,7 +100,11 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeysService: PasskeysSe
     '/api/users/me/passkeys/:id',
     {
       onRequest: app.authenticate,
-      schema: { ...authenticated, params: passkeyParams, response: { 204: z.null(), 404: errorResponseSchema } },
+      schema: {
+        ...authenticated,
+        params: passkeyParams,
+        response: { 204: z.null(), 404: errorResponseSchema },
+      },
     },
     async (request, reply) => {
       await passkeysService.remove(requireSession(request).user.id, request.params.id);

@@ -42,8 +42,47 @@ function transportsOf(row: PasskeyRow): string[] {
 }
 
 function defaultName(language: Language, now: string): string {
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(now));
+  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(now),
+  );
   return translate(language, 'api.passkeyDefaultName', { date });
+}
+
+/**
+ * The signature, origin, RP ID and counter of a sign-in answer; undefined when any is wrong. The
+ * library refuses a counter that did not grow (a cloned authenticator or a replay).
+ */
+function verifySignIn(
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  passkey: PasskeyRow,
+  relyingParty: RelyingParty,
+) {
+  return verifyAuthenticationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: relyingParty.origin,
+    expectedRPID: relyingParty.rpId,
+    credential: {
+      id: passkey.credential_id,
+      publicKey: new Uint8Array(passkey.public_key),
+      counter: Number(passkey.counter),
+      transports: transportsOf(passkey),
+    },
+    requireUserVerification: false,
+  }).catch(() => undefined);
+}
+
+/** The password login's refusal for an address or account under attack (429), for passkeys alike. */
+async function assertLoginAllowed(
+  loginThrottle: LoginThrottle,
+  email: string,
+  address: string,
+): Promise<void> {
+  const verdict = await loginThrottle.check(email, address);
+  if (verdict.ok) return;
+  const code = verdict.reason === 'ACCOUNT_DELAYED' ? 'LOGIN_DELAYED' : 'RATE_LIMITED';
+  throw new AppError(code, undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
 }
 
 export function createPasskeysService(deps: {
@@ -75,7 +114,8 @@ export function createPasskeysService(deps: {
   async function assertRoomForAnother(userId: number, registered?: PasskeyRow[]): Promise<PasskeyRow[]> {
     const existing = registered ?? (await passkeys.listOfUser(userId));
     const max = LIMITS.passkey.maxPerUser;
-    if (existing.length >= max) throw new AppError('TOO_MANY_PASSKEYS', undefined, { messageParams: { max } });
+    if (existing.length >= max)
+      throw new AppError('TOO_MANY_PASSKEYS', undefined, { messageParams: { max } });
     return existing;
   }
 
@@ -189,33 +229,22 @@ export function createPasskeysService(deps: {
       const { challenge } = await takeChallengeOf(response.response.clientDataJSON, 'authentication', null);
       const passkey = await passkeys.findByCredentialId(response.id);
       // A user handle that differs from the stored one: the credential is not the one registered here.
-      const isKnown = passkey && (!response.response.userHandle || response.response.userHandle === passkey.user_handle);
+      const isKnown =
+        passkey && (!response.response.userHandle || response.response.userHandle === passkey.user_handle);
       const user = isKnown ? await users.findById(passkey.user_id) : undefined;
       if (!passkey || !user) throw new AppError('PASSKEY_UNKNOWN');
 
-      const verdict = await loginThrottle.check(user.email, address);
-      if (!verdict.ok) {
-        const code = verdict.reason === 'ACCOUNT_DELAYED' ? 'LOGIN_DELAYED' : 'RATE_LIMITED';
-        throw new AppError(code, undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
-      }
+      await assertLoginAllowed(loginThrottle, user.email, address);
       const previousCounter = Number(passkey.counter);
-      // The library refuses a counter that did not grow (a cloned authenticator or a replay).
-      const verification = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: challenge,
-        expectedOrigin: relyingParty.origin,
-        expectedRPID: relyingParty.rpId,
-        credential: {
-          id: passkey.credential_id,
-          publicKey: new Uint8Array(passkey.public_key),
-          counter: previousCounter,
-          transports: transportsOf(passkey),
-        },
-        requireUserVerification: false,
-      }).catch(() => undefined);
+      const verification = await verifySignIn(response, challenge, passkey, relyingParty);
       const isUsed =
         verification?.verified &&
-        (await passkeys.recordUse(passkey.id, previousCounter, verification.authenticationInfo.newCounter, isoNow()));
+        (await passkeys.recordUse(
+          passkey.id,
+          previousCounter,
+          verification.authenticationInfo.newCounter,
+          isoNow(),
+        ));
       if (!isUsed) {
         await loginThrottle.recordFailure(user.email, address);
         throw new AppError('PASSKEY_SIGN_IN_FAILED');
