@@ -27,3 +27,6 @@ export const notificationKeys = {
 };
 
 export const aiKeys = { status: ['ai', 'status'] as const };
+
+/** The signed-in user's passkeys (profile page). */
+export const passkeyKeys = { list: ['passkeys', 'list'] as const };

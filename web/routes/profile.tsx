@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { PasskeysSection } from '../features/passkeys/PasskeysSection.tsx';
 import { ProfileForm } from '../features/profile/ProfileForm.tsx';
 
 export default function ProfilePage() {
@@ -8,6 +9,9 @@ export default function ProfilePage() {
     <div className="max-w-3xl">
       <PageHeader title={t('profile.title')} />
       <ProfileForm />
+      <div className="mt-6">
+        <PasskeysSection />
+      </div>
     </div>
   );
 }

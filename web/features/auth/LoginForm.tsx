@@ -9,8 +9,9 @@ import { TextLink } from '../../components/ui/TextLink.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useFieldBinding } from '../../lib/form-errors.ts';
-import { login } from './auth-api.ts';
+import { login, type SessionResponse } from './auth-api.ts';
 import { CredentialsPage } from './CredentialsPage.tsx';
+import { PasskeySignIn } from './PasskeySignIn.tsx';
 import { consumePendingInvite, invitePath, rememberInviteFromQuery } from './pending-invite.ts';
 
 /** What registration hands to the login page through the navigation state (not the URL). */
@@ -51,16 +52,20 @@ export function LoginForm() {
     if (handedOver) setFocus('password');
   }, [handedOver, setFocus]);
 
+  /** A password or a passkey opened a session: keep it and go where SPEC says. */
+  async function completeSignIn(session: SessionResponse) {
+    signIn(session.token, session.user, session.password_change_required);
+    setStatus({ tone: 'success', message: t('login.status.success') });
+    void i18n.changeLanguage(session.user.language);
+    // SPEC's destinations stay; an old password is asked for by the prompt in the app frame.
+    const inviteToken = consumePendingInvite();
+    await navigate(inviteToken ? invitePath(inviteToken) : '/dashboard', { replace: true });
+  }
+
   const submit = form.handleSubmit(async (credentials) => {
     setStatus({ tone: 'info', message: t('login.status.loggingIn') });
     try {
-      const session = await login(credentials);
-      signIn(session.token, session.user, session.password_change_required);
-      setStatus({ tone: 'success', message: t('login.status.success') });
-      void i18n.changeLanguage(session.user.language);
-      // SPEC's destinations stay; an old password is asked for by the prompt in the app frame.
-      const inviteToken = consumePendingInvite();
-      await navigate(inviteToken ? invitePath(inviteToken) : '/dashboard', { replace: true });
+      await completeSignIn(await login(credentials));
     } catch (error) {
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('login.status.failed') });
     }
@@ -74,6 +79,7 @@ export function LoginForm() {
       isSubmitDisabled={form.formState.isSubmitting}
       status={status}
     >
+      <PasskeySignIn onSignedIn={completeSignIn} onStatus={setStatus} />
       <TextLink to="/forgot-password" className="self-start text-sm">
         {t('changePassword.forgotLink')}
       </TextLink>
