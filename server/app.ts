@@ -298,14 +298,6 @@ function createAccountModules(
     appUrl: config.appUrl,
     isInvitedAddress: (inviteToken, email) => teamService.isAddressProven(inviteToken, email),
   });
-  registerPurgeJobs(scheduler, {
-    db: database.db,
-    counters,
-    purgeExpiredSessions: () => authService.purgeExpiredSessions(),
-    deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
-    log: app.log,
-  });
-
   const passkeysService = createPasskeysService({
     passkeys: createPasskeysRepo(database.db),
     users,
@@ -314,10 +306,13 @@ function createAccountModules(
     startSession: (userId) => authService.startSession(userId),
     relyingParty: config.passkeys,
   });
-  scheduler.register({
-    name: 'purge-expired-passkey-challenges',
-    everyMs: 10 * 60_000,
-    run: async () => void (await passkeysService.purgeExpiredChallenges()),
+  registerPurgeJobs(scheduler, {
+    db: database.db,
+    counters,
+    purgeExpiredSessions: () => authService.purgeExpiredSessions(),
+    deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
+    purgeExpiredPasskeyChallenges: () => passkeysService.purgeExpiredChallenges(),
+    log: app.log,
   });
 
   const passwordResetService = createPasswordResetService({

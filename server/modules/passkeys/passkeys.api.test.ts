@@ -446,13 +446,20 @@ describe('signing in with a passkey', () => {
     expect(answer.statusCode).toBe(200);
   });
 
-  it('purges challenges nobody answered once they expired', async () => {
-    await signInOptions();
+  it('purges challenges nobody answered once they expired, and only those', async () => {
+    const expired = await signInOptions();
+    const live = await signInOptions();
     await app.database.db
       .updateTable('passkey_challenges')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('challenge', '=', expired.challenge)
       .execute();
     expect(await app.scheduler.runDueJobs()).toContain('purge-expired-passkey-challenges');
-    expect(await countRows(app, 'passkey_challenges')).toBe(0);
+    const left = await app.database.db
+      .selectFrom('passkey_challenges')
+      .select('challenge')
+      .where('challenge', 'in', [expired.challenge, live.challenge])
+      .execute();
+    expect(left).toEqual([{ challenge: live.challenge }]);
   });
 });
