@@ -305,6 +305,8 @@ function createAccountModules(
     loginThrottle: createLoginThrottle({ counters }),
     startSession: (userId) => authService.startSession(userId),
     relyingParty: config.passkeys,
+    mailer,
+    appUrl: config.appUrl,
   });
   registerPurgeJobs(scheduler, {
     db: database.db,

@@ -7,20 +7,32 @@ import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { countRows, expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.ts';
 import {
   createSoftwareAuthenticator,
   type SoftwareAuthenticator,
   type SoftwareCredential,
 } from '../../test/software-authenticator.ts';
 
+let smtp: TestSmtpServer;
 let testApp: TestApp;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000 });
+  smtp = await startSmtpServer();
+  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000, smtpUrl: smtp.url });
   app = testApp.app;
 });
-afterAll(async () => testApp.close());
+afterAll(async () => {
+  await testApp.close();
+  await smtp.close();
+});
+
+/** The "passkey added" mails the account's address received (after the mail queue ran dry). */
+async function passkeyAddedMailsTo(email: string) {
+  await app.mailer.idle();
+  return smtp.messages.filter((mail) => mail.envelopeTo.includes(email) && /passkey/i.test(mail.subject));
+}
 
 type Headers = Record<string, string>;
 
@@ -125,6 +137,13 @@ describe('registering a passkey', () => {
     // The challenge is spent.
     expect(await countRows(app, 'passkey_challenges')).toBe(0);
     expect((await api.list(user.headers)).json<PasskeyList>()).toEqual({ passkeys: [passkey] });
+
+    // The owner hears of every new passkey: a stolen session could otherwise add one unnoticed.
+    const [mail, ...more] = await passkeyAddedMailsTo(user.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('A passkey was added to your account');
+    expect(mail!.text).toContain(`“${passkey.name}”`);
+    expect(mail!.text).toContain(`${testApp.config.appUrl}/profile`);
   });
 
   it('takes a trimmed name, and names a passkey in German for a German request', async () => {
@@ -138,6 +157,9 @@ describe('registering a passkey', () => {
     const answer = await api.register({ response }, german);
     const today = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
     expect(answer.json<Passkey>().name).toBe(`Passkey vom ${today}`);
+    // The account's language is English: its mails stay English whatever the request's language.
+    const subjects = (await passkeyAddedMailsTo(user.email)).map((mail) => mail.subject);
+    expect(subjects).toEqual(['A passkey was added to your account', 'A passkey was added to your account']);
   });
 
   it('excludes the passkeys already registered and keeps one user handle per account', async () => {
@@ -330,7 +352,9 @@ describe('signing in with a passkey', () => {
     const [listed] = (await api.list(user.headers)).json<PasskeyList>().passkeys;
     expect(listed!.last_used_at).toEqual(expect.any(String));
   });
+});
 
+describe('refusing a passkey sign-in', () => {
   it('refuses a replayed answer and a forged challenge, changing nothing', async () => {
     const user = await createSignedInUser(app);
     const { credential, authenticator } = await registerPasskey(user);
@@ -430,7 +454,9 @@ describe('signing in with a passkey', () => {
       200,
     );
   });
+});
 
+describe('passkeys on several instances', () => {
   it('works across two instances: the challenge lives in the database', async () => {
     const user = await createSignedInUser(app);
     const sibling = await testApp.sibling();

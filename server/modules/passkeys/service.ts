@@ -13,7 +13,9 @@ import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { PasskeyChallengePurpose } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
-import { translate } from '../../i18n.ts';
+import { preferredLanguage, translate } from '../../i18n.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { passkeyAddedMail } from '../../mail/templates.ts';
 import type { LoginThrottle } from '../auth/index.ts';
 import type { UserRow, UsersRepo } from '../users/index.ts';
 import type { PasskeyRow, PasskeysRepo } from './repo.ts';
@@ -93,8 +95,11 @@ export function createPasskeysService(deps: {
   /** modules/auth: a new session for the user, its bearer token. */
   startSession: (userId: number) => Promise<string>;
   relyingParty: RelyingParty;
+  /** Tells the owner of every new passkey, at the account's address. */
+  mailer: Mailer;
+  appUrl: string;
 }) {
-  const { passkeys, users, loginThrottle, startSession, relyingParty } = deps;
+  const { passkeys, users, loginThrottle, startSession, relyingParty, mailer, appUrl } = deps;
 
   /**
    * Spends the challenge the answer claims, or refuses with PASSKEY_CHALLENGE_INVALID (400): unknown,
@@ -187,6 +192,13 @@ export function createPasskeysService(deps: {
         now,
       });
       if (!stored) throw new AppError('PASSKEY_ALREADY_REGISTERED');
+      mailer.send({
+        to: user.email,
+        ...passkeyAddedMail(preferredLanguage(user.language, input.language), {
+          name: stored.name,
+          profileLink: `${appUrl}/profile`,
+        }),
+      });
       return stored;
     },
 
