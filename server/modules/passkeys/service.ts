@@ -116,8 +116,9 @@ export function createPasskeysService(deps: {
     return { challenge, userHandle: taken.user_handle };
   }
 
-  async function assertRoomForAnother(userId: number, registered?: PasskeyRow[]): Promise<PasskeyRow[]> {
-    const existing = registered ?? (await passkeys.listOfUser(userId));
+  /** The user's passkeys, unless there is no room for one more (409 TOO_MANY_PASSKEYS). */
+  async function assertRoomForAnother(userId: number): Promise<PasskeyRow[]> {
+    const existing = await passkeys.listOfUser(userId);
     const max = LIMITS.passkey.maxPerUser;
     if (existing.length >= max)
       throw new AppError('TOO_MANY_PASSKEYS', undefined, { messageParams: { max } });
