@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import type * as WebAuthnServer from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
@@ -22,6 +15,11 @@ import type { PasskeyRow, PasskeysRepo } from './repo.ts';
 
 const CHALLENGE_MS = LIMITS.passkey.challengeMinutes * 60_000;
 
+// @simplewebauthn/server and its ASN.1 and CBOR dependencies take 0.3–0.6 s to load here: loaded by the
+// first passkey request, not at start (the cold-start budget is 1 s).
+let webAuthnLibrary: Promise<typeof WebAuthnServer> | undefined;
+const loadWebAuthn = () => (webAuthnLibrary ??= import('@simplewebauthn/server'));
+
 /** Who the passkeys belong to: the RP ID (a domain) and the origin the browser reports. */
 export interface RelyingParty {
   rpId: string;
@@ -32,7 +30,9 @@ export interface RelyingParty {
 /** The challenge a browser's answer claims to answer; undefined when clientDataJSON cannot be read. */
 function challengeOf(clientDataJSON: string): string | undefined {
   try {
-    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
     return typeof challenge === 'string' ? challenge : undefined;
   } catch {
     return undefined;
@@ -50,16 +50,34 @@ function defaultName(language: Language, now: string): string {
   return translate(language, 'api.passkeyDefaultName', { date });
 }
 
+/** The attestation, origin and RP ID of a registration answer; undefined when any is wrong. */
+async function verifyRegistration(
+  response: RegistrationResponseJSON,
+  challenge: string,
+  relyingParty: RelyingParty,
+) {
+  const { verifyRegistrationResponse } = await loadWebAuthn();
+  return verifyRegistrationResponse({
+    response,
+    expectedChallenge: challenge,
+    expectedOrigin: relyingParty.origin,
+    expectedRPID: relyingParty.rpId,
+    // 'preferred' in the options: an authenticator without a PIN or biometrics still counts.
+    requireUserVerification: false,
+  }).catch(() => undefined);
+}
+
 /**
  * The signature, origin, RP ID and counter of a sign-in answer; undefined when any is wrong. The
  * library refuses a counter that did not grow (a cloned authenticator or a replay).
  */
-function verifySignIn(
+async function verifySignIn(
   response: AuthenticationResponseJSON,
   challenge: string,
   passkey: PasskeyRow,
   relyingParty: RelyingParty,
 ) {
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   return verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
@@ -138,13 +156,14 @@ export function createPasskeysService(deps: {
       const existing = await assertRoomForAnother(user.id);
       // One random handle per account (no e-mail or row id on the authenticator), the same for every
       // passkey, so an authenticator keeps one entry per account.
-      const userHandle = existing[0]?.user_handle ?? isoBase64URL.fromBuffer(randomBytes(32));
+      const userHandle = existing[0]?.user_handle ?? randomBytes(32).toString('base64url');
+      const { generateRegistrationOptions } = await loadWebAuthn();
       const options = await generateRegistrationOptions({
         rpName: relyingParty.rpName,
         rpID: relyingParty.rpId,
         userName: user.email,
         userDisplayName: displayNameOfAccount(user),
-        userID: isoBase64URL.toBuffer(userHandle),
+        userID: new Uint8Array(Buffer.from(userHandle, 'base64url')),
         timeout: CHALLENGE_MS,
         attestationType: 'none',
         excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
@@ -171,14 +190,7 @@ export function createPasskeysService(deps: {
         user.id,
       );
       await assertRoomForAnother(user.id);
-      const verification = await verifyRegistrationResponse({
-        response: input.response,
-        expectedChallenge: challenge,
-        expectedOrigin: relyingParty.origin,
-        expectedRPID: relyingParty.rpId,
-        // 'preferred' in the options: an authenticator without a PIN or biometrics still counts.
-        requireUserVerification: false,
-      }).catch(() => undefined);
+      const verification = await verifyRegistration(input.response, challenge, relyingParty);
       if (!verification?.verified || !userHandle) throw new AppError('PASSKEY_NOT_VERIFIED');
       const { credential } = verification.registrationInfo;
       const now = isoNow();
@@ -215,6 +227,7 @@ export function createPasskeysService(deps: {
 
     /** Options for navigator.credentials.get(): no account named, the authenticator offers its passkeys. */
     async authenticationOptions() {
+      const { generateAuthenticationOptions } = await loadWebAuthn();
       const options = await generateAuthenticationOptions({
         rpID: relyingParty.rpId,
         userVerification: 'preferred',
