@@ -33,7 +33,10 @@ async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; a
   return { cdp, authenticatorId };
 }
 
-test('a passkey is added and named on the profile page, then signs in on the login page', async ({ page, request }) => {
+test('a passkey is added and named on the profile page, then signs in on the login page', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   await signInViaApi(page, account, 'no page');
@@ -83,12 +86,23 @@ test('a passkey is added and named on the profile page, then signs in on the log
   await expect(list.getByText(/last used/)).toBeVisible();
 });
 
-test('a removed passkey no longer signs in, and the login page says why', async ({ page, request }) => {
+test('a refused prompt adds nothing; a removed passkey no longer signs in, and the login page says why', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request);
-  await addVirtualAuthenticator(page);
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   await signInViaApi(page, account, 'no page');
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Passkeys' });
+
+  // The fingerprint or PIN is not given (as when the browser's prompt is cancelled): nothing is added.
+  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(section.getByRole('status')).toHaveText('No passkey was added.');
+  await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
+  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
+
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(section.getByRole('status').filter({ hasText: 'Passkey added.' })).toBeVisible();
   await section.getByRole('button', { name: 'Cancel' }).click();

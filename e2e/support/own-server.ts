@@ -12,7 +12,11 @@ export interface OwnServer {
  * the suite's server (e.g. passkeys: WebAuthn refuses an IP address such as 127.0.0.1 as the relying
  * party, so that spec serves http://localhost:<port>).
  */
-export async function startOwnServer(options: { port: number; appUrl: string; name: string }): Promise<OwnServer> {
+export async function startOwnServer(options: {
+  port: number;
+  appUrl: string;
+  name: string;
+}): Promise<OwnServer> {
   const dataDir = path.resolve(`test-results/e2e-data-${options.name}-${Date.now()}`);
   const child: ChildProcess = spawn(process.execPath, ['dist/server/server/main.js'], {
     env: {
@@ -39,7 +43,8 @@ export async function startOwnServer(options: { port: number; appUrl: string; na
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${options.name} server did not start`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`${options.name} server did not start`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
