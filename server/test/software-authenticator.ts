@@ -1,4 +1,11 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * A WebAuthn authenticator in software, for API tests: an ES256 key per credential (node:crypto),
@@ -111,13 +118,23 @@ export function createSoftwareAuthenticator(relyingParty: { rpId: string; origin
   return {
     credentials,
 
-    /** navigator.credentials.create(): a new ES256 credential, answered as the browser's JSON. */
-    register(options: RegistrationOptions, overrides: CeremonyOverrides = {}) {
+    /**
+     * navigator.credentials.create(): a new ES256 credential, answered as the browser's JSON.
+     * `reusing` attests an existing credential again (what a broken or malicious client could send).
+     */
+    register(
+      options: RegistrationOptions,
+      overrides: CeremonyOverrides & { reusing?: SoftwareCredential } = {},
+    ) {
       const excluded = new Set((options.excludeCredentials ?? []).map((descriptor) => descriptor.id));
       if (credentials.some((credential) => excluded.has(credential.id)))
         throw new Error('InvalidStateError: this authenticator already holds an excluded credential');
-      const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-      const credentialId = randomBytes(32);
+      const privateKey =
+        overrides.reusing?.privateKey ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+      const publicKey = createPublicKey(privateKey);
+      const credentialId = overrides.reusing
+        ? Buffer.from(overrides.reusing.id, 'base64url')
+        : randomBytes(32);
       const credentialIdLength = Buffer.alloc(2);
       credentialIdLength.writeUInt16BE(credentialId.length);
       const attested = Buffer.concat([
@@ -140,7 +157,7 @@ export function createSoftwareAuthenticator(relyingParty: { rpId: string; origin
         userHandle: options.user.id,
         counter: 1,
       };
-      credentials.push(credential);
+      if (!overrides.reusing) credentials.push(credential);
       return {
         credential,
         response: {

@@ -175,7 +175,9 @@ describe('registering a passkey', () => {
     expect((await api.register({ response }, user.headers)).statusCode).toBe(201);
     expect((await api.list(user.headers)).json<PasskeyList>().passkeys).toHaveLength(2);
   });
+});
 
+describe('refusing a registration', () => {
   it('refuses a replayed answer, an expired challenge and someone else’s challenge, changing nothing', async () => {
     const owner = await createSignedInUser(app);
     const stranger = await createSignedInUser(app);
@@ -231,6 +233,18 @@ describe('registering a passkey', () => {
       400,
       'PASSKEY_CHALLENGE_INVALID',
     );
+  });
+
+  it('refuses a credential that is registered already, to any account', async () => {
+    const owner = await createSignedInUser(app);
+    const other = await createSignedInUser(app);
+    const { credential, authenticator } = await registerPasskey(owner);
+    const options = (await api.registrationOptions(other.headers)).json<RegistrationOptionsJson>();
+    const { response } = authenticator.register(options, { reusing: credential });
+    const refused = await expectNothingChanged(app, () => api.register({ response }, other.headers), {
+      except: ['passkey_challenges'],
+    });
+    expectApiError(refused, 409, 'PASSKEY_ALREADY_REGISTERED');
   });
 
   it(`allows at most ${LIMITS.passkey.maxPerUser} passkeys per account`, async () => {
