@@ -12,11 +12,9 @@ import type {
 } from '../../../shared/api/passkeys.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { passkeyKeys } from '../../lib/query-keys.ts';
+import { ceremonyFailureOf, type CeremonyFailure } from './ceremony-failure.ts';
 
 export type PasskeySession = z.infer<typeof passkeySessionResponseSchema>;
-
-/** Why the browser's part of a ceremony ended without a credential. */
-export type CeremonyFailure = 'cancelled' | 'unsupported' | 'alreadyOnDevice' | 'failed';
 
 /** The browser's part failed (the server was not asked to verify anything). */
 export class PasskeyCeremonyError extends Error {
@@ -36,17 +34,6 @@ async function loadWebAuthn() {
   const webAuthn = await import('@simplewebauthn/browser');
   if (!webAuthn.browserSupportsWebAuthn()) throw new PasskeyCeremonyError('unsupported');
   return webAuthn;
-}
-
-/** The browser's error as what the user should hear: cancelling (or a timeout) is no failure of theirs. */
-function ceremonyFailureOf(error: unknown): CeremonyFailure {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const name = cause instanceof Error ? cause.name : '';
-  const code = error instanceof Error && 'code' in error ? error.code : undefined;
-  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED')
-    return 'cancelled';
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'alreadyOnDevice';
-  return 'failed';
 }
 
 async function runCeremony<T>(ceremony: () => Promise<T>): Promise<T> {
