@@ -56,6 +56,7 @@ import {
   createPasswordResetService,
 } from './modules/password-reset/index.ts';
 import { createOutcomeRepo, outcomeRoutes, createOutcomeService } from './modules/outcome/index.ts';
+import { createPasskeysRepo, createPasskeysService, passkeysRoutes } from './modules/passkeys/index.ts';
 import {
   createReminders,
   createRemindersRepo,
@@ -303,12 +304,23 @@ function createAccountModules(
     startSecondFactorStep: (userId, passwordChangeRequired) =>
       mfaService.startSignInStep(userId, passwordChangeRequired),
   });
+  const passkeysService = createPasskeysService({
+    passkeys: createPasskeysRepo(database.db),
+    users,
+    // The counts live in the database, so this throttle and the password login's see the same failures.
+    loginThrottle: createLoginThrottle({ counters }),
+    startSession: (userId) => authService.startSession(userId),
+    relyingParty: config.passkeys,
+    mailer,
+    appUrl: config.appUrl,
+  });
   registerPurgeJobs(scheduler, {
     db: database.db,
     counters,
     purgeExpiredSessions: () => authService.purgeExpiredSessions(),
     deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
     purgeEndedSignInSteps: () => mfaService.purgeEndedSignInSteps(),
+    purgeExpiredPasskeyChallenges: () => passkeysService.purgeExpiredChallenges(),
     log: app.log,
   });
 
@@ -332,6 +344,7 @@ function createAccountModules(
     emailVerificationService,
     authService,
     mfaService,
+    passkeysService,
     passwordResetService,
     contactService,
   };
@@ -387,6 +400,7 @@ async function registerRoutes(
     emailVerificationService,
     passwordResetService,
     contactService,
+    passkeysService,
   } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
@@ -410,6 +424,7 @@ async function registerRoutes(
     startSession: (userId) => authService.startSession(userId),
     perMinute: config.authRateLimitPerMinute,
   });
+  await app.register(passkeysRoutes, { passkeysService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, {
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,

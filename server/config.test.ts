@@ -333,3 +333,30 @@ describe('isTrustedProxyPeer: which connections come from a trusted proxy', () =
     expect(isTrusted('2001:db8::5')).toBe(true);
   });
 });
+
+describe('loadConfig: passkeys (issue 28)', () => {
+  it('takes the relying party from APP_URL: its host name as RP ID, its origin as the expected origin', () => {
+    expect(loadConfig({}).passkeys).toEqual({
+      rpId: 'localhost',
+      rpName: 'Decision Compass',
+      origin: 'http://localhost:3000',
+    });
+    expect(loadConfig({ APP_URL: 'https://app.example.com/' }).passkeys).toMatchObject({
+      rpId: 'app.example.com',
+      origin: 'https://app.example.com',
+    });
+  });
+
+  it('accepts PASSKEY_RP_ID for the host or a domain it belongs to, and refuses any other', () => {
+    const appUrl = 'https://app.example.com';
+    expect(loadConfig({ APP_URL: appUrl, PASSKEY_RP_ID: 'example.com' }).passkeys.rpId).toBe('example.com');
+    expect(loadConfig({ APP_URL: appUrl, PASSKEY_RP_ID: 'app.example.com' }).passkeys.rpId).toBe(
+      'app.example.com',
+    );
+    for (const foreign of ['other.com', 'ample.com'])
+      expect(configError({ APP_URL: appUrl, PASSKEY_RP_ID: foreign }).message).toContain(
+        `PASSKEY_RP_ID=${foreign}: must be APP_URL's host name (app.example.com)`,
+      );
+    expect(configError({ PASSKEY_RP_ID: 'Example.COM' }).message).toContain('PASSKEY_RP_ID');
+  });
+});

@@ -43,6 +43,14 @@ const envSchema = z.object({
       .optional(),
   ),
   APP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // Passkeys: the domain they belong to; empty takes APP_URL's host name.
+  PASSKEY_RP_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$/, 'must be a lower-case domain name, e.g. example.com')
+      .optional(),
+  ),
   SMTP_URL: optionalString,
   MAIL_FROM: optionalString,
   CONTACT_TO: optionalString,
@@ -310,6 +318,8 @@ export interface AppConfig {
   /** Vote writes (evaluate, weights, the team PUT) per user and minute, one count (issue 27). */
   voteWritesPerMinute: number;
   operator: OperatorConfig;
+  /** Passkeys (WebAuthn): the RP ID is a domain, the origin is APP_URL's; both from APP_URL by default. */
+  passkeys: { rpId: string; rpName: string; origin: string };
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
@@ -331,8 +341,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problem = aiConfigProblem(e) ?? requestTimeoutProblem(e);
+  const problem = aiConfigProblem(e) ?? requestTimeoutProblem(e) ?? passkeyRpIdProblem(e);
   if (problem) throw new ConfigError(`Invalid configuration:\n  ${problem}`);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -340,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
@@ -370,6 +381,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,
     operator: { name: e.OPERATOR_NAME, address: e.OPERATOR_ADDRESS, email: e.OPERATOR_EMAIL },
+    passkeys: {
+      rpId: e.PASSKEY_RP_ID ?? new URL(appUrl).hostname,
+      rpName: 'Decision Compass',
+      origin: new URL(appUrl).origin,
+    },
     ai: {
       provider:
         e.AI_PROVIDER && e.AI_MODEL
@@ -388,6 +404,18 @@ function requestTimeoutProblem(e: z.infer<typeof envSchema>): string | undefined
   return e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS
     ? `HEADERS_TIMEOUT_MS=${e.HEADERS_TIMEOUT_MS}: must not exceed REQUEST_TIMEOUT_MS=${e.REQUEST_TIMEOUT_MS} (the headers are part of the request)`
     : undefined;
+}
+
+/**
+ * Browsers accept a passkey only for the page's own host or a domain it belongs to: anything else
+ * would fail every registration, so it fails at start instead.
+ */
+function passkeyRpIdProblem(e: z.infer<typeof envSchema>): string | undefined {
+  if (!e.PASSKEY_RP_ID) return undefined;
+  const host = new URL(e.APP_URL ?? 'http://localhost').hostname;
+  return host === e.PASSKEY_RP_ID || host.endsWith(`.${e.PASSKEY_RP_ID}`)
+    ? undefined
+    : `PASSKEY_RP_ID=${e.PASSKEY_RP_ID}: must be APP_URL's host name (${host}) or a domain it belongs to`;
 }
 
 /** A half-configured AI fails at start rather than on the first user's click. */

@@ -125,6 +125,7 @@ describe('several instances on one database behave as one', () => {
     expect(polls.flat().sort()).toEqual([
       'announce-voting-ends',
       'automatic-reminders',
+      'purge-expired-passkey-challenges',
       'purge-expired-sessions',
       'purge-rate-limit-counters',
       'purge-spent-links',

@@ -117,6 +117,7 @@ describe('the purge jobs delete only what can never be used again', () => {
 
     const ran = await testApp.app.scheduler.runDueJobs();
     expect(ran.filter((job) => job.startsWith('purge-')).sort()).toEqual([
+      'purge-expired-passkey-challenges',
       'purge-expired-sessions',
       'purge-rate-limit-counters',
       'purge-spent-links',

@@ -21,6 +21,8 @@ export interface PurgeJobDeps {
   deleteClosedInvitations(window: { now: string; countedSince: string }): Promise<number>;
   /** Second sign-in steps (modules/mfa) that are used, expired or spent by wrong codes. */
   purgeEndedSignInSteps(): Promise<number>;
+  /** Passkey ceremonies nobody finished (modules/passkeys); answers how many. */
+  purgeExpiredPasskeyChallenges(): Promise<number>;
   log: FastifyBaseLogger;
 }
 
@@ -52,6 +54,13 @@ export function registerPurgeJobs(scheduler: Scheduler, deps: PurgeJobDeps): voi
       };
       if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted }, 'purged spent links');
     },
+  });
+
+  // A passkey challenge lives 5 minutes; the sign-in options are open to anyone, so clear them often.
+  scheduler.register({
+    name: 'purge-expired-passkey-challenges',
+    everyMs: 10 * MINUTE_MS,
+    run: async () => void (await deps.purgeExpiredPasskeyChallenges()),
   });
 
   // Rate-limit and failed-login counters whose window ended count as zero; this bounds the table.

@@ -91,6 +91,9 @@ export const LIMITS = {
     opinionDifference: 3,
   },
   session: { days: 30, slideAfterMinutes: 60 },
+  // Issue 28: a name says which device holds the passkey; a ceremony's challenge is single use and
+  // lives this long; an account holds at most `maxPerUser` (each one is offered at every registration).
+  passkey: { nameMax: 100, challengeMinutes: 5, maxPerUser: 20 },
   passwordReset: { validMinutes: 60, mailsPerAccountPerHour: 3 },
   // The registration mail plus three "Send again" per hour.
   emailVerification: { validHours: 48, mailsPerAccountPerHour: 4 },

@@ -341,6 +341,35 @@ export interface MfaChallengesTable {
   password_change_required: Generated<number>;
 }
 
+/** A registered passkey (WebAuthn credential, migration 024); written by modules/passkeys. */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url */
+  credential_id: string;
+  public_key: Buffer;
+  counter: number;
+  /** JSON array of AuthenticatorTransport names. */
+  transports: string;
+  /** base64url of the user handle the authenticator holds. */
+  user_handle: string;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export type PasskeyChallengePurpose = 'registration' | 'authentication';
+
+/** A ceremony's challenge, single use, for a few minutes (migration 024). */
+export interface PasskeyChallengesTable {
+  /** base64url, as in the options and in the client's clientDataJSON. */
+  challenge: string;
+  purpose: PasskeyChallengePurpose;
+  user_id: number | null;
+  user_handle: string | null;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -368,4 +397,6 @@ export interface Database {
   totp_credentials: TotpCredentialsTable;
   recovery_codes: RecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }

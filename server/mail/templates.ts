@@ -93,6 +93,17 @@ export function emailVerificationMail(language: Language, params: { link: string
   ]);
 }
 
+/**
+ * To the account's address when a passkey was added (issue 28): a stolen session could add one and
+ * keep a way in after a password change, so the owner hears of every new passkey.
+ */
+export function passkeyAddedMail(
+  language: Language,
+  params: { name: string; profileLink: string },
+): Omit<MailMessage, 'to'> {
+  return compose(language, 'passkeyAdded', { name: params.name }, [['action', params.profileLink]]);
+}
+
 /** To the owner of an address someone tried to register again: log in, or reset the password. */
 export function registrationAttemptMail(
   language: Language,

@@ -38,6 +38,8 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   totp_credentials: ['user_id'],
   recovery_codes: ['id'],
   mfa_challenges: ['id'],
+  passkeys: ['id'],
+  passkey_challenges: ['challenge'],
 };
 
 export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];

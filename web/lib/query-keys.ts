@@ -30,3 +30,5 @@ export const aiKeys = { status: ['ai', 'status'] as const };
 
 /** Whether the signed-in user has two-step sign-in on (profile page). */
 export const twoStepKeys = { status: ['two-step', 'status'] as const };
+/** The signed-in user's passkeys (profile page). */
+export const passkeyKeys = { list: ['passkeys', 'list'] as const };

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { PasskeysSection } from '../features/passkeys/PasskeysSection.tsx';
 import { ProfileForm } from '../features/profile/ProfileForm.tsx';
 import { TwoStepSignIn } from '../features/profile/TwoStepSignIn.tsx';
 
@@ -10,6 +11,9 @@ export default function ProfilePage() {
       <PageHeader title={t('profile.title')} />
       <ProfileForm />
       <TwoStepSignIn />
+      <div className="mt-6">
+        <PasskeysSection />
+      </div>
     </div>
   );
 }

@@ -20,6 +20,7 @@ import * as bindingVotes from './020_binding_votes.ts';
 import * as decisionListIndexes from './021_decision_list_indexes.ts';
 import * as voteTallies from './022_vote_tallies.ts';
 import * as totp from './023_totp.ts';
+import * as passkeys from './024_passkeys.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '021_decision_list_indexes': decisionListIndexes,
   '022_vote_tallies': voteTallies,
   '023_totp': totp,
+  '024_passkeys': passkeys,
 };

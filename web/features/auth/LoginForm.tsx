@@ -11,6 +11,7 @@ import { useAuthStore } from '../../lib/auth-store.ts';
 import { useFieldBinding } from '../../lib/form-errors.ts';
 import { login, type SessionResponse } from './auth-api.ts';
 import { CredentialsPage } from './CredentialsPage.tsx';
+import { PasskeySignIn } from './PasskeySignIn.tsx';
 import { consumePendingInvite, invitePath, rememberInviteFromQuery } from './pending-invite.ts';
 import { SecondFactorStep } from './SecondFactorStep.tsx';
 
@@ -60,7 +61,8 @@ export function LoginForm() {
     if (mfaToken === null && isBackFromSecondStep.current) setFocus('password');
   }, [mfaToken, setFocus]);
 
-  async function finishSignIn(session: SessionResponse) {
+  /** A password (with its second step) or a passkey opened a session: keep it and go where SPEC says. */
+  async function completeSignIn(session: SessionResponse) {
     signIn(session.token, session.user, session.password_change_required);
     setStatus({ tone: 'success', message: t('login.status.success') });
     void i18n.changeLanguage(session.user.language);
@@ -78,7 +80,7 @@ export function LoginForm() {
         setMfaToken(answer.mfa_token);
         return;
       }
-      await finishSignIn(answer);
+      await completeSignIn(answer);
     } catch (error) {
       setStatus({ tone: 'error', message: serverMessageOf(error) ?? t('login.status.failed') });
     }
@@ -88,7 +90,7 @@ export function LoginForm() {
     return (
       <SecondFactorStep
         mfaToken={mfaToken}
-        onSignedIn={finishSignIn}
+        onSignedIn={completeSignIn}
         onRestart={(message) => {
           isBackFromSecondStep.current = true;
           form.resetField('password');
@@ -107,6 +109,7 @@ export function LoginForm() {
       isSubmitDisabled={form.formState.isSubmitting}
       status={status}
     >
+      <PasskeySignIn onSignedIn={completeSignIn} onStatus={setStatus} />
       <TextLink to="/forgot-password" className="self-start text-sm">
         {t('changePassword.forgotLink')}
       </TextLink>
