@@ -15,6 +15,7 @@ import {
   createSessionsRepo,
   authRoutes,
   createAuthService,
+  sessionsRoutes,
 } from './modules/auth/index.ts';
 import { createContactRepo, contactRoutes, createContactService } from './modules/contact/index.ts';
 import {
@@ -34,6 +35,11 @@ import {
   emailVerificationRoutes,
   createEmailVerificationService,
 } from './modules/email-verification/index.ts';
+import {
+  createEmailChangeRepo,
+  createEmailChangeService,
+  emailChangeRoutes,
+} from './modules/email-change/index.ts';
 import { exportRoutes, createExportService } from './modules/export/index.ts';
 import { createReadiness, type Readiness, healthRoutes } from './modules/health/index.ts';
 import {
@@ -305,6 +311,15 @@ function createAccountModules(
     log: app.log,
   });
 
+  const emailChangeService = createEmailChangeService({
+    changes: createEmailChangeRepo(database.db, { users }),
+    users,
+    counters,
+    mailer,
+    appUrl: config.appUrl,
+    onConfirmed: (user) => teamService.releaseHeldInvitationMails(user),
+  });
+
   const passwordResetService = createPasswordResetService({
     resets: createPasswordResetRepo(database.db, { users, sessions: sessionsRepo }),
     users,
@@ -319,7 +334,15 @@ function createAccountModules(
     recipient: config.contactTo ?? config.mailFrom,
     mailLanguage: config.contactLanguage,
   });
-  return { users, usersService, emailVerificationService, authService, passwordResetService, contactService };
+  return {
+    users,
+    usersService,
+    emailVerificationService,
+    emailChangeService,
+    authService,
+    passwordResetService,
+    contactService,
+  };
 }
 
 /** Every module's repos and services, wired once; the mailer is shared by all that send mail. */
@@ -369,6 +392,7 @@ async function registerRoutes(
     notificationsService,
     aiService,
     emailVerificationService,
+    emailChangeService,
     passwordResetService,
     contactService,
   } = services;
@@ -389,6 +413,7 @@ async function registerRoutes(
 
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
+  await app.register(sessionsRoutes, { authService });
   await app.register(usersRoutes, {
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,
@@ -418,6 +443,7 @@ async function registerRoutes(
     emailVerificationService,
     perMinute: config.authRateLimitPerMinute,
   });
+  await app.register(emailChangeRoutes, { emailChangeService, perMinute: config.authRateLimitPerMinute });
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
   await app.register(operatorRoutes, { operator: config.operator });

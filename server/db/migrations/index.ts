@@ -18,6 +18,7 @@ import * as invitationTokens from './018_invitation_tokens.ts';
 import * as changeNotifications from './019_change_notifications.ts';
 import * as bindingVotes from './020_binding_votes.ts';
 import * as decisionListIndexes from './021_decision_list_indexes.ts';
+import * as sessionsEmailChange from './025_sessions_email_change.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '019_change_notifications': changeNotifications,
   '020_binding_votes': bindingVotes,
   '021_decision_list_indexes': decisionListIndexes,
+  '025_sessions_email_change': sessionsEmailChange,
 };

@@ -12,6 +12,7 @@ import { requireSession } from '../../plugins/auth.ts';
 import { translate } from '../../i18n.ts';
 import { presentUser } from '../users/index.ts';
 import type { AuthService } from './service.ts';
+import { sessionClientOf } from './session-client.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMinute: number }> = async (
   app,
@@ -50,7 +51,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
     },
     async (request) => {
       const { email, password } = request.body;
-      const { token, user, passwordChangeRequired } = await authService.login(email, password, request.ip);
+      const { token, user, passwordChangeRequired } = await authService.login(
+        email,
+        password,
+        request.ip,
+        sessionClientOf(request),
+      );
       return { token, user: presentUser(user), password_change_required: passwordChangeRequired };
     },
   );
