@@ -90,7 +90,10 @@ export function emailVerificationMail(language: Language, params: { link: string
 }
 
 /** To the new address of an account (issue 28): the link that applies the change. */
-export function emailChangeConfirmationMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {
+export function emailChangeConfirmationMail(
+  language: Language,
+  params: { link: string },
+): Omit<MailMessage, 'to'> {
   return compose(language, 'emailChangeConfirmation', { hours: String(LIMITS.emailChange.validHours) }, [
     ['action', params.link],
   ]);
@@ -101,7 +104,9 @@ export function emailChangeNoticeMail(
   language: Language,
   params: { newEmail: string; resetLink: string },
 ): Omit<MailMessage, 'to'> {
-  return compose(language, 'emailChangeNotice', { newEmail: params.newEmail }, [['action', params.resetLink]]);
+  return compose(language, 'emailChangeNotice', { newEmail: params.newEmail }, [
+    ['action', params.resetLink],
+  ]);
 }
 
 /** To the owner of an address someone tried to register again: log in, or reset the password. */

@@ -8,7 +8,9 @@ import { emailSchema } from './users.ts';
 export const changeEmailRequestSchema = z.object({
   new_email: emailSchema,
   password: z
-    .string({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType') })
+    .string({
+      error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalidType'),
+    })
     .min(1, 'validation.required')
     .max(1024, 'validation.tooLong'),
 });

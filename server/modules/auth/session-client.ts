@@ -14,7 +14,11 @@ function ipv6Groups(address: string): string[] {
   const headGroups = head ? head.split(':') : [];
   if (tail === undefined) return headGroups;
   const tailGroups = tail ? tail.split(':') : [];
-  return [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups];
+  return [
+    ...headGroups,
+    ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'),
+    ...tailGroups,
+  ];
 }
 
 /**
@@ -24,7 +28,8 @@ function ipv6Groups(address: string): string[] {
 export function ipHintOf(address: string | undefined): string | null {
   if (!address) return null;
   // A dual-stack listener reports IPv4 peers as ::ffff:a.b.c.d.
-  const plain = address.toLowerCase().startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  const plain =
+    address.toLowerCase().startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
   if (isIP(plain) === 4) return `${plain.split('.').slice(0, 3).join('.')}.x`;
   if (isIP(plain) === 6) {
     const groups = ipv6Groups(plain.split('%')[0]!.toLowerCase()).slice(0, 3);

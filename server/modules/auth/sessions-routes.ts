@@ -29,7 +29,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ authService: AuthService }>
         ...common,
         description: "Ends one of the caller's sessions (the current one signs out); another's id: 404.",
         params: z.object({ id: resourceIdSchema }),
-        response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          204: z.null(),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -25,7 +25,8 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 type Headers = Record<string, string>;
-const listSessions = (headers: Headers) => app.inject({ method: 'GET', url: '/api/users/me/sessions', headers });
+const listSessions = (headers: Headers) =>
+  app.inject({ method: 'GET', url: '/api/users/me/sessions', headers });
 const endSession = (id: number | string, headers: Headers) =>
   app.inject({ method: 'DELETE', url: `/api/users/me/sessions/${id}`, headers });
 const endOtherSessions = (headers: Headers) =>
@@ -93,7 +94,9 @@ describe('GET /api/users/me/sessions', () => {
       );
     }
     // Never another user's sessions, never a token or its hash.
-    expect(sessions).not.toContainEqual(expect.objectContaining({ id: await sessionIdOf(someoneElse.headers) }));
+    expect(sessions).not.toContainEqual(
+      expect.objectContaining({ id: await sessionIdOf(someoneElse.headers) }),
+    );
     expect(JSON.stringify(sessions)).not.toMatch(/[0-9a-f]{64}/);
   });
 
@@ -177,7 +180,9 @@ describe('DELETE /api/users/me/sessions', () => {
     expectApiError(await api.me(phone), 401, 'UNAUTHORIZED');
     expect((await api.me(laptop)).statusCode).toBe(200);
     expect((await api.me(someoneElse.headers)).statusCode).toBe(200);
-    expect(await sessionsOf(laptop)).toEqual([expect.objectContaining({ current: true, user_agent: FIREFOX })]);
+    expect(await sessionsOf(laptop)).toEqual([
+      expect.objectContaining({ current: true, user_agent: FIREFOX }),
+    ]);
   });
 });
 

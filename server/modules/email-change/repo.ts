@@ -5,7 +5,10 @@ import { AppError } from '../../app-error.ts';
 import type { UsersRepo } from '../users/index.ts';
 
 /** The pending address changes. The user row belongs to the users module, whose repo writes it here. */
-export function createEmailChangeRepo(db: Kysely<Database>, owners: { users: Pick<UsersRepo, 'changeEmail'> }) {
+export function createEmailChangeRepo(
+  db: Kysely<Database>,
+  owners: { users: Pick<UsersRepo, 'changeEmail'> },
+) {
   return {
     async insert(values: {
       userId: number;

@@ -38,7 +38,11 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { new_email: newEmail, password } = request.body;
-      await emailChangeService.request(requireSession(request).user, { newEmail, password }, request.language);
+      await emailChangeService.request(
+        requireSession(request).user,
+        { newEmail, password },
+        request.language,
+      );
       return reply.status(202).send({ message: translate(request.language, 'api.emailChangeRequested') });
     },
   );

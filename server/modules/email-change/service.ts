@@ -60,7 +60,10 @@ export function createEmailChangeService(deps: {
       });
       mailer.send({
         to: user.email,
-        ...emailChangeNoticeMail(language, { newEmail: input.newEmail, resetLink: `${appUrl}/forgot-password` }),
+        ...emailChangeNoticeMail(language, {
+          newEmail: input.newEmail,
+          resetLink: `${appUrl}/forgot-password`,
+        }),
       });
     },
 
