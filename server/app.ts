@@ -86,6 +86,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerLifecycleJobs } from './lifecycle-jobs.ts';
 import { registerPurgeJobs } from './purge-jobs.ts';
+import { registerRetentionJobs } from './retention-jobs.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 import { setupNoticesOf } from './setup-notices.ts';
 
@@ -360,6 +361,14 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
   const accountModules = createAccountModules(app, config, infrastructure, mailer, decisionModules);
   const { decisionsService } = decisionModules;
   const { users } = accountModules;
+  registerRetentionJobs(infrastructure.scheduler, {
+    retention: config.retention,
+    deleteUnconfirmedAccounts: (createdBefore) => users.deleteUnconfirmedOwningNothing(createdBefore),
+    endStreamsOf: (userId) => infrastructure.sessionStreams.endSessions(userId, { allExcept: null }),
+    deleteNotifications: (createdBefore) =>
+      createNotificationsRepo(infrastructure.database.db).deleteCreatedBefore(createdBefore),
+    log: app.log,
+  });
   const exportService = createExportService({
     decisionsService,
     displayNameOf: async (userId) => {

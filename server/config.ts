@@ -138,6 +138,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.decision.voteWritesPerUserPerMinute),
   ),
+  UNCONFIRMED_ACCOUNT_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.retention.unconfirmedAccountDays),
+  ),
+  NOTIFICATION_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.retention.notificationDays),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),
 });
@@ -262,6 +270,14 @@ export interface OperatorConfig {
   email: string | undefined;
 }
 
+/** How long data is kept (issue 28); the privacy page shows these numbers. */
+export interface RetentionConfig {
+  /** Accounts that never confirmed their address (and own nothing) are deleted after this many days. */
+  unconfirmedAccountDays: number;
+  /** Notifications are deleted this many days after they were created. */
+  notificationDays: number;
+}
+
 export interface RequestLimits {
   /** Until the whole request (line, headers, body) has arrived; the answer, e.g. a live-events stream, is not bounded. */
   timeoutMs: number;
@@ -310,6 +326,7 @@ export interface AppConfig {
   /** Vote writes (evaluate, weights, the team PUT) per user and minute, one count (issue 27). */
   voteWritesPerMinute: number;
   operator: OperatorConfig;
+  retention: RetentionConfig;
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
@@ -370,6 +387,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,
     operator: { name: e.OPERATOR_NAME, address: e.OPERATOR_ADDRESS, email: e.OPERATOR_EMAIL },
+    retention: {
+      unconfirmedAccountDays: e.UNCONFIRMED_ACCOUNT_DAYS,
+      notificationDays: e.NOTIFICATION_RETENTION_DAYS,
+    },
     ai: {
       provider:
         e.AI_PROVIDER && e.AI_MODEL

@@ -126,6 +126,8 @@ describe('several instances on one database behave as one', () => {
     expect(polls.flat().sort()).toEqual([
       'announce-voting-ends',
       'automatic-reminders',
+      'delete-old-notifications',
+      'delete-unconfirmed-accounts',
       'purge-expired-sessions',
       'purge-rate-limit-counters',
       'purge-spent-links',

@@ -45,6 +45,7 @@ export function registerPurgeJobs(scheduler: Scheduler, deps: PurgeJobDeps): voi
       const deleted = {
         passwordResetTokens: await purgeSpentTokens(db, 'password_reset_tokens', window),
         emailVerificationTokens: await purgeSpentTokens(db, 'email_verification_tokens', window),
+        emailChangeTokens: await purgeSpentTokens(db, 'email_change_tokens', window),
         invitations: await deps.deleteClosedInvitations(window),
       };
       if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted }, 'purged spent links');

@@ -102,6 +102,39 @@ export function createUsersRepo(db: Kysely<Database>) {
     },
 
     /**
+     * Retention (issue 28): deletes the accounts created before `createdBefore` that never confirmed
+     * their address and hold nothing others see: no decision of their own, no team membership, no
+     * comment (their rows would vanish from other people's decisions). Sessions, links, notifications
+     * and the avatar go with the account (ON DELETE CASCADE). Answers the deleted ids.
+     */
+    async deleteUnconfirmedOwningNothing(createdBefore: string): Promise<number[]> {
+      const rows = await db
+        .deleteFrom('users')
+        .where('email_verified_at', 'is', null)
+        .where('created_at', '<', createdBefore)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('decisions')
+                .select('decisions.id')
+                .whereRef('decisions.user_id', '=', 'users.id')
+                .unionAll(
+                  selectFrom('team_members')
+                    .select('team_members.id')
+                    .whereRef('team_members.user_id', '=', 'users.id'),
+                )
+                .unionAll(
+                  selectFrom('comments').select('comments.id').whereRef('comments.user_id', '=', 'users.id'),
+                ),
+            ),
+          ),
+        )
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
      * Locks the user's row for the rest of `trx` (a no-op update: PostgreSQL row lock, SQLite's write
      * lock), so parallel requests of one user that count before they insert run one after the other.
      */
