@@ -455,7 +455,7 @@ async function registerRoutes(
   await app.register(emailChangeRoutes, { emailChangeService, perMinute: config.authRateLimitPerMinute });
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
-  await app.register(operatorRoutes, { operator: config.operator });
+  await app.register(operatorRoutes, { operator: config.operator, retention: config.retention });
   if (config.webDir)
     await app.register(webAppPlugin, {
       webDir: config.webDir,
