@@ -246,6 +246,8 @@ export interface EmailChangeTokensTable {
   user_id: number;
   token_hash: string;
   new_email: string;
+  /** SHA-256 of the account's password hash at the request; a new password voids the link. */
+  password_fingerprint: string;
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;

@@ -20,6 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Only the SHA-256 of the token is stored; the token itself travels in the link mailed to new_email.
     .addColumn('token_hash', 'varchar(64)', (col) => col.notNull().unique())
     .addColumn('new_email', 'varchar(254)', (col) => col.notNull())
+    // SHA-256 of the password hash when the change was asked for: a new password (change or reset, as
+    // the notice to the old address advises) voids the link, so a stolen session cannot finish it.
+    .addColumn('password_fingerprint', 'varchar(64)', (col) => col.notNull())
     .addColumn('created_at', types.timestamp, (col) => col.notNull())
     .addColumn('expires_at', types.timestamp, (col) => col.notNull())
     .addColumn('used_at', types.timestamp)

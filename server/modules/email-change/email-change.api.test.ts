@@ -265,6 +265,21 @@ describe('POST /api/users/me/email/confirm', () => {
     expect((await emailOf(user.user.id)).email).toBe(secondEmail);
   });
 
+  it('is void once the password changed after the request (the notice advises it), changing nothing', async () => {
+    const user = await accountWithEmptyMailbox();
+    const token = await requestedChange(user, uniqueEmail('stolen'));
+    const changed = await api.changePassword(
+      { oldPassword: user.password, newPassword: 'a fresh and long passphrase' },
+      user.headers,
+    );
+    expect(changed.statusCode).toBe(200);
+
+    await expectNothingChanged(app, async () => {
+      expectApiError(await confirmChange(token), 400, 'INVALID_EMAIL_CHANGE_LINK');
+    });
+    expect((await emailOf(user.user.id)).email).toBe(user.email);
+  });
+
   it('refuses an expired, unknown or malformed link with 400, changing nothing', async () => {
     const user = await accountWithEmptyMailbox();
     const token = await requestedChange(user, uniqueEmail('late'));

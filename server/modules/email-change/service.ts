@@ -7,7 +7,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from '../../mail/templates.ts';
 import { generateToken, hashToken, verifyPassword } from '../auth/index.ts';
 import type { UserRow, UsersRepo } from '../users/index.ts';
-import type { EmailChangeRepo } from './repo.ts';
+import { passwordFingerprintOf, type EmailChangeRepo } from './repo.ts';
 
 const HOUR_MS = 3600_000;
 const VALID_MS = LIMITS.emailChange.validHours * HOUR_MS;
@@ -48,6 +48,7 @@ export function createEmailChangeService(deps: {
         userId: user.id,
         tokenHash: hashToken(token),
         newEmail: input.newEmail,
+        passwordFingerprint: passwordFingerprintOf(user.password_hash),
         now: isoNow(),
         expiresAt: isoNow(VALID_MS),
       });
@@ -67,7 +68,10 @@ export function createEmailChangeService(deps: {
       });
     },
 
-    /** Applies the change of the mailed link; unknown, used or expired links: 400 INVALID_EMAIL_CHANGE_LINK. */
+    /**
+     * Applies the change of the mailed link. Unknown, used or expired links, and links asked for
+     * before the password last changed: 400 INVALID_EMAIL_CHANGE_LINK.
+     */
     async confirm(token: string): Promise<void> {
       const userId = await changes.consumeAndChange(hashToken(token), isoNow());
       if (userId === undefined) throw new AppError('INVALID_EMAIL_CHANGE_LINK');
