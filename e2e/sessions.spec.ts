@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import de from '../shared/i18n/de.json' with { type: 'json' };
 import en from '../shared/i18n/en.json' with { type: 'json' };
 import { createConfirmedAccount, sessionOf, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -41,17 +42,27 @@ test('two browsers signed in: the list shows both, signing out the other ends it
   await otherBrowser.context().close();
 });
 
-test('"Sign out everywhere else" keeps only this browser', async ({ page, browser }) => {
+test('"Überall sonst abmelden" (German) keeps only this browser', async ({ page, browser }) => {
   const account = await createConfirmedAccount(page.request);
+  // The account speaks German: the profile page follows it.
+  const login = await page.request.post('/api/login', { data: account });
+  const { token } = (await login.json()) as { token: string };
+  const german = await page.request.put('/api/users/update', {
+    data: { language: 'de' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(german.status()).toBe(200);
   await signInViaApi(page, account, 'no page');
   const others = [await sessionOf(browser, account), await sessionOf(browser, account)];
 
   await page.goto('/profile');
-  const sessions = sessionsRegion(page);
-  await expect(sessions.getByRole('listitem')).toHaveCount(3);
-  await sessions.getByRole('button', { name: en.signedInSessions.signOutOthers }).click();
+  const sessions = page.getByRole('region', { name: de.signedInSessions.title });
+  await expect(sessions.getByRole('listitem')).toHaveCount(4);
+  await expect(sessions.getByRole('button', { name: /^Abmelden: Chrome unter Linux/ })).toHaveCount(3);
+  await sessions.getByRole('button', { name: de.signedInSessions.signOutOthers }).click();
 
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await expect(sessions).toContainText(de.signedInSessions.onlyThisDevice);
   for (const other of others) {
     await other.goto('/dashboard');
     await expect(other).toHaveURL(/\/login/);
