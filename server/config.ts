@@ -13,6 +13,10 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
  */
 const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
 
+// Issue 28's retention defaults (UNCONFIRMED_ACCOUNT_DAYS, NOTIFICATION_RETENTION_DAYS).
+const DEFAULT_UNCONFIRMED_ACCOUNT_DAYS = 30;
+const DEFAULT_NOTIFICATION_RETENTION_DAYS = 180;
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
@@ -140,11 +144,11 @@ const envSchema = z.object({
   ),
   UNCONFIRMED_ACCOUNT_DAYS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().positive().default(LIMITS.retention.unconfirmedAccountDays),
+    z.coerce.number().int().positive().default(DEFAULT_UNCONFIRMED_ACCOUNT_DAYS),
   ),
   NOTIFICATION_RETENTION_DAYS: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().positive().default(LIMITS.retention.notificationDays),
+    z.coerce.number().int().positive().default(DEFAULT_NOTIFICATION_RETENTION_DAYS),
   ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),

@@ -91,12 +91,7 @@ export const LIMITS = {
     opinionDifference: 3,
   },
   // A session ends after `days` without use and `absoluteDays` after it began, however active (issue 28).
-  // The list of sessions shows at most `userAgentMax` characters of a browser's User-Agent.
-  session: { days: 30, slideAfterMinutes: 60, absoluteDays: 90, userAgentMax: 200 },
-  // Issue 28: the link to a new address, and links per account and hour (each also mails the old address).
-  emailChange: { validHours: 24, mailsPerAccountPerHour: 3 },
-  // Defaults of UNCONFIRMED_ACCOUNT_DAYS and NOTIFICATION_RETENTION_DAYS (issue 28).
-  retention: { unconfirmedAccountDays: 30, notificationDays: 180 },
+  session: { days: 30, slideAfterMinutes: 60, absoluteDays: 90 },
   passwordReset: { validMinutes: 60, mailsPerAccountPerHour: 3 },
   // The registration mail plus three "Send again" per hour.
   emailVerification: { validHours: 48, mailsPerAccountPerHour: 4 },

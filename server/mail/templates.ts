@@ -92,9 +92,9 @@ export function emailVerificationMail(language: Language, params: { link: string
 /** To the new address of an account (issue 28): the link that applies the change. */
 export function emailChangeConfirmationMail(
   language: Language,
-  params: { link: string },
+  params: { link: string; validHours: number },
 ): Omit<MailMessage, 'to'> {
-  return compose(language, 'emailChangeConfirmation', { hours: String(LIMITS.emailChange.validHours) }, [
+  return compose(language, 'emailChangeConfirmation', { hours: String(params.validHours) }, [
     ['action', params.link],
   ]);
 }

@@ -68,10 +68,14 @@ export async function apiResponse(path: string, { method = 'GET', json, formData
       response.status,
       (body ?? {}) as Partial<ApiErrorBody> & Record<string, unknown>,
     );
-    // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in.
-    // Once: parallel requests of an ended session all get 401, and the first already ended it here.
-    const isStillThisSession = token !== null && useAuthStore.getState().token === token;
-    if (response.status === 401 && isStillThisSession && error.code !== 'INVALID_CREDENTIALS') {
+    // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in;
+    // and once: parallel requests of an ended session all get 401, the first one ended it here.
+    if (
+      response.status === 401 &&
+      token === useAuthStore.getState().token &&
+      token &&
+      error.code !== 'INVALID_CREDENTIALS'
+    ) {
       useAuthStore.getState().expireSession();
     }
     throw error;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../shared/limits.ts';
-import { ipHintOf, userAgentOf } from './session-client.ts';
+import { ipHintOf, USER_AGENT_MAX, userAgentOf } from './session-client.ts';
 
 describe('ipHintOf', () => {
   it.each([
@@ -27,7 +26,7 @@ describe('userAgentOf', () => {
 
   it('puts control and format characters out of the way and cuts to the limit', () => {
     const cut = userAgentOf(`A\nB\u202E${'c'.repeat(400)}`);
-    expect(cut).toHaveLength(LIMITS.session.userAgentMax);
+    expect(cut).toHaveLength(USER_AGENT_MAX);
     expect(cut!.startsWith('A B c')).toBe(true);
   });
 

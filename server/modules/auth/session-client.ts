@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { LIMITS } from '../../../shared/limits.ts';
+
+/**
+ * Characters of a browser's User-Agent a session keeps (real ones are 100–150). Server-only, like the
+ * other limits of issue 28 kept out of shared/limits.ts: every byte there is in the landing page's bundle.
+ */
+export const USER_AGENT_MAX = 200;
 
 /** What a session records of the client that started it (shown in "Where you're signed in"). */
 export interface SessionClient {
@@ -38,10 +43,10 @@ export function ipHintOf(address: string | undefined): string | null {
   return null;
 }
 
-/** The User-Agent header, single-line and cut to `LIMITS.session.userAgentMax` characters. */
+/** The User-Agent header, single-line and cut to `USER_AGENT_MAX` characters. */
 export function userAgentOf(header: string | undefined): string | null {
   const oneLine = header?.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
-  return oneLine ? oneLine.slice(0, LIMITS.session.userAgentMax) : null;
+  return oneLine ? oneLine.slice(0, USER_AGENT_MAX) : null;
 }
 
 /** What a login route hands to `startSession`: every way of signing in records the same. */

@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { accountApi, bearer } from '../../test/http.ts';
+import { USER_AGENT_MAX } from './session-client.ts';
 import { hashToken } from './tokens.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -100,11 +101,11 @@ describe('GET /api/users/me/sessions', () => {
     expect(JSON.stringify(sessions)).not.toMatch(/[0-9a-f]{64}/);
   });
 
-  it('keeps at most LIMITS.session.userAgentMax characters of the browser, on one line', async () => {
+  it('keeps at most USER_AGENT_MAX characters of the browser, on one line', async () => {
     const user = await createSignedInUser(app);
     const headers = await signInFrom(user, `Agent\u0007${'x'.repeat(500)}`, '198.51.100.4');
     const [current] = (await sessionsOf(headers)).filter((session) => session.current);
-    expect(current!.user_agent).toHaveLength(LIMITS.session.userAgentMax);
+    expect(current!.user_agent).toHaveLength(USER_AGENT_MAX);
     expect(current!.user_agent).toMatch(/^Agent x+$/);
   });
 

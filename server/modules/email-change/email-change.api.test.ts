@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import type { User } from '../../../shared/api/users.ts';
-import { LIMITS } from '../../../shared/limits.ts';
 import { hashToken } from '../auth/index.ts';
+import { EMAIL_CHANGE_LIMITS } from './service.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
@@ -104,7 +104,7 @@ describe('POST /api/users/me/email', () => {
     expect(row).toMatchObject({ token_hash: hashToken(token), new_email: newEmail, used_at: null });
     expect(JSON.stringify(row)).not.toContain(token);
     const validMs = new Date(row.expires_at).getTime() - new Date(row.created_at).getTime();
-    expect(validMs).toBe(LIMITS.emailChange.validHours * 3600_000);
+    expect(validMs).toBe(EMAIL_CHANGE_LIMITS.validHours * 3600_000);
     expect((await emailOf(user.user.id)).email).toBe(user.email);
   });
 
@@ -188,9 +188,9 @@ describe('POST /api/users/me/email', () => {
     expect(await mailsTo(user.email)).toEqual([]);
   });
 
-  it(`sends at most ${LIMITS.emailChange.mailsPerAccountPerHour} links per account and hour; beyond, 429 and nothing stored or sent`, async () => {
+  it(`sends at most ${EMAIL_CHANGE_LIMITS.mailsPerAccountPerHour} links per account and hour; beyond, 429 and nothing stored or sent`, async () => {
     const user = await accountWithEmptyMailbox();
-    for (let i = 0; i < LIMITS.emailChange.mailsPerAccountPerHour; i += 1) {
+    for (let i = 0; i < EMAIL_CHANGE_LIMITS.mailsPerAccountPerHour; i += 1) {
       const response = await requestChange(
         { new_email: uniqueEmail('ok'), password: user.password },
         user.headers,
@@ -204,7 +204,7 @@ describe('POST /api/users/me/email', () => {
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     });
     expect(await mailsTo(beyond)).toEqual([]);
-    expect(await mailsTo(user.email)).toHaveLength(LIMITS.emailChange.mailsPerAccountPerHour);
+    expect(await mailsTo(user.email)).toHaveLength(EMAIL_CHANGE_LIMITS.mailsPerAccountPerHour);
   });
 });
 

@@ -1,4 +1,4 @@
-import { LIMITS, type Language } from '../../../shared/limits.ts';
+import type { Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
 import { isoNow } from '../../db/values.ts';
@@ -10,7 +10,13 @@ import type { UserRow, UsersRepo } from '../users/index.ts';
 import { passwordFingerprintOf, type EmailChangeRepo } from './repo.ts';
 
 const HOUR_MS = 3600_000;
-const VALID_MS = LIMITS.emailChange.validHours * HOUR_MS;
+
+/**
+ * How long the link to a new address works, and links per account in any hour (each also mails the
+ * old address). Server-only: every byte of shared/limits.ts is in the landing page's bundle.
+ */
+export const EMAIL_CHANGE_LIMITS = { validHours: 24, mailsPerAccountPerHour: 3 } as const;
+const VALID_MS = EMAIL_CHANGE_LIMITS.validHours * HOUR_MS;
 
 export function createEmailChangeService(deps: {
   changes: EmailChangeRepo;
@@ -38,7 +44,7 @@ export function createEmailChangeService(deps: {
       if (input.newEmail === user.email) {
         throw new AppError('VALIDATION_FAILED', { new_email: 'validation.emailUnchanged' });
       }
-      const { mailsPerAccountPerHour } = LIMITS.emailChange;
+      const { mailsPerAccountPerHour } = EMAIL_CHANGE_LIMITS;
       const key = `mail:email-change:user:${user.id}`;
       if (!(await counters.takeSlot(key, mailsPerAccountPerHour, HOUR_MS, Date.now()))) {
         throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: 3600 });
@@ -57,6 +63,7 @@ export function createEmailChangeService(deps: {
         to: input.newEmail,
         ...emailChangeConfirmationMail(language, {
           link: `${appUrl}/confirm-email-change?token=${encodeURIComponent(token)}`,
+          validHours: EMAIL_CHANGE_LIMITS.validHours,
         }),
       });
       mailer.send({
