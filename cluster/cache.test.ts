@@ -162,6 +162,31 @@ describe('caches of two instances on one PostgreSQL', () => {
     expect((await meOn(B, account)).status).toBe(200);
   });
 
+  it('a session signed out from the list on A (issue 28): B refuses it within 1 s, and keeps the one that ended it', async () => {
+    const account = await newAccount();
+    const phone = { headers: await signIn(account.email) };
+    const sessions = (await call(A, 'GET', '/api/users/me/sessions', account.headers)).json() as unknown as {
+      id: number;
+      current: boolean;
+    }[];
+    const phoneSession = sessions.find((session) => !session.current)!;
+    await expectRevokedOnB(phone, async () =>
+      expect(
+        (await call(A, 'DELETE', `/api/users/me/sessions/${phoneSession.id}`, account.headers)).status,
+      ).toBe(204),
+    );
+    expect((await meOn(B, account)).status).toBe(200);
+  });
+
+  it('"sign out everywhere else" on A: B refuses every other session within 1 s', async () => {
+    const account = await newAccount();
+    const laptop = { headers: await signIn(account.email) };
+    await expectRevokedOnB(laptop, async () =>
+      expect((await call(A, 'DELETE', '/api/users/me/sessions', account.headers)).status).toBe(204),
+    );
+    expect((await meOn(B, account)).status).toBe(200);
+  });
+
   it('a role change and a removal on A apply on B within 1 s', async () => {
     const owner = await newAccount();
     const member = await newAccount();

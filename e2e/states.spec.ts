@@ -279,6 +279,7 @@ test.describe('legal pages', () => {
           name: 'Erika Mustermann',
           address: 'Musterstraße 1\n10115 Berlin',
           email: 'kontakt@example.org',
+          retention: { unconfirmed_account_days: 21, notification_days: 90 },
         },
       }),
     );
@@ -290,6 +291,10 @@ test.describe('legal pages', () => {
     await expect(page.getByRole('main')).not.toContainText('not published');
     await page.goto('/datenschutz');
     await expect(page.getByRole('main')).toContainText('write to kontakt@example.org');
+    // The storage periods are this server's settings (UNCONFIRMED_ACCOUNT_DAYS, NOTIFICATION_RETENTION_DAYS).
+    const storage = page.getByRole('region', { name: '10. Storage period' });
+    await expect(storage).toContainText('21 days after registration');
+    await expect(storage).toContainText('notifications: 90 days after they were created');
   });
 
   for (const theme of ['light', 'dark'] as const) {

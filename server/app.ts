@@ -15,6 +15,7 @@ import {
   createSessionsRepo,
   authRoutes,
   createAuthService,
+  sessionsRoutes,
 } from './modules/auth/index.ts';
 import { createContactRepo, contactRoutes, createContactService } from './modules/contact/index.ts';
 import {
@@ -34,6 +35,11 @@ import {
   emailVerificationRoutes,
   createEmailVerificationService,
 } from './modules/email-verification/index.ts';
+import {
+  createEmailChangeRepo,
+  createEmailChangeService,
+  emailChangeRoutes,
+} from './modules/email-change/index.ts';
 import { exportRoutes, createExportService } from './modules/export/index.ts';
 import { createMfaRepo, createMfaService, mfaRoutes } from './modules/mfa/index.ts';
 import { createReadiness, type Readiness, healthRoutes } from './modules/health/index.ts';
@@ -82,6 +88,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { registerLifecycleJobs } from './lifecycle-jobs.ts';
 import { registerPurgeJobs } from './purge-jobs.ts';
+import { registerRetentionJobs } from './retention-jobs.ts';
 import { createScheduler, type Scheduler } from './scheduler.ts';
 import { setupNoticesOf } from './setup-notices.ts';
 
@@ -309,7 +316,7 @@ function createAccountModules(
     users,
     // The counts live in the database, so this throttle and the password login's see the same failures.
     loginThrottle: createLoginThrottle({ counters }),
-    startSession: (userId) => authService.startSession(userId),
+    startSession: (userId, client) => authService.startSession(userId, client),
     relyingParty: config.passkeys,
     mailer,
     appUrl: config.appUrl,
@@ -322,6 +329,15 @@ function createAccountModules(
     purgeEndedSignInSteps: () => mfaService.purgeEndedSignInSteps(),
     purgeExpiredPasskeyChallenges: () => passkeysService.purgeExpiredChallenges(),
     log: app.log,
+  });
+
+  const emailChangeService = createEmailChangeService({
+    changes: createEmailChangeRepo(database.db, { users }),
+    users,
+    counters,
+    mailer,
+    appUrl: config.appUrl,
+    onConfirmed: (user) => teamService.releaseHeldInvitationMails(user),
   });
 
   const passwordResetService = createPasswordResetService({
@@ -345,6 +361,7 @@ function createAccountModules(
     authService,
     mfaService,
     passkeysService,
+    emailChangeService,
     passwordResetService,
     contactService,
   };
@@ -365,6 +382,14 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
   const accountModules = createAccountModules(app, config, infrastructure, mailer, decisionModules);
   const { decisionsService } = decisionModules;
   const { users } = accountModules;
+  registerRetentionJobs(infrastructure.scheduler, {
+    retention: config.retention,
+    deleteUnconfirmedAccounts: (createdBefore) => users.deleteUnconfirmedOwningNothing(createdBefore),
+    endStreamsOf: (userId) => infrastructure.sessionStreams.endSessions(userId, { allExcept: null }),
+    deleteNotifications: (createdBefore) =>
+      createNotificationsRepo(infrastructure.database.db).deleteCreatedBefore(createdBefore),
+    log: app.log,
+  });
   const exportService = createExportService({
     decisionsService,
     displayNameOf: async (userId) => {
@@ -398,6 +423,7 @@ async function registerRoutes(
     notificationsService,
     aiService,
     emailVerificationService,
+    emailChangeService,
     passwordResetService,
     contactService,
     passkeysService,
@@ -421,10 +447,11 @@ async function registerRoutes(
   await app.register(authRoutes, { authService, perMinute: config.authRateLimitPerMinute });
   await app.register(mfaRoutes, {
     mfaService,
-    startSession: (userId) => authService.startSession(userId),
+    startSession: (userId, client) => authService.startSession(userId, client),
     perMinute: config.authRateLimitPerMinute,
   });
   await app.register(passkeysRoutes, { passkeysService, perMinute: config.authRateLimitPerMinute });
+  await app.register(sessionsRoutes, { authService });
   await app.register(usersRoutes, {
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,
@@ -454,9 +481,10 @@ async function registerRoutes(
     emailVerificationService,
     perMinute: config.authRateLimitPerMinute,
   });
+  await app.register(emailChangeRoutes, { emailChangeService, perMinute: config.authRateLimitPerMinute });
   await app.register(passwordResetRoutes, { passwordResetService, perMinute: config.authRateLimitPerMinute });
   await app.register(contactRoutes, { contactService, perHour: config.contactRateLimitPerHour });
-  await app.register(operatorRoutes, { operator: config.operator });
+  await app.register(operatorRoutes, { operator: config.operator, retention: config.retention });
   if (config.webDir)
     await app.register(webAppPlugin, {
       webDir: config.webDir,

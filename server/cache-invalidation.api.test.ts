@@ -108,6 +108,29 @@ describe('two instances: sessions and users revoked or changed on A are never se
     });
   });
 
+  it('a session signed out from the sessions list on A (issue 28) is refused on B; the one that ended it goes on', async () => {
+    const user = await createSignedInUser(a);
+    const login = await a.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+    });
+    const phone = { ...user, headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` } };
+    const listed = await a.inject({ method: 'GET', url: '/api/users/me/sessions', headers: user.headers });
+    const phoneSession = listed
+      .json<{ id: number; current: boolean }[]>()
+      .find((session) => !session.current)!;
+    await expectRefusedOnB(phone, async () => {
+      const ended = await a.inject({
+        method: 'DELETE',
+        url: `/api/users/me/sessions/${phoneSession.id}`,
+        headers: user.headers,
+      });
+      expect(ended.statusCode).toBe(204);
+    });
+    expect((await me(b, user)).statusCode).toBe(200);
+  });
+
   it('a session deleted by any writer (here a plain DELETE on A’s connection) is refused on B', async () => {
     const user = await createSignedInUser(a);
     await expectRefusedOnB(user, () =>

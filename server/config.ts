@@ -13,6 +13,10 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
  */
 const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
 
+// Issue 28's retention defaults (UNCONFIRMED_ACCOUNT_DAYS, NOTIFICATION_RETENTION_DAYS).
+const DEFAULT_UNCONFIRMED_ACCOUNT_DAYS = 30;
+const DEFAULT_NOTIFICATION_RETENTION_DAYS = 180;
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
@@ -146,6 +150,14 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.decision.voteWritesPerUserPerMinute),
   ),
+  UNCONFIRMED_ACCOUNT_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_UNCONFIRMED_ACCOUNT_DAYS),
+  ),
+  NOTIFICATION_RETENTION_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(DEFAULT_NOTIFICATION_RETENTION_DAYS),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   SHUTDOWN_DRAIN_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(5_000)),
 });
@@ -270,6 +282,14 @@ export interface OperatorConfig {
   email: string | undefined;
 }
 
+/** How long data is kept (issue 28); the privacy page shows these numbers. */
+export interface RetentionConfig {
+  /** Accounts that never confirmed their address (and own nothing) are deleted after this many days. */
+  unconfirmedAccountDays: number;
+  /** Notifications are deleted this many days after they were created. */
+  notificationDays: number;
+}
+
 export interface RequestLimits {
   /** Until the whole request (line, headers, body) has arrived; the answer, e.g. a live-events stream, is not bounded. */
   timeoutMs: number;
@@ -320,6 +340,7 @@ export interface AppConfig {
   operator: OperatorConfig;
   /** Passkeys (WebAuthn): the RP ID is a domain, the origin is APP_URL's; both from APP_URL by default. */
   passkeys: { rpId: string; rpName: string; origin: string };
+  retention: RetentionConfig;
   ai: AiConfig;
   /** Directory of the built web app; undefined serves the API only. */
   webDir?: string | undefined;
@@ -385,6 +406,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rpId: e.PASSKEY_RP_ID ?? new URL(appUrl).hostname,
       rpName: 'Decision Compass',
       origin: new URL(appUrl).origin,
+    },
+    retention: {
+      unconfirmedAccountDays: e.UNCONFIRMED_ACCOUNT_DAYS,
+      notificationDays: e.NOTIFICATION_RETENTION_DAYS,
     },
     ai: {
       provider:

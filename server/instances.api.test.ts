@@ -125,6 +125,8 @@ describe('several instances on one database behave as one', () => {
     expect(polls.flat().sort()).toEqual([
       'announce-voting-ends',
       'automatic-reminders',
+      'delete-old-notifications',
+      'delete-unconfirmed-accounts',
       'purge-expired-passkey-challenges',
       'purge-expired-sessions',
       'purge-rate-limit-counters',

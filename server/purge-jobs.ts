@@ -49,6 +49,7 @@ export function registerPurgeJobs(scheduler: Scheduler, deps: PurgeJobDeps): voi
       const deleted = {
         passwordResetTokens: await purgeSpentTokens(db, 'password_reset_tokens', window),
         emailVerificationTokens: await purgeSpentTokens(db, 'email_verification_tokens', window),
+        emailChangeTokens: await purgeSpentTokens(db, 'email_change_tokens', window),
         invitations: await deps.deleteClosedInvitations(window),
         signInSteps: await deps.purgeEndedSignInSteps(),
       };

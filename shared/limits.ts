@@ -90,7 +90,8 @@ export const LIMITS = {
     // The team view highlights cells where the AI opinion and the team differ by this much or more.
     opinionDifference: 3,
   },
-  session: { days: 30, slideAfterMinutes: 60 },
+  // A session ends after `days` without use and `absoluteDays` after it began, however active (issue 28).
+  session: { days: 30, slideAfterMinutes: 60, absoluteDays: 90 },
   // Issue 28: a name says which device holds the passkey; a ceremony's challenge is single use and
   // lives this long; an account holds at most `maxPerUser` (each one is offered at every registration).
   passkey: { nameMax: 100, challengeMinutes: 5, maxPerUser: 20 },

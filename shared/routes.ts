@@ -18,6 +18,7 @@ export const PUBLIC_PAGES = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  confirmEmailChange: '/confirm-email-change',
 } as const;
 
 /** Pages that send anonymous visitors to /login. */

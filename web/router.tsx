@@ -35,6 +35,7 @@ const publicPages: Record<PublicPage, RouteObject['lazy']> = {
   forgotPassword: page(() => import('./routes/forgot-password.tsx')),
   resetPassword: page(() => import('./routes/reset-password.tsx')),
   verifyEmail: page(() => import('./routes/verify-email.tsx')),
+  confirmEmailChange: page(() => import('./routes/confirm-email-change.tsx')),
 };
 
 const protectedPages: Record<ProtectedPage, RouteObject['lazy']> = {

@@ -27,6 +27,10 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_used_at: Timestamp;
   expires_at: Timestamp;
+  /** What the "Where you're signed in" list shows (migration 025); null for sessions from before. */
+  user_agent: Generated<string | null>;
+  /** A coarse hint of the client's address ("203.0.113.x"), never the full address. */
+  ip_hint: Generated<string | null>;
 }
 
 export interface AvatarsTable {
@@ -263,6 +267,19 @@ export interface EmailVerificationTokensTable {
   used_at: Timestamp | null;
 }
 
+/** A requested change of address (migration 025): the link mailed to `new_email` applies it. */
+export interface EmailChangeTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  new_email: string;
+  /** SHA-256 of the account's password hash at the request; a new password voids the link. */
+  password_fingerprint: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface ContactMessagesTable {
   id: Generated<number>;
   firstname: string;
@@ -388,6 +405,7 @@ export interface Database {
   notifications: NotificationsTable;
   password_reset_tokens: PasswordResetTokensTable;
   email_verification_tokens: EmailVerificationTokensTable;
+  email_change_tokens: EmailChangeTokensTable;
   contact_messages: ContactMessagesTable;
   ai_usage: AiUsageTable;
   ai_runs: AiRunsTable;

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Tables of mailed single-use links: `token_hash`, `user_id`, `expires_at`, `used_at`. */
-export type SingleUseTokenTable = 'password_reset_tokens' | 'email_verification_tokens';
+export type SingleUseTokenTable =
+  'password_reset_tokens' | 'email_verification_tokens' | 'email_change_tokens';
 
 /**
  * Uses a mailed link and does its work in one transaction. The guarded UPDATE (`used_at IS NULL`,

@@ -104,6 +104,26 @@ export function passkeyAddedMail(
   return compose(language, 'passkeyAdded', { name: params.name }, [['action', params.profileLink]]);
 }
 
+/** To the new address of an account (issue 28): the link that applies the change. */
+export function emailChangeConfirmationMail(
+  language: Language,
+  params: { link: string; validHours: number },
+): Omit<MailMessage, 'to'> {
+  return compose(language, 'emailChangeConfirmation', { hours: String(params.validHours) }, [
+    ['action', params.link],
+  ]);
+}
+
+/** To the old address when a change was asked for: if it was not the owner, a new password ends it all. */
+export function emailChangeNoticeMail(
+  language: Language,
+  params: { newEmail: string; resetLink: string },
+): Omit<MailMessage, 'to'> {
+  return compose(language, 'emailChangeNotice', { newEmail: params.newEmail }, [
+    ['action', params.resetLink],
+  ]);
+}
+
 /** To the owner of an address someone tried to register again: log in, or reset the password. */
 export function registrationAttemptMail(
   language: Language,

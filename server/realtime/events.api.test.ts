@@ -391,6 +391,27 @@ describe('streams end with their session', () => {
     expect(otherStream.isEnded).toBe(false);
   });
 
+  it('signing out a session from the sessions list (issue 28) ends its stream; the one that did it stays', async () => {
+    const user = await createSignedInUser(app);
+    const phone = await anotherSessionOf(user);
+    const [laptopStream, phoneStream] = await Promise.all([streamOf(user), streamOf(phone)]);
+    const listed = await app.inject({ method: 'GET', url: '/api/users/me/sessions', headers: phone.headers });
+    const laptopSession = listed
+      .json<{ id: number; current: boolean }[]>()
+      .find((session) => !session.current)!;
+
+    const ended = await app.inject({
+      method: 'DELETE',
+      url: `/api/users/me/sessions/${laptopSession.id}`,
+      headers: phone.headers,
+    });
+
+    expect(ended.statusCode).toBe(204);
+    await laptopStream.waitForEnd();
+    await settledPosition(phoneStream, phone);
+    expect(phoneStream.isEnded).toBe(false);
+  });
+
   it('a password reset ends every stream of the user, and no one else’s', async () => {
     const user = await createSignedInUser(app);
     const other = await anotherSessionOf(user);

@@ -29,6 +29,7 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   notifications: ['id'],
   password_reset_tokens: ['id'],
   email_verification_tokens: ['id'],
+  email_change_tokens: ['id'],
   contact_messages: ['id'],
   ai_usage: ['user_id', 'day'],
   ai_runs: ['decision_id'],

@@ -220,8 +220,11 @@ async function freshFixture(): Promise<Fixture> {
       expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
     })
     .execute();
-  const personal = await createDecision(app, owner, { type: 'public' });
-  const team = await createTeamDecision(app, owner);
+  // The fixtures are made with the fresh session too: an earlier operation may have ended the owner's
+  // other sessions ("sign out everywhere else", DELETE /api/users/me/sessions).
+  const signedIn = { ...owner, token, headers: { authorization: `Bearer ${token}` } };
+  const personal = await createDecision(app, signedIn, { type: 'public' });
+  const team = await createTeamDecision(app, signedIn);
   await app.database.db
     .insertInto('team_members')
     .values({
@@ -239,10 +242,10 @@ async function freshFixture(): Promise<Fixture> {
     createdAt: new Date(now.getTime() - 2 * 86_400_000).toISOString(),
   });
   return {
-    headers: { authorization: `Bearer ${token}` },
+    headers: signedIn.headers,
     decisionId: personal.decision.id,
     teamDecisionId: team.decision.id,
-    commentId: (await createComment(app, owner, personal.decision.id)).id,
+    commentId: (await createComment(app, signedIn, personal.decision.id)).id,
     memberId: member.user.id,
     invitationId: invitation!.id,
   };

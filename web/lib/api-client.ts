@@ -68,8 +68,14 @@ export async function apiResponse(path: string, { method = 'GET', json, formData
       response.status,
       (body ?? {}) as Partial<ApiErrorBody> & Record<string, unknown>,
     );
-    // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in.
-    if (response.status === 401 && token && error.code !== 'INVALID_CREDENTIALS') {
+    // Only a token the server no longer accepts ends the session, not a wrong password typed while signed in;
+    // and once: parallel requests of an ended session all get 401, the first one ended it here.
+    if (
+      response.status === 401 &&
+      token === useAuthStore.getState().token &&
+      token &&
+      error.code !== 'INVALID_CREDENTIALS'
+    ) {
       useAuthStore.getState().expireSession();
     }
     throw error;

@@ -11,7 +11,7 @@ const PRIVACY_SECTIONS: readonly LegalSection[] = [
   { key: 'serverLogs' },
   { key: 'browserStorage' },
   { key: 'contact' },
-  { key: 'retention' },
+  { key: 'retention', shows: ['retention'] },
   { key: 'rights' },
 ];
 

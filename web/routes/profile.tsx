@@ -1,19 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { ChangeEmailForm } from '../features/email-change/ChangeEmailForm.tsx';
 import { PasskeysSection } from '../features/passkeys/PasskeysSection.tsx';
 import { ProfileForm } from '../features/profile/ProfileForm.tsx';
 import { TwoStepSignIn } from '../features/profile/TwoStepSignIn.tsx';
+import { SignedInSessions } from '../features/sessions/SignedInSessions.tsx';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
   return (
-    <div className="max-w-3xl">
+    <div className="flex max-w-3xl flex-col gap-6">
       <PageHeader title={t('profile.title')} />
       <ProfileForm />
+      <ChangeEmailForm />
       <TwoStepSignIn />
       <div className="mt-6">
         <PasskeysSection />
       </div>
+      <SignedInSessions />
     </div>
   );
 }

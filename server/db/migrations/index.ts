@@ -21,6 +21,7 @@ import * as decisionListIndexes from './021_decision_list_indexes.ts';
 import * as voteTallies from './022_vote_tallies.ts';
 import * as totp from './023_totp.ts';
 import * as passkeys from './024_passkeys.ts';
+import * as sessionsEmailChange from './025_sessions_email_change.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '022_vote_tallies': voteTallies,
   '023_totp': totp,
   '024_passkeys': passkeys,
+  '025_sessions_email_change': sessionsEmailChange,
 };

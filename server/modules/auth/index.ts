@@ -5,5 +5,8 @@ export { hashPassword, verifyPassword } from './passwords.ts';
 export { createSessionsRepo } from './repo.ts';
 export type { SessionsRepo } from './repo.ts';
 export { authRoutes } from './routes.ts';
+export { sessionClientOf } from './session-client.ts';
+export type { SessionClient } from './session-client.ts';
+export { sessionsRoutes } from './sessions-routes.ts';
 export { assertAcceptablePassword, createAuthService } from './service.ts';
 export { generateToken, hashToken } from './tokens.ts';

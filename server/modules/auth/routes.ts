@@ -12,6 +12,7 @@ import { requireSession } from '../../plugins/auth.ts';
 import { translate } from '../../i18n.ts';
 import { presentUser } from '../users/index.ts';
 import type { AuthService } from './service.ts';
+import { sessionClientOf } from './session-client.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMinute: number }> = async (
   app,
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
     },
     async (request) => {
       const { email, password } = request.body;
-      const result = await authService.login(email, password, request.ip);
+      const result = await authService.login(email, password, request.ip, sessionClientOf(request));
       if ('mfaToken' in result) return { mfa_required: true as const, mfa_token: result.mfaToken };
       const { token, user, passwordChangeRequired } = result;
       return { token, user: presentUser(user), password_change_required: passwordChangeRequired };

@@ -11,14 +11,22 @@ import type { SessionStreams } from '../../realtime/session-streams.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword, weakPasswordRule } from './passwords.ts';
 import type { SessionsRepo } from './repo.ts';
+import type { SessionClient } from './session-client.ts';
 import { createSessionCache, keepSession } from './session-cache.ts';
 import { generateToken, hashToken } from './tokens.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
 
-const SESSION_MS = LIMITS.session.days * 24 * 60 * 60_000;
-const SLIDE_AFTER_MS = LIMITS.session.slideAfterMinutes * 60_000;
 const DAY_MS = 24 * 3600_000;
+const SESSION_MS = LIMITS.session.days * DAY_MS;
+const SESSION_LIFETIME_MS = LIMITS.session.absoluteDays * DAY_MS;
+const SLIDE_AFTER_MS = LIMITS.session.slideAfterMinutes * 60_000;
+
+/** 30 days from now, but never beyond 90 days after the session began, however active it is. */
+function slidExpiry(createdAt: string | Date): string {
+  const lifetimeEnd = new Date(createdAt).getTime() + SESSION_LIFETIME_MS;
+  return new Date(Math.min(Date.now() + SESSION_MS, lifetimeEnd)).toISOString();
+}
 
 /**
  * Refuses a new password that breaks a rule of `shared/password-rules.ts` or is on the common list:
@@ -78,10 +86,13 @@ export function createAuthService(deps: {
     };
   }
 
-  async function startSession(userId: number): Promise<string> {
+  /**
+   * The one place sessions begin (password, second factor, passkey): each records the client it began
+   * on (`sessionClientOf(request)`) for the list of sessions.
+   */
+  async function startSession(userId: number, client: SessionClient): Promise<string> {
     const token = generateToken();
-    const now = isoNow();
-    await sessions.insert(userId, hashToken(token), now, isoNow(SESSION_MS));
+    await sessions.insert(userId, hashToken(token), { now: isoNow(), expiresAt: isoNow(SESSION_MS) }, client);
     return token;
   }
 
@@ -114,16 +125,17 @@ export function createAuthService(deps: {
       });
     },
 
-    /** `address` is the client's IP: failures count per (account, address), see login-throttle.ts. */
     /**
      * Starts a session for the right password, or, when the account has a second factor, the second
      * step (`mfaToken`; POST /api/login/mfa ends it). `passwordChangeRequired`: the typed password breaks
      * today's rules (set before they were stricter); it keeps working and the client asks for a new one.
+     * `address` is the client's IP: failures count per (account, address), see login-throttle.ts.
      */
     async login(
       email: string,
       password: string,
       address: string,
+      client: SessionClient,
     ): Promise<{ token: string; user: UserRow; passwordChangeRequired: boolean } | { mfaToken: string }> {
       const verdict = await loginThrottle.check(email, address);
       if (!verdict.ok) {
@@ -142,12 +154,12 @@ export function createAuthService(deps: {
       // could clear it between batches of guessed codes.
       if (mfaToken) return { mfaToken };
       await loginThrottle.recordSuccess(email, address);
-      return { token: await startSession(user.id), user, passwordChangeRequired };
+      return { token: await startSession(user.id, client), user, passwordChangeRequired };
     },
 
     /**
      * Resolves a bearer token (the auth plugin's `SessionVerifier`); extends the 30-day expiry at most
-     * once per hour to spare writes.
+     * once per hour to spare writes, never beyond the session's 90-day lifetime.
      */
     async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
       const tokenHash = hashToken(token);
@@ -158,9 +170,15 @@ export function createAuthService(deps: {
         keepSession,
       );
       if (!found) return undefined;
-      const { session_id, session_last_used_at, session_expires_at: _expiry, ...user } = found;
+      const {
+        session_id,
+        session_created_at,
+        session_last_used_at,
+        session_expires_at: _expiry,
+        ...user
+      } = found;
       if (Date.now() - new Date(session_last_used_at).getTime() > SLIDE_AFTER_MS) {
-        const expiresAt = isoNow(SESSION_MS);
+        const expiresAt = slidExpiry(session_created_at);
         await sessions.slide(session_id, now, expiresAt);
         sessionCache.replace(tokenHash, (cached) => ({
           ...cached,
@@ -173,6 +191,24 @@ export function createAuthService(deps: {
 
     purgeExpiredSessions(): Promise<void> {
       return sessions.deleteExpired(isoNow());
+    },
+
+    /** The caller's live sessions, most recently used first; `isCurrent` marks the caller's own. */
+    async listSessions(session: AuthenticatedSession) {
+      const rows = await sessions.listOfUser(session.user.id, isoNow());
+      return rows.map(({ token_hash, ...row }) => ({ ...row, isCurrent: token_hash === session.tokenHash }));
+    },
+
+    /** Ends one of the caller's sessions (their own signs them out); another user's id is unknown: 404. */
+    async endSession(session: AuthenticatedSession, sessionId: number): Promise<void> {
+      if (!(await sessions.deleteOneOfUser(session.user.id, sessionId))) throw new AppError('NOT_FOUND');
+      await sessionStreams.endSessions(session.user.id, { sessionId });
+    },
+
+    /** "Sign out everywhere else": every session of the caller but the one of this request. */
+    async endOtherSessions(session: AuthenticatedSession): Promise<void> {
+      await sessions.deleteOfUser(session.user.id, session.tokenHash);
+      await sessionStreams.endSessions(session.user.id, { allExcept: session.sessionId });
     },
 
     async logout(session: AuthenticatedSession): Promise<void> {

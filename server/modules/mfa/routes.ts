@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/two-step.ts';
 import { sessionResponseSchema } from '../../../shared/api/users.ts';
 import { requireSession } from '../../plugins/auth.ts';
+import { sessionClientOf, type SessionClient } from '../auth/index.ts';
 import { presentUser } from '../users/index.ts';
 import type { MfaService } from './service.ts';
 
@@ -19,7 +20,7 @@ const authenticated = { security: [{ bearerAuth: [] }], tags: ['mfa'] };
 export const mfaRoutes: FastifyPluginAsyncZod<{
   mfaService: MfaService;
   /** The auth module's session start, the same as a password-only login gets. */
-  startSession: (userId: number) => Promise<string>;
+  startSession: (userId: number, client: SessionClient) => Promise<string>;
   perMinute: number;
 }> = async (app, { mfaService, startSession, perMinute }) => {
   const rateLimit = { max: perMinute, timeWindow: '1 minute' };
@@ -113,7 +114,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
         request.ip,
       );
       return {
-        token: await startSession(user.id),
+        token: await startSession(user.id, sessionClientOf(request)),
         user: presentUser(user),
         password_change_required: passwordChangeRequired,
       };

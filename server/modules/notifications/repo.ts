@@ -44,6 +44,15 @@ export function createNotificationsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Retention (issue 28): every notification created before `createdBefore`. Answers how many. */
+    async deleteCreatedBefore(createdBefore: string): Promise<number> {
+      const result = await db
+        .deleteFrom('notifications')
+        .where('created_at', '<', createdBefore)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     findForUser(id: number, userId: number): Promise<NotificationRow | undefined> {
       return db
         .selectFrom('notifications')

@@ -7,6 +7,7 @@ const OPERATOR = {
   email: 'kontakt@example.org',
 };
 const UNSET = { name: undefined, address: undefined, email: undefined };
+const DEFAULT_RETENTION = { unconfirmed_account_days: 30, notification_days: 180 };
 
 const apps: TestApp[] = [];
 afterEach(async () => {
@@ -33,7 +34,7 @@ describe('GET /api/operator', () => {
     const { app, warnings } = await appWith(OPERATOR);
     const response = await app.inject({ method: 'GET', url: '/api/operator' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(OPERATOR);
+    expect(response.json()).toEqual({ ...OPERATOR, retention: DEFAULT_RETENTION });
     expect(warnings()).toEqual([]);
   });
 
@@ -42,9 +43,19 @@ describe('GET /api/operator', () => {
     await app.inject({ method: 'GET', url: '/api/operator' });
     const response = await app.inject({ method: 'GET', url: '/api/operator' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ name: null, address: null, email: null });
+    expect(response.json()).toEqual({ name: null, address: null, email: null, retention: DEFAULT_RETENTION });
     expect(warnings()).toHaveLength(1);
     expect(warnings()[0]!.msg).toContain('OPERATOR_NAME, OPERATOR_ADDRESS, OPERATOR_EMAIL not set');
+  });
+
+  it('tells how long this installation keeps data, from UNCONFIRMED_ACCOUNT_DAYS and NOTIFICATION_RETENTION_DAYS', async () => {
+    const testApp = await buildTestApp({ retention: { unconfirmedAccountDays: 14, notificationDays: 90 } });
+    apps.push(testApp);
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/operator' });
+    expect(response.json<{ retention: unknown }>().retention).toEqual({
+      unconfirmed_account_days: 14,
+      notification_days: 90,
+    });
   });
 
   it('is part of the OpenAPI document', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { sessionClientOf } from '../auth/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { resourceIdSchema } from '../../../shared/api/ids.ts';
@@ -150,6 +151,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
       const { token, user } = await passkeysService.signIn(
         request.body.response as AuthenticationResponseJSON,
         request.ip,
+        sessionClientOf(request),
       );
       return { token, user: presentUser(user), password_change_required: false };
     },

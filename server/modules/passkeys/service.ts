@@ -9,7 +9,7 @@ import { isoNow } from '../../db/values.ts';
 import { preferredLanguage, translate } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passkeyAddedMail } from '../../mail/templates.ts';
-import type { LoginThrottle } from '../auth/index.ts';
+import type { LoginThrottle, SessionClient } from '../auth/index.ts';
 import type { UserRow, UsersRepo } from '../users/index.ts';
 import type { PasskeyRow, PasskeysRepo } from './repo.ts';
 
@@ -111,7 +111,7 @@ export function createPasskeysService(deps: {
   /** The password login's throttle: a failed passkey counts like a wrong password for its account. */
   loginThrottle: LoginThrottle;
   /** modules/auth: a new session for the user, its bearer token. */
-  startSession: (userId: number) => Promise<string>;
+  startSession: (userId: number, client: SessionClient) => Promise<string>;
   relyingParty: RelyingParty;
   /** Tells the owner of every new passkey, at the account's address. */
   mailer: Mailer;
@@ -251,6 +251,7 @@ export function createPasskeysService(deps: {
     async signIn(
       response: AuthenticationResponseJSON,
       address: string,
+      client: SessionClient,
     ): Promise<{ token: string; user: UserRow }> {
       const { challenge } = await takeChallengeOf(response.response.clientDataJSON, 'authentication', null);
       const passkey = await passkeys.findByCredentialId(response.id);
@@ -276,7 +277,7 @@ export function createPasskeysService(deps: {
         throw new AppError('PASSKEY_SIGN_IN_FAILED');
       }
       await loginThrottle.recordSuccess(user.email, address);
-      return { token: await startSession(user.id), user };
+      return { token: await startSession(user.id, client), user };
     },
 
     /** Challenges nobody answered in time; the scheduler runs this, so the table stays small. */

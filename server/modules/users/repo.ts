@@ -4,6 +4,12 @@ import { isoNow } from '../../db/values.ts';
 
 export type UserRow = Selectable<UsersTable>;
 
+/** PostgreSQL's unique_violation, or SQLite's UNIQUE constraint failure. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 /** The pool, or the transaction of another module's write the user row joins. */
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -67,6 +73,65 @@ export function createUsersRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('email_verified_at', 'is', null)
         .execute();
+    },
+
+    /**
+     * A new address, confirmed by the link mailed to it (issue 28), so it counts as confirmed. False,
+     * changing nothing, when another account holds the address (checked first; the unique index
+     * decides a race).
+     */
+    async changeEmail(id: number, newEmail: string, now: string, executor: Executor = db): Promise<boolean> {
+      const holder = await executor
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', newEmail)
+        .where('id', '!=', id)
+        .executeTakeFirst();
+      if (holder) return false;
+      try {
+        await executor
+          .updateTable('users')
+          .set({ email: newEmail, email_verified_at: now, updated_at: now })
+          .where('id', '=', id)
+          .execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Retention (issue 28): deletes the accounts created before `createdBefore` that never confirmed
+     * their address and hold nothing others see: no decision of their own, no team membership, no
+     * comment (their rows would vanish from other people's decisions). Sessions, links, notifications
+     * and the avatar go with the account (ON DELETE CASCADE). Answers the deleted ids.
+     */
+    async deleteUnconfirmedOwningNothing(createdBefore: string): Promise<number[]> {
+      const rows = await db
+        .deleteFrom('users')
+        .where('email_verified_at', 'is', null)
+        .where('created_at', '<', createdBefore)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('decisions')
+                .select('decisions.id')
+                .whereRef('decisions.user_id', '=', 'users.id')
+                .unionAll(
+                  selectFrom('team_members')
+                    .select('team_members.id')
+                    .whereRef('team_members.user_id', '=', 'users.id'),
+                )
+                .unionAll(
+                  selectFrom('comments').select('comments.id').whereRef('comments.user_id', '=', 'users.id'),
+                ),
+            ),
+          ),
+        )
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Operator } from '../../../shared/api/operator.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { Card } from '../../components/ui/Card.tsx';
 import { LoadingNotice } from '../../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
@@ -39,6 +40,11 @@ export function LegalDocument({ documentKey, sections }: LegalDocumentProps) {
     address: details?.address ?? '',
     email: details?.email ?? fallback,
     appName: t('app.name'),
+    // Storage periods: the server's settings (retention), and the session limits every server shares.
+    unconfirmedAccountDays: details?.retention?.unconfirmed_account_days,
+    notificationDays: details?.retention?.notification_days,
+    sessionDays: LIMITS.session.days,
+    sessionLifetimeDays: LIMITS.session.absoluteDays,
   };
   const isPublished = (section: LegalSection) =>
     (section.shows ?? []).every((field) => Boolean(details?.[field]));
