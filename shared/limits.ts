@@ -137,8 +137,8 @@ export const LIMITS = {
   },
 } as const;
 
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The languages live in their own module: the landing page needs them, not the limits (bundle budget).
+export { LANGUAGES, type Language } from './languages.ts';
 
 /** The scale of every grid, endpoint and export of a decision of this type. */
 export function scaleOfDecision(type: 'private' | 'public' | 'team'): { min: number; max: number } {

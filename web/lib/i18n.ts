@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../shared/limits.ts';
+import { LANGUAGES, type Language } from '../../shared/languages.ts';
 
 const LANGUAGE_STORAGE_KEY = 'lang';
 // The server reads this cookie to send the prerendered public pages in the visitor's language.

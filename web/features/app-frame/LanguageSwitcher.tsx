@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../shared/limits.ts';
+import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useIsHydrated } from '../../lib/hydration.ts';
