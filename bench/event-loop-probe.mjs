@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import process from 'node:process';
+import { setTimeout } from 'node:timers';
 import { isMainThread } from 'node:worker_threads';
 
 const RESOLUTION_MS = 10;
