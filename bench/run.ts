@@ -837,6 +837,8 @@ const TEAM_VOTE = {
   lineCapMs: 60_000,
   mixedLoadMs: 10_000,
   detailsReaders: 2,
+  /** How long the event-loop probe may take to answer after the mixed load. */
+  probePatienceMs: 60_000,
 };
 
 /** One-cell votes on a seeded team: voters in turn, cells spread over the matrix, each vote a change. */
@@ -900,21 +902,26 @@ async function cappedMedianMs(timedRun: (run: number) => Promise<number>) {
   return { p50: timings[Math.floor(timings.length / 2)]!, note };
 }
 
-/** The event-loop delays the probe in the app process wrote after SIGUSR2 (see bench/event-loop-probe.mjs). */
-async function readEventLoopDelays(pid: number, probeFile: string) {
+interface EventLoopDelays {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+}
+
+/**
+ * The event-loop delays the probe in the app process writes on SIGUSR2 (bench/event-loop-probe.mjs).
+ * The signal is handled only once the loop is free again: null when that took over `patienceMs`,
+ * i.e. the loop was held up at least that long at a stretch.
+ */
+async function readEventLoopDelays(pid: number, probeFile: string, patienceMs: number) {
   fs.rmSync(probeFile, { force: true });
   process.kill(pid, 'SIGUSR2');
-  // Handled once the server's event loop is free again, which is what is being measured.
   for (const started = performance.now(); !fs.existsSync(probeFile);) {
-    if (performance.now() - started > 120_000) throw new Error('the event-loop probe wrote nothing in 120 s');
+    if (performance.now() - started > patienceMs) return null;
     await sleep(20);
   }
-  return JSON.parse(fs.readFileSync(probeFile, 'utf8')) as {
-    p50: number;
-    p99: number;
-    max: number;
-    samples: number;
-  };
+  return JSON.parse(fs.readFileSync(probeFile, 'utf8')) as EventLoopDelays;
 }
 
 /**
@@ -970,16 +977,20 @@ async function benchMixedLoad(
   // Settled from the start, so a loop failing early is reported below rather than as unhandled.
   const finished = Promise.allSettled(loops);
   await sleep(TEAM_VOTE.mixedLoadMs);
-  const delays = await readEventLoopDelays(pid, probeFile);
-  stop.abort(); // what is still under way is not waited for
+  const reading = readEventLoopDelays(pid, probeFile, TEAM_VOTE.probePatienceMs);
+  stop.abort(); // no new requests; what is under way is not waited for
+  const delays = await reading;
   const failure = (await finished).find((loop) => loop.status === 'rejected');
   if (failure) throw failure.reason;
   const refused = counts.pdfsRefused ? `, ${counts.pdfsRefused} refused by the export limit` : '';
+  const done = `${counts.votes} votes, ${counts.details} details, ${counts.pdfs} PDFs${refused}`;
   record(
     `event-loop delay p99 under mixed load (${tokens.length} voters saving one cell each in a loop, ${TEAM_VOTE.detailsReaders} reading details, 1 exporting the PDF; ${TEAM_VOTE.mixedLoadMs / 1000} s)`,
-    `p99 ${delays.p99.toFixed(1)} ms, max ${delays.max.toFixed(1)} ms (p50 ${delays.p50.toFixed(1)} ms of ${delays.samples} samples; ${counts.votes} votes, ${counts.details} details, ${counts.pdfs} PDFs${refused})`,
+    delays
+      ? `p99 ${delays.p99.toFixed(1)} ms, max ${delays.max.toFixed(1)} ms (p50 ${delays.p50.toFixed(1)} ms of ${delays.samples} samples; ${done})`
+      : `max ≥ ${TEAM_VOTE.probePatienceMs / 1000} s: the loop did not get to the probe's signal in that time (${done})`,
     '≤ 50 ms',
-    delays.p99 <= 50,
+    delays !== null && delays.p99 <= 50,
   );
 }
 
