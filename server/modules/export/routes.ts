@@ -15,13 +15,15 @@ const common = {
   querystring: exportQuerySchema,
 };
 
-/** One entry per file format: what the route says of itself and how the report is rendered. */
-const FORMATS: {
+/** A file format: what its route says of itself and how the report is rendered. */
+interface ExportFormat {
   extension: string;
   contentType: string;
   description: string;
   render: (report: ExportReport, exportService: ExportService) => string | Promise<Buffer>;
-}[] = [
+}
+
+const FORMATS: ExportFormat[] = [
   {
     extension: 'csv',
     contentType: 'text/csv; charset=utf-8',
