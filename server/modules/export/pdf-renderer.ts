@@ -37,7 +37,7 @@ interface RenderJob {
 interface PdfWorker {
   thread: Worker;
   job: RenderJob | undefined;
-  /** Terminated (timed out, or the renderer closes): takes no further render. */
+  /** Dying (crashed, timed out, or the renderer closes): takes no further render. */
   isEnding: boolean;
 }
 
