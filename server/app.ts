@@ -397,6 +397,7 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
       return user ? displayNameOfAccount(user) : null;
     },
   });
+  app.addHook('onClose', async () => exportService.close());
   return { ...decisionModules, ...accountModules, exportService };
 }
 

@@ -110,8 +110,9 @@ export const LIMITS = {
   },
   // Open live-event streams per user and instance; one more ends the oldest (tabs keep working).
   events: { streamsPerUser: 5 },
-  // PDF rendering costs ~50 ms of CPU: exports per IP and minute.
-  export: { perMinute: 60 },
+  // PDF rendering costs ~50 ms of CPU: exports per IP and minute, and PDFs rendered at once per
+  // instance (each in a worker thread of its own, off the event loop).
+  export: { perMinute: 60, pdfRendersAtOnce: 2 },
   auth: {
     // Per IP on login, register and password endpoints.
     perIpPerMinute: 30,

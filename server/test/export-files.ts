@@ -19,10 +19,15 @@ export function csvSection(rows: string[][], first: string): string[][] {
   return rows.slice(start, end === -1 ? undefined : end);
 }
 
-/** The text of a PDF (pdf-parse) and its page count. */
-export async function pdfText(response: LightMyRequestResponse): Promise<{ text: string; pages: number }> {
-  expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
+/** The text of a PDF response (pdf-parse) and its page count. */
+export function pdfText(response: LightMyRequestResponse): Promise<{ text: string; pages: number }> {
+  return pdfTextOf(response.rawPayload);
+}
+
+/** The text of a PDF file (pdf-parse) and its page count. */
+export async function pdfTextOf(pdf: Buffer): Promise<{ text: string; pages: number }> {
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
   try {
     const result = await parser.getText();
     return { text: result.text, pages: result.total };

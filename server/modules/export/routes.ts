@@ -5,8 +5,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { requireAccess } from '../decisions/index.ts';
 import { renderCsv } from './csv.ts';
 import { contentDisposition } from './format.ts';
-import { renderPdf } from './pdf.ts';
-import type { ExportService } from './service.ts';
+import type { ExportReport, ExportService } from './service.ts';
 
 // No response schema: the bodies are files (refusals leave through the error handler as usual).
 const common = {
@@ -16,8 +15,15 @@ const common = {
   querystring: exportQuerySchema,
 };
 
-/** One entry per file format: what the route says of itself and how the report is rendered. */
-const FORMATS = [
+/** A file format: what its route says of itself and how the report is rendered. */
+interface ExportFormat {
+  extension: string;
+  contentType: string;
+  description: string;
+  render: (report: ExportReport, exportService: ExportService) => string | Promise<Buffer>;
+}
+
+const FORMATS: ExportFormat[] = [
   {
     extension: 'csv',
     contentType: 'text/csv; charset=utf-8',
@@ -28,9 +34,10 @@ const FORMATS = [
     extension: 'pdf',
     contentType: 'application/pdf',
     description: 'The decision as a one- or two-page PDF report in the caller’s language.',
-    render: renderPdf,
+    // In a worker thread: laying out a large report would block every other request meanwhile.
+    render: (report, exportService) => exportService.renderPdf(report),
   },
-] as const;
+];
 
 /** Downloads for everyone who may view the decision: exactly the details rules (outsiders 404). */
 export const exportRoutes: FastifyPluginAsyncZod<{
@@ -54,7 +61,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{
           .type(format.contentType)
           .header('Content-Disposition', contentDisposition(report.title, format.extension))
           .header('Cache-Control', 'private, no-store')
-          .send(await format.render(report));
+          .send(await format.render(report, exportService));
       },
     );
   }

@@ -10,6 +10,7 @@ import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { translate } from '../../i18n.ts';
 import { presentDetails, type DecisionAccess, type DecisionsService } from '../decisions/index.ts';
 import { formatDateTime, formatDay, formatNumber } from './format.ts';
+import { createPdfRenderer } from './pdf-renderer.ts';
 
 export interface ExportCriterion {
   id: number;
@@ -428,6 +429,8 @@ export function createExportService(deps: {
   /** A person's name by the display-name rule (the owner who decided a personal decision). */
   displayNameOf: (userId: number) => Promise<string | null>;
 }) {
+  // Per instance: PDFs render in worker threads, at most LIMITS.export.pdfRendersAtOnce at a time.
+  const pdfRenderer = createPdfRenderer();
   return {
     /** The report for a caller already authorized to view the decision (the details rules). */
     async report(access: DecisionAccess, language: Language, timeZone = 'UTC'): Promise<ExportReport> {
@@ -438,6 +441,16 @@ export function createExportService(deps: {
         report.outcome.decidedBy = await deps.displayNameOf(details.outcome.decided_by);
       }
       return report;
+    },
+
+    /** The report as a PDF, rendered off the event loop. */
+    renderPdf(report: ExportReport): Promise<Buffer> {
+      return pdfRenderer.render(report);
+    },
+
+    /** Ends the PDF worker threads, if any run. */
+    close(): Promise<void> {
+      return pdfRenderer.close();
     },
   };
 }
