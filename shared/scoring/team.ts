@@ -89,6 +89,29 @@ export function participantsOf(mode: 'manual' | 'ai', votes: TeamVotes): Set<num
   return new Set([...votersOf(mode, votes), ...votes.weights.map((w) => w.user_id)]);
 }
 
+/** Per criterion, who gave which weight: built once per weights list (they change far less than votes). */
+interface WeightIndex {
+  byCriterion: Map<number, Map<number, number>>;
+  givers: Set<number>;
+  /** The last team weights computed from this list, by the inputs they came from. */
+  last?: { signature: string; teamWeights: Map<number, number> };
+}
+const weightIndexes = new WeakMap<readonly MemberWeight[], WeightIndex>();
+
+function weightIndexOf(weights: readonly MemberWeight[]): WeightIndex {
+  let index = weightIndexes.get(weights);
+  if (index) return index;
+  index = { byCriterion: new Map(), givers: new Set() };
+  for (const w of weights) {
+    index.givers.add(w.user_id);
+    const given = index.byCriterion.get(w.criterion_id);
+    if (given) given.set(w.user_id, w.weight);
+    else index.byCriterion.set(w.criterion_id, new Map([[w.user_id, w.weight]]));
+  }
+  weightIndexes.set(weights, index);
+  return index;
+}
+
 /**
  * Per criterion: the mean over the participants (`participantsOf`) of their weight, where a weight a
  * participant left empty counts as the criterion's importance (SPEC.md's fallback), 1 decimal; the
@@ -99,43 +122,34 @@ export function computeTeamWeights(
   weights: readonly MemberWeight[],
   participants: Iterable<number> = weights.map((w) => w.user_id),
 ): Map<number, number> {
-  const givenByCriterion = new Map<number, Map<number, number>>();
-  for (const w of weights) {
-    const given = givenByCriterion.get(w.criterion_id);
-    if (given) given.set(w.user_id, w.weight);
-    else givenByCriterion.set(w.criterion_id, new Map([[w.user_id, w.weight]]));
-  }
   // In id order: the mean's float sum then does not depend on the order the rows were read in.
   const people = [...new Set(participants)].sort((a, b) => a - b);
-  return new Map(
+  const index = weightIndexOf(weights);
+  // The same weights, criteria and participants give the same team weights: with 1,000 members that
+  // is 30,000 weights not gone through again for every vote on a cell (issue 27).
+  const signature = `${criteria.map((c) => `${c.id}:${c.importance}`).join(',')}|${people.join(',')}`;
+  if (index.last?.signature === signature) return index.last.teamWeights;
+  const teamWeights = new Map(
     criteria.map((criterion) => {
       if (!people.length) return [criterion.id, criterion.importance];
-      const given = givenByCriterion.get(criterion.id);
+      const given = index.byCriterion.get(criterion.id);
       let sum = 0;
       for (const userId of people) sum += given?.get(userId) ?? criterion.importance;
       return [criterion.id, roundTo(sum / people.length, 1)];
     }),
   );
+  index.last = { signature, teamWeights };
+  return teamWeights;
 }
 
-/**
- * `computeTeamWeights` of a team's votes, computed once per `TeamVotes` (the details, the ranking and
- * the analysis of one revision all need it; with 1,000 members it is 30,000 weights to go through).
- */
-const teamWeightsMemo = new WeakMap<
-  TeamVotes,
-  { mode: string; criteria: object; weights: Map<number, number> }
->();
+/** `computeTeamWeights` of a team's votes: the participants are its voters and whoever weighted. */
 export function teamWeightsOf(
   criteria: readonly WeightedCriterion[],
   votes: TeamVotes,
   mode: 'manual' | 'ai',
 ): Map<number, number> {
-  const memo = teamWeightsMemo.get(votes);
-  if (memo && memo.mode === mode && memo.criteria === criteria) return memo.weights;
-  const weights = computeTeamWeights(criteria, votes.weights, participantsOf(mode, votes));
-  teamWeightsMemo.set(votes, { mode, criteria, weights });
-  return weights;
+  const givers = weightIndexOf(votes.weights).givers;
+  return computeTeamWeights(criteria, votes.weights, [...votersOf(mode, votes), ...givers]);
 }
 
 export function cellKey(optionId: number, criterionId: number): string {
