@@ -56,27 +56,35 @@ export function createEvaluate({ decisions, writeLocked, matrix, emit }: Decisio
     evaluations: EvaluationInput[],
   ): Promise<DecisionRow> {
     if (!evaluations.length) return access.decision;
-    const updated = await writeLocked(access.decision.id, access.userId, 'vote', async (locked, trx) => {
-      const { decision } = locked;
-      // Read under the lock: an option the owner removed a moment ago is unknown now, not an orphan.
-      const [options, criteria] = await Promise.all([
-        decisions.listOptions(decision.id, trx),
-        decisions.listCriteria(decision.id, trx),
-      ]);
-      assertEvaluationCells(
-        evaluations,
-        new Set(options.map((option) => option.id)),
-        new Set(criteria.map((criterion) => criterion.id)),
-        scaleOfDecision(decision.type),
-      );
-      const rows = evaluations.map((evaluation) => ({
-        ...(decision.type === 'team' ? withoutAiProposal(evaluation) : evaluation),
-        generated_by: 'user' as const,
-      }));
-      await decisions.replaceUserEvaluations(decision.id, locked.userId, rows, trx, { onlyGivenCells: true });
-      return matrix.refreshScore(trx, decision);
-    });
+    const { row, read } = await writeLocked(
+      access.decision.id,
+      access.userId,
+      'vote',
+      async (locked, trx) => {
+        const { decision } = locked;
+        // Read under the lock: an option the owner removed a moment ago is unknown now, not an orphan.
+        const [options, criteria] = await Promise.all([
+          decisions.listOptions(decision.id, trx),
+          decisions.listCriteria(decision.id, trx),
+        ]);
+        assertEvaluationCells(
+          evaluations,
+          new Set(options.map((option) => option.id)),
+          new Set(criteria.map((criterion) => criterion.id)),
+          scaleOfDecision(decision.type),
+        );
+        const rows = evaluations.map((evaluation) => ({
+          ...(decision.type === 'team' ? withoutAiProposal(evaluation) : evaluation),
+          generated_by: 'user' as const,
+        }));
+        await decisions.replaceUserEvaluations(decision.id, locked.userId, rows, trx, {
+          onlyGivenCells: true,
+        });
+        return matrix.refreshScoreAfterVote(trx, decision, { userId: locked.userId, cells: rows });
+      },
+    );
+    if (read) matrix.rememberVotes(row, read);
     await emit({ type: 'decision.changed', decisionId: access.decision.id });
-    return updated;
+    return row;
   };
 }

@@ -10,7 +10,7 @@ import {
   type IndexedEvaluation,
 } from './matrix.ts';
 import { resultOf, type DecisionVotes } from '../../../shared/scoring/decision-data.ts';
-import type { TeamVotesReader } from './team-votes-reader.ts';
+import type { TeamVotesRead, TeamVotesReader } from './team-votes-reader.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 
 /** A criterion as sent: `minimum` and `anchors` absent (undefined) keep a kept criterion's stored ones. */
@@ -191,6 +191,28 @@ export function createMatrixWriter(decisions: DecisionsRepo, teamVotes: TeamVote
   }
 
   /**
+   * `refreshScore` after one member's vote on some cells: a team decision's result starts from the
+   * committed votes with only those cells read again (issue 27). Answers the votes as well, for
+   * `rememberVotes` once the transaction committed.
+   */
+  async function refreshScoreAfterVote(
+    trx: Transaction<Database>,
+    decision: DecisionRow,
+    change: { userId: number; cells: readonly { option_id: number; criterion_id: number }[] },
+  ): Promise<{ row: DecisionRow; read?: TeamVotesRead }> {
+    if (decision.type !== 'team') return { row: await refreshScore(trx, decision) };
+    const [options, criteria, read] = await Promise.all([
+      decisions.listOptions(decision.id, trx),
+      decisions.listCriteria(decision.id, trx),
+      teamVotes.teamVotesAfterVote(decision, change, trx),
+    ]);
+    const score = topScore(
+      resultOf(decision, options, criteria, { type: 'team', votes: read.votes }).ranking,
+    );
+    return { row: await decisions.updateDecision(decision.id, { score }, trx), read };
+  }
+
+  /**
    * Refuses a matrix that does not fit the decision (duplicate names, indexes beyond the lists): early,
    * before slow work such as an AI call, and again inside the write under the lock.
    */
@@ -210,7 +232,15 @@ export function createMatrixWriter(decisions: DecisionsRepo, teamVotes: TeamVote
     });
   }
 
-  return { saveLists, applyMatrix, refreshScore, assertValidUpdate };
+  return {
+    saveLists,
+    applyMatrix,
+    refreshScore,
+    refreshScoreAfterVote,
+    /** A committed vote's team votes are those of the revision it wrote: the next read starts there. */
+    rememberVotes: teamVotes.rememberCommitted,
+    assertValidUpdate,
+  };
 }
 
 export type MatrixWriter = ReturnType<typeof createMatrixWriter>;

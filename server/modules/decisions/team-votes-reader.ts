@@ -6,7 +6,7 @@ import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createRevisionCache } from './revision-cache.ts';
 import { cellVotesOfTally } from './vote-tallies-repo.ts';
 
-type TeamDecision = Pick<DecisionRow, 'id' | 'weights_revision'>;
+type TeamDecision = Pick<DecisionRow, 'id' | 'revision' | 'weights_revision'>;
 
 /** A team decision's votes as its figures need them, and the AI's cells (shown to readers as they are). */
 export interface TeamVotesRead {
@@ -33,6 +33,11 @@ function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
  * from it only while the transaction's own `weights_revision` still equals the cached one.
  */
 export function createTeamVotesReader(decisions: DecisionsRepo) {
+  // The votes as committed at a decision's revision: a vote on one cell starts from them (issue 27).
+  const committed = createRevisionCache<TeamVotesRead>(500, {
+    sizeOf: (read) => read.votes.cells.size + read.votes.scoredCellsByVoter.size + read.aiEvaluations.length,
+    maxTotal: 1_000_000,
+  });
   const weightsCache = createRevisionCache<MemberWeight[]>(1_000, {
     sizeOf: (weights) => weights.length,
     maxTotal: 1_000_000,
@@ -82,7 +87,7 @@ export function createTeamVotesReader(decisions: DecisionsRepo) {
     const votersByDecision = groupBy(voterTallies, (row) => row.decision_id);
     const aiByDecision = groupBy(aiEvaluations, (row) => row.decision_id);
     return new Map(
-      ids.map((id) => {
+      rows.map(({ id, revision }) => {
         const cells = new Map<string, CellVotes>();
         for (const row of cellsByDecision.get(id) ?? []) {
           const tally = cellVotesOfTally(row);
@@ -97,14 +102,59 @@ export function createTeamVotesReader(decisions: DecisionsRepo) {
           ),
           weights: weights.get(id) ?? [],
         };
-        return [id, { votes, aiEvaluations: ai }];
+        const read = { votes, aiEvaluations: ai };
+        // Outside a transaction the rows are committed (a revision read later only means newer rows).
+        if (!trx) committed.set(id, revision, read);
+        return [id, read];
       }),
     );
   }
 
+  /**
+   * The votes after one member's write of some cells, inside the writing transaction: the committed
+   * votes of the revision the transaction locked, with only the written cells' tallies and the
+   * member's count read again (a vote on a cell of a 1,000-member team reads 2 rows, not 2,500).
+   * Without those committed votes at hand, everything is read.
+   */
+  async function teamVotesAfterVote(
+    locked: TeamDecision,
+    change: { userId: number; cells: readonly { option_id: number; criterion_id: number }[] },
+    trx: Transaction<Database>,
+  ): Promise<TeamVotesRead> {
+    const before = committed.peek(locked.id, locked.revision);
+    if (!before) return (await teamVotesOfMany([locked], trx)).get(locked.id)!;
+    const [tallies, scoredCells, weights] = await Promise.all([
+      decisions.listCellTalliesAt(locked.id, change.cells, trx),
+      decisions.scoredCellsOf(locked.id, change.userId, trx),
+      weightsOf([locked], trx),
+    ]);
+    const cells = new Map(before.votes.cells);
+    for (const cell of change.cells) cells.delete(cellKey(cell.option_id, cell.criterion_id));
+    for (const row of tallies) {
+      const tally = cellVotesOfTally(row);
+      if (tally) cells.set(cellKey(row.option_id, row.criterion_id), tally);
+    }
+    const scoredCellsByVoter = new Map(before.votes.scoredCellsByVoter);
+    if (scoredCells > 0) scoredCellsByVoter.set(change.userId, scoredCells);
+    else scoredCellsByVoter.delete(change.userId);
+    return {
+      votes: { ...before.votes, cells, scoredCellsByVoter, weights: weights.get(locked.id) ?? [] },
+      aiEvaluations: before.aiEvaluations,
+    };
+  }
+
   return {
     teamVotesOfMany,
+    teamVotesAfterVote,
+    /** After its transaction committed, a write's votes are the votes of the revision it wrote. */
+    rememberCommitted(row: Pick<DecisionRow, 'id' | 'revision'>, read: TeamVotesRead): void {
+      committed.set(row.id, row.revision, read);
+    },
     async teamVotesOf(row: TeamDecision, trx?: Transaction<Database>): Promise<TeamVotesRead> {
+      if (!trx) {
+        const known = committed.peek(row.id, row.revision);
+        if (known) return known;
+      }
       return (await teamVotesOfMany([row], trx)).get(row.id)!;
     },
   };

@@ -3,7 +3,7 @@ import type { CellVotes } from '../../../shared/scoring/team.ts';
 import type { CellVoteTalliesTable, Database } from '../../db/schema.ts';
 import { tallyColumn, VOTE_VALUES } from '../../db/migrations/022_vote_tallies.ts';
 import { inSlices } from '../../db/statement-slices.ts';
-import type { Executor } from './repo-support.ts';
+import { cellFilterSlices, type Executor } from './repo-support.ts';
 import type { EvaluationRow } from './evaluations-repo.ts';
 
 type CellTallyRow = Selectable<CellVoteTalliesTable>;
@@ -38,6 +38,32 @@ export function createVoteTalliesRepo(db: Kysely<Database>) {
       return inSlices(decisionIds, (ids) =>
         executor.selectFrom('cell_vote_tallies').selectAll().where('decision_id', 'in', ids).execute(),
       );
+    },
+
+    /** The tallies of some cells of one decision (`cellFilterSlices` keeps the filter shallow). */
+    async listCellTalliesAt(
+      decisionId: number,
+      cells: readonly { option_id: number; criterion_id: number }[],
+      executor: Executor = db,
+    ) {
+      const rows = [];
+      for (const slice of cellFilterSlices(cells)) {
+        rows.push(
+          ...(await executor
+            .selectFrom('cell_vote_tallies')
+            .selectAll()
+            .where('decision_id', '=', decisionId)
+            .where((eb) =>
+              eb.or(
+                slice.map(({ optionId, criterionIds }) =>
+                  eb.and([eb('option_id', '=', optionId), eb('criterion_id', 'in', criterionIds)]),
+                ),
+              ),
+            )
+            .execute()),
+        );
+      }
+      return rows;
     },
 
     listVoterTalliesOf(decisionIds: readonly number[], executor: Executor = db) {
