@@ -9,12 +9,19 @@ import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
+import {
+  accountRoutes,
+  createAccountRepo,
+  createAccountService,
+  noSecondFactorYet,
+} from './modules/account/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
   createLoginThrottle,
   createSessionsRepo,
   authRoutes,
   createAuthService,
+  verifyPassword,
 } from './modules/auth/index.ts';
 import { createContactRepo, contactRoutes, createContactService } from './modules/contact/index.ts';
 import {
@@ -319,7 +326,15 @@ function createAccountModules(
     recipient: config.contactTo ?? config.mailFrom,
     mailLanguage: config.contactLanguage,
   });
-  return { users, usersService, emailVerificationService, authService, passwordResetService, contactService };
+  return {
+    users,
+    sessionsRepo,
+    usersService,
+    emailVerificationService,
+    authService,
+    passwordResetService,
+    contactService,
+  };
 }
 
 /** Every module's repos and services, wired once; the mailer is shared by all that send mail. */
@@ -335,8 +350,8 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
   app.decorate('mailer', mailer);
   const decisionModules = createDecisionModules(app, config, infrastructure, mailer);
   const accountModules = createAccountModules(app, config, infrastructure, mailer, decisionModules);
-  const { decisionsService } = decisionModules;
-  const { users } = accountModules;
+  const { decisionsService, commentsService, teamRepo } = decisionModules;
+  const { users, sessionsRepo } = accountModules;
   const exportService = createExportService({
     decisionsService,
     displayNameOf: async (userId) => {
@@ -344,7 +359,24 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
       return user ? displayNameOfAccount(user) : null;
     },
   });
-  return { ...decisionModules, ...accountModules, exportService };
+  const accountService = createAccountService({
+    account: createAccountRepo(infrastructure.database.db),
+    users,
+    sessions: sessionsRepo,
+    team: teamRepo,
+    notifications: createNotificationsRepo(infrastructure.database.db),
+    decisions: decisionsService.writeContext,
+    decisionsService,
+    listComments: (access) => commentsService.list(access),
+    exportService,
+    verifyPassword,
+    // No second factor exists on this branch yet; the TOTP module's check replaces this when merged.
+    secondFactor: noSecondFactorYet,
+    sessionStreams: infrastructure.sessionStreams,
+    mailer,
+    appUrl: config.appUrl,
+  });
+  return { ...decisionModules, ...accountModules, exportService, accountService };
 }
 
 type Services = ReturnType<typeof createServices>;
@@ -371,6 +403,7 @@ async function registerRoutes(
     emailVerificationService,
     passwordResetService,
     contactService,
+    accountService,
   } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
@@ -393,6 +426,7 @@ async function registerRoutes(
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,
   });
+  await app.register(accountRoutes, { accountService });
   await app.register(decisionsRoutes, {
     decisionsService,
     changes: database.changes,

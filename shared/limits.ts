@@ -108,6 +108,8 @@ export const LIMITS = {
   events: { streamsPerUser: 5 },
   // PDF rendering costs ~50 ms of CPU: exports per IP and minute.
   export: { perMinute: 60 },
+  /** Issue 28: the whole-account data export (a ZIP of every decision) per user and hour. */
+  dataExport: { perHour: 3 },
   auth: {
     // Per IP on login, register and password endpoints.
     perIpPerMinute: 30,

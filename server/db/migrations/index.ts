@@ -19,6 +19,7 @@ import * as changeNotifications from './019_change_notifications.ts';
 import * as bindingVotes from './020_binding_votes.ts';
 import * as decisionListIndexes from './021_decision_list_indexes.ts';
 import * as voteTallies from './022_vote_tallies.ts';
+import * as accountDeletion from './026_account_deletion.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '020_binding_votes': bindingVotes,
   '021_decision_list_indexes': decisionListIndexes,
   '022_vote_tallies': voteTallies,
+  '026_account_deletion': accountDeletion,
 };

@@ -1,6 +1,6 @@
 // The auth module's front door: what other modules and the app may use (issue 26).
 export { createLoginThrottle } from './login-throttle.ts';
-export { hashPassword } from './passwords.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
 export { createSessionsRepo } from './repo.ts';
 export type { SessionsRepo } from './repo.ts';
 export { authRoutes } from './routes.ts';
