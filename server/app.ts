@@ -14,6 +14,7 @@ import {
   createAccountRepo,
   createAccountService,
   noSecondFactorYet,
+  type SecondFactor,
 } from './modules/account/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
@@ -106,6 +107,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** pino logger options; false silences logs (tests). A stream lets a test read what is logged. */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** The second factor account deletion checks (issue 28); tests hand in one that is on. */
+  secondFactor?: SecondFactor;
 }
 
 /** The Fastify instance with the app's logging, limits, proxy trust and (de)serialisation. */
@@ -338,7 +341,12 @@ function createAccountModules(
 }
 
 /** Every module's repos and services, wired once; the mailer is shared by all that send mail. */
-function createServices(app: FastifyInstance, config: AppConfig, infrastructure: Infrastructure) {
+function createServices(
+  app: FastifyInstance,
+  config: AppConfig,
+  infrastructure: Infrastructure,
+  secondFactor: SecondFactor,
+) {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -370,8 +378,7 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     listComments: (access) => commentsService.list(access),
     exportService,
     verifyPassword,
-    // No second factor exists on this branch yet; the TOTP module's check replaces this when merged.
-    secondFactor: noSecondFactorYet,
+    secondFactor,
     sessionStreams: infrastructure.sessionStreams,
     mailer,
     appUrl: config.appUrl,
@@ -466,7 +473,8 @@ async function registerRoutes(
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = createFastify(config, options);
   const infrastructure = await openInfrastructure(app, config);
-  const services = createServices(app, config, infrastructure);
+  // No second factor exists on this branch yet; the TOTP module's check replaces the default when merged.
+  const services = createServices(app, config, infrastructure, options.secondFactor ?? noSecondFactorYet);
   await registerRoutes(app, config, infrastructure, services);
   return app;
 }

@@ -5,6 +5,7 @@ import type { Comment } from '../../../shared/api/comments.ts';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { expectApiError } from '../../test/api-errors.ts';
+import type { SecondFactor } from './second-factor.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { countRows, expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createComment, createDecision } from '../../test/decision-factories.ts';
@@ -190,7 +191,9 @@ describe('DELETE /api/users/me', () => {
     const again = await createSignedInUser(app, { email: user.email });
     expect(again.user.id).not.toBe(user.user.id);
   });
+});
 
+describe('DELETE /api/users/me: owned team decisions', () => {
   it('hands an owned team decision to the admin who joined first, before an earlier editor, who is told; open votes of the leaver go', async () => {
     const owner = await createSignedInUser(app);
     const created = await createTeamDecision(app, owner, { results_visibility: 'always' });
@@ -249,7 +252,9 @@ describe('DELETE /api/users/me', () => {
     expect(await ownerOf(alone.decision.id)).toBeUndefined();
     expect((await team.details(viewer, withViewers.decision.id)).statusCode).toBe(404);
   });
+});
 
+describe('DELETE /api/users/me: memberships and former members', () => {
   it('removes a member’s votes and weights from an open decision (tallies follow) and keeps them in a closed one as a former member', async () => {
     const owner = await createSignedInUser(app);
     const open = await teamWithRoles(app, owner, { name: 'Still open' });
@@ -363,5 +368,52 @@ describe('DELETE /api/users/me', () => {
     const comment = notices.find((notice) => notice.kind === 'comment')!;
     expect(comment.message).toContain(FORMER.de);
     expect(comment.inviter_id).toBeNull();
+  });
+});
+
+describe('DELETE /api/users/me with a second factor on', () => {
+  const RIGHT_CODE = '123456';
+  let factorApp: TestApp;
+  // Stands in for the TOTP module (issue 28, another branch): on for everyone, one right code.
+  const secondFactor: SecondFactor = {
+    isEnabled: async () => true,
+    verify: async (_userId, code) => code === RIGHT_CODE,
+  };
+
+  beforeAll(async () => {
+    factorApp = await buildTestApp({ authRateLimitPerMinute: 10_000 }, { logger: false, secondFactor });
+  });
+  afterAll(async () => {
+    await factorApp.close();
+  });
+
+  it('asks for the code in the preview, refuses a missing code with 400 and a wrong one with 403 changing nothing, and deletes with the right one', async () => {
+    const target = factorApp.app;
+    const user = await createSignedInUser(target);
+    await createDecision(target, user);
+    const send = (payload: object) =>
+      target.inject({ method: 'DELETE', url: '/api/users/me', payload, headers: user.headers });
+    const previewed = await target.inject({
+      method: 'GET',
+      url: '/api/users/me/deletion-preview',
+      headers: user.headers,
+    });
+    expect(previewed.json<DeletionPreview>().second_factor_required).toBe(true);
+
+    await expectNothingChanged(target, async () => {
+      expectApiError(await send({ password: user.password }), 400, 'VALIDATION_FAILED', { fields: ['code'] });
+      expectApiError(await send({ password: user.password, code: '000000' }), 403, 'SECOND_FACTOR_WRONG', {
+        fields: ['code'],
+      });
+      expectApiError(
+        await send({ password: 'wrong password', code: RIGHT_CODE }),
+        403,
+        'CURRENT_PASSWORD_WRONG',
+        {
+          fields: ['password'],
+        },
+      );
+    });
+    expect((await send({ password: user.password, code: RIGHT_CODE })).statusCode).toBe(204);
   });
 });
