@@ -193,6 +193,21 @@ describe('DELETE /api/users/me', () => {
   });
 });
 
+describe('DELETE /api/users/me in parallel', () => {
+  it('deletes once: a second request at the same time finds no account and changes nothing more', async () => {
+    const user = await createSignedInUser(app);
+    await app.mailer.idle();
+    smtp.messages.length = 0;
+    const statuses = await Promise.all([
+      deleteAccount(user, { password: user.password }),
+      deleteAccount(user, { password: user.password }),
+    ]);
+    expect(statuses.map((response) => response.statusCode).sort()).toEqual([204, 401]);
+    await app.mailer.idle();
+    expect(smtp.messages.filter((mail) => mail.envelopeTo.includes(user.email))).toHaveLength(1);
+  });
+});
+
 describe('DELETE /api/users/me: owned team decisions', () => {
   it('hands an owned team decision to the admin who joined first, before an earlier editor, who is told; open votes of the leaver go', async () => {
     const owner = await createSignedInUser(app);

@@ -19,7 +19,7 @@ import type { SecondFactor } from './second-factor.ts';
 
 export interface DeleteAccountDeps {
   account: AccountRepo;
-  users: Pick<UsersRepo, 'lockRow' | 'eraseAccount'>;
+  users: Pick<UsersRepo, 'findById' | 'lockRow' | 'eraseAccount'>;
   sessions: Pick<SessionsRepo, 'deleteOfUser'>;
   team: Pick<TeamRepo, 'removeMember' | 'insertFormerOwner' | 'deleteInvitationsOf'>;
   notifications: Pick<NotificationsRepo, 'deleteForUser'>;
@@ -134,6 +134,8 @@ export function createDeleteAccount(deps: DeleteAccountDeps) {
     const events = await account.transaction(async (trx) => {
       // One deletion at a time per account; a refusal below rolls back and leaves everything as it was.
       await deps.users.lockRow(user.id, trx);
+      // A parallel request may have deleted it meanwhile: then there is nothing left to delete.
+      if (!(await deps.users.findById(user.id, trx))) throw new AppError('UNAUTHORIZED');
       await assertCredentials(deps, user, request, trx);
       const draft = await loadDeletionPlan(account, user.id, trx);
       for (const decisionId of decisionIdsOf(draft)) await decisions.lockForWrite(decisionId, trx);
