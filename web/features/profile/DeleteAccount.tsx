@@ -62,8 +62,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       showServerFieldErrors(error, form.setError, ['password', 'code']);
       return;
     }
-    // Off the protected page first, so the sign-out does not send the reader to the login.
-    await navigate('/', { replace: true });
+    // Off the protected page first, committed at once (not in a transition), so the sign-out below
+    // cannot render /profile without a session and send the reader to the login instead.
+    await navigate('/', { replace: true, flushSync: true });
     useAuthStore.getState().signOut();
     notify('success', t('account.deletedNotice'));
   });
