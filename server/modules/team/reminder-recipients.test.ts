@@ -19,6 +19,19 @@ describe('reminderRecipientsOf', () => {
     expect(reminderRecipientsOf(parts, null)).toEqual([1, 2, 3]);
   });
 
+  it('never reaches a former member (a deleted account kept in a decision reopened since)', () => {
+    const withFormer = {
+      ...team,
+      members: [
+        ...team.members,
+        { user_id: 6, role: 'editor' as const, deleted_at: '2026-01-01T00:00:00.000Z' },
+      ],
+    };
+    expect(reminderRecipientsOf({ team: withFormer, teamResults: { completeIds: new Set() } }, null)).toEqual(
+      [1, 2, 3, 5],
+    );
+  });
+
   it('is nobody for a personal decision', () => {
     expect(reminderRecipientsOf({ team: undefined }, 1)).toEqual([]);
   });

@@ -1,8 +1,14 @@
-import type { TeamRole } from '../../db/schema.ts';
+import type { TeamRole, Timestamp } from '../../db/schema.ts';
 
 /** What the read model holds of a team decision: its accepted members and who voted in full. */
 export interface ReminderParts {
-  team: { owner: { id: number }; members: readonly { user_id: number; role: TeamRole }[] } | undefined;
+  team:
+    | {
+        owner: { id: number };
+        /** `deleted_at`: a former member (deleted account, issue 28), whom nothing reaches. */
+        members: readonly { user_id: number; role: TeamRole; deleted_at?: Timestamp | null | undefined }[];
+      }
+    | undefined;
   /** `completeIds`: `completeVotersOf` for the decision's revision, computed once by the read model. */
   teamResults?: { completeIds: ReadonlySet<number> } | undefined;
 }
@@ -16,7 +22,9 @@ export function reminderRecipientsOf(parts: ReminderParts, senderId: number | nu
   const complete = parts.teamResults?.completeIds ?? new Set<number>();
   const voters = [
     parts.team.owner.id,
-    ...parts.team.members.filter((member) => member.role !== 'viewer').map((member) => member.user_id),
+    ...parts.team.members
+      .filter((member) => member.role !== 'viewer' && member.deleted_at == null)
+      .map((member) => member.user_id),
   ];
   return voters.filter((userId) => userId !== senderId && !complete.has(userId));
 }
