@@ -9,6 +9,12 @@ import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
+import {
+  accountRoutes,
+  createAccountRepo,
+  createAccountService,
+  type SecondFactor,
+} from './modules/account/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
   createLoginThrottle,
@@ -16,6 +22,7 @@ import {
   authRoutes,
   createAuthService,
   sessionsRoutes,
+  verifyPassword,
 } from './modules/auth/index.ts';
 import { createContactRepo, contactRoutes, createContactService } from './modules/contact/index.ts';
 import {
@@ -356,6 +363,7 @@ function createAccountModules(
   });
   return {
     users,
+    sessionsRepo,
     usersService,
     emailVerificationService,
     authService,
@@ -380,8 +388,8 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
   app.decorate('mailer', mailer);
   const decisionModules = createDecisionModules(app, config, infrastructure, mailer);
   const accountModules = createAccountModules(app, config, infrastructure, mailer, decisionModules);
-  const { decisionsService } = decisionModules;
-  const { users } = accountModules;
+  const { decisionsService, commentsService, teamRepo } = decisionModules;
+  const { users, sessionsRepo, mfaService } = accountModules;
   registerRetentionJobs(infrastructure.scheduler, {
     retention: config.retention,
     deleteUnconfirmedAccounts: (createdBefore) => users.deleteUnconfirmedOwningNothing(createdBefore),
@@ -397,8 +405,28 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
       return user ? displayNameOfAccount(user) : null;
     },
   });
+  const accountService = createAccountService({
+    account: createAccountRepo(infrastructure.database.db),
+    users,
+    sessions: sessionsRepo,
+    team: teamRepo,
+    notifications: createNotificationsRepo(infrastructure.database.db),
+    decisions: decisionsService.writeContext,
+    decisionsService,
+    listComments: (access) => commentsService.list(access),
+    exportService,
+    verifyPassword,
+    // Deleting an account asks for the second factor when one is on (modules/mfa).
+    secondFactor: {
+      isEnabled: (userId, executor) => mfaService.hasSecondFactor(userId, executor),
+      verify: (userId, code, executor) => mfaService.verifySecondFactor(userId, code, executor),
+    },
+    sessionStreams: infrastructure.sessionStreams,
+    mailer,
+    appUrl: config.appUrl,
+  });
   app.addHook('onClose', async () => exportService.close());
-  return { ...decisionModules, ...accountModules, exportService };
+  return { ...decisionModules, ...accountModules, exportService, accountService };
 }
 
 type Services = ReturnType<typeof createServices>;
@@ -428,6 +456,7 @@ async function registerRoutes(
     passwordResetService,
     contactService,
     passkeysService,
+    accountService,
   } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
@@ -457,6 +486,7 @@ async function registerRoutes(
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,
   });
+  await app.register(accountRoutes, { accountService });
   await app.register(decisionsRoutes, {
     decisionsService,
     changes: database.changes,

@@ -23,6 +23,12 @@ export function displayNameOf(person: NamedPerson): string | null {
   return local ? local : null;
 }
 
+/**
+ * The i18n key of the name a deleted account appears under (issue 28): "Former member" /
+ * "Ehemaliges Mitglied" in the reader's language, with `user_id` null wherever it appears.
+ */
+export const FORMER_MEMBER_NAME_KEY = 'people.formerMember';
+
 /** An account always has an address, so its name is never empty (the whole address as a last resort). */
 export function displayNameOfAccount(account: NamedPerson & { email: string }): string {
   return displayNameOf(account) ?? account.email;

@@ -113,6 +113,8 @@ export const LIMITS = {
   // PDF rendering costs ~50 ms of CPU: exports per IP and minute, and PDFs rendered at once per
   // instance (each in a worker thread of its own, off the event loop).
   export: { perMinute: 60, pdfRendersAtOnce: 2 },
+  /** Issue 28: the whole-account data export (a ZIP of every decision) per user and hour. */
+  dataExport: { perHour: 3 },
   auth: {
     // Per IP on login, register and password endpoints.
     perIpPerMinute: 30,

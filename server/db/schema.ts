@@ -18,6 +18,8 @@ export interface UsersTable {
   email_verified_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the account was deleted (migration 026): the row stays as a nameless "Former member". */
+  deleted_at: Generated<Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -232,7 +234,9 @@ export type NotificationKind =
   | 'reminder'
   | 'outcome_recorded'
   | 'review_due'
-  | 'vote_reopened';
+  | 'vote_reopened'
+  /** Issue 28: the owner deleted their account and the decision passed to the recipient. */
+  | 'ownership_received';
 
 export interface NotificationsTable {
   id: Generated<number>;

@@ -74,6 +74,8 @@ export type DomainEvent =
     }
   | { type: 'member.roleChanged'; decision: DecisionRef; actorId: number; userId: number; role: TeamRole }
   | { type: 'member.removed'; decision: DecisionRef; actorId: number; userId: number }
+  /** The owner deleted their account (issue 28) and the decision passed to `heirId`, who is told. */
+  | { type: 'ownership.received'; decision: DecisionRef; heirId: number }
   /** The owner or an admin reopened a voter's submitted vote (issue 27): the voter is told. */
   | { type: 'vote.reopened'; decision: DecisionRef; actor: { id: number; name: string }; userId: number }
   | {

@@ -206,6 +206,15 @@ const HANDLERS: EventHandlers = {
     });
     return announceChange(decision.id, [userId]);
   },
+  'ownership.received': async ({ decision, heirId }, { announceChange, notify }) => {
+    await notify([heirId], {
+      kind: 'ownership_received',
+      params: { decision: decision.name },
+      link: teamLink(decision),
+      decisionId: decision.id,
+    });
+    return announceChange(decision.id);
+  },
   'vote.reopened': async ({ decision, actor, userId }, { announceChange, notify }) => {
     // Reopening one's own vote needs no notice; everyone's open pages reload to show "reopened".
     if (userId !== actor.id) {

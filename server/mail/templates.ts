@@ -124,6 +124,11 @@ export function emailChangeNoticeMail(
   ]);
 }
 
+/** To the address of an account just deleted (issue 28): what went, what stayed, and that it is final. */
+export function accountDeletedMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {
+  return compose(language, 'accountDeleted', {}, [['action', params.link]]);
+}
+
 /** To the owner of an address someone tried to register again: log in, or reset the password. */
 export function registrationAttemptMail(
   language: Language,

@@ -133,7 +133,10 @@ export interface RateWindow {
 export interface PerUserRateLimitOptions {
   /** One count for every route given the same scope (e.g. both routes that create decisions). */
   scope?: string;
-  code?: Extract<ErrorCode, 'RATE_LIMITED' | 'DECISIONS_RATE_LIMITED' | 'VOTES_RATE_LIMITED'>;
+  code?: Extract<
+    ErrorCode,
+    'RATE_LIMITED' | 'DECISIONS_RATE_LIMITED' | 'VOTES_RATE_LIMITED' | 'DATA_EXPORT_RATE_LIMITED'
+  >;
 }
 
 /**

@@ -31,7 +31,8 @@ export const updateCommentRequestSchema = z.object({ text: commentText });
 export const commentSchema = z.object({
   id: z.number(),
   decision_id: z.number(),
-  user_id: z.number(),
+  /** null for a deleted account's comment (issue 28): its author is shown as a former member. */
+  user_id: z.number().nullable(),
   text: z.string(),
   /** The cell the comment is about (both set), or null for a comment on the decision as a whole. */
   option_id: z.number().nullable(),

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { ChangeEmailForm } from '../features/email-change/ChangeEmailForm.tsx';
 import { PasskeysSection } from '../features/passkeys/PasskeysSection.tsx';
+import { DeleteAccount } from '../features/profile/DeleteAccount.tsx';
+import { DownloadMyData } from '../features/profile/DownloadMyData.tsx';
 import { ProfileForm } from '../features/profile/ProfileForm.tsx';
 import { TwoStepSignIn } from '../features/profile/TwoStepSignIn.tsx';
 import { SignedInSessions } from '../features/sessions/SignedInSessions.tsx';
@@ -18,6 +20,10 @@ export default function ProfilePage() {
         <PasskeysSection />
       </div>
       <SignedInSessions />
+      <div className="mt-6 flex flex-col gap-6">
+        <DownloadMyData />
+        <DeleteAccount />
+      </div>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import * as voteTallies from './022_vote_tallies.ts';
 import * as totp from './023_totp.ts';
 import * as passkeys from './024_passkeys.ts';
 import * as sessionsEmailChange from './025_sessions_email_change.ts';
+import * as accountDeletion from './026_account_deletion.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '023_totp': totp,
   '024_passkeys': passkeys,
   '025_sessions_email_change': sessionsEmailChange,
+  '026_account_deletion': accountDeletion,
 };

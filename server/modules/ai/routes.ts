@@ -88,7 +88,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const access = requireAccess(request);
       const saved = await aiService.askOpinion(access, request.language);
-      const details = presentDetails(access, await decisionsService.details(access));
+      const details = presentDetails(access, await decisionsService.details(access), request.language);
       return {
         message: translate(request.language, 'api.aiOpinionSaved'),
         created_at: saved.created_at,

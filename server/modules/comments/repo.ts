@@ -9,7 +9,14 @@ const withAuthor = (db: Kysely<Database>) =>
     .selectFrom('comments')
     .innerJoin('users', 'users.id', 'comments.user_id')
     .selectAll('comments')
-    .select(['users.nickname', 'users.first_name', 'users.last_name', 'users.avatar_id', 'users.email']);
+    .select([
+      'users.nickname',
+      'users.first_name',
+      'users.last_name',
+      'users.avatar_id',
+      'users.email',
+      'users.deleted_at as author_deleted_at',
+    ]);
 
 export function createCommentsRepo(db: Kysely<Database>) {
   return {

@@ -47,7 +47,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const access = requireAccess(request);
       const actor = { userId: access.userId, relationToDecision: access.relation };
-      return (await commentsService.list(access)).map((row) => presentComment(row, actor));
+      return (await commentsService.list(access)).map((row) => presentComment(row, actor, request.language));
     },
   );
 
@@ -67,7 +67,13 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
       const comment = await commentsService.add(access, request.body);
       return reply
         .status(201)
-        .send(presentComment(comment, { userId: access.userId, relationToDecision: access.relation }));
+        .send(
+          presentComment(
+            comment,
+            { userId: access.userId, relationToDecision: access.relation },
+            request.language,
+          ),
+        );
     },
   );
 
@@ -84,7 +90,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const userId = requireSession(request).user.id;
       const { comment, access } = await commentsService.edit(request.params.id, userId, request.body.text);
-      return presentComment(comment, { userId, relationToDecision: access.relation });
+      return presentComment(comment, { userId, relationToDecision: access.relation }, request.language);
     },
   );
 

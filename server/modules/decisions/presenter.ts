@@ -1,4 +1,4 @@
-import { displayNameOf, displayNameOfAccount } from '../../../shared/display-name.ts';
+import { displayNameOf, displayNameOfAccount, FORMER_MEMBER_NAME_KEY } from '../../../shared/display-name.ts';
 import type {
   Consensus,
   Criterion,
@@ -6,11 +6,13 @@ import type {
   DecisionDetails,
   DecisionListItem,
 } from '../../../shared/api/decisions.ts';
+import type { Language } from '../../../shared/limits.ts';
 import type { DecisionResult } from '../../../shared/scoring/decision-data.ts';
 import { PERSONAL_TOTAL_FORMULA, topScore } from '../../../shared/scoring/personal.ts';
 import { participationOf, TEAM_RESULT_FORMULA } from '../../../shared/scoring/team.ts';
 import type { InvitationRole, TeamRole, Timestamp } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
+import { translate } from '../../i18n.ts';
 import { abilitiesOf, isAiOpinionVisible, isVoterRelation, lockOf, statusOf } from './policy.ts';
 import type { CriterionRow, DecisionRow, EvaluationRow, OptionRow } from './repo.ts';
 import { isPastDeadline, type DecisionAccess } from './access.ts';
@@ -76,6 +78,8 @@ interface TeamPerson {
   first_name: string | null;
   last_name: string | null;
   avatar_id: string | null;
+  /** Set for a deleted account (issue 28), which stays in closed decisions as a former member. */
+  deleted_at?: Timestamp | null | undefined;
 }
 
 /** A voter's submission (issue 27): when they submitted, and whether it was reopened since. */
@@ -130,10 +134,35 @@ function presentSubmission(vote: VoteSubmission): Pick<TeamMember, 'submitted_at
   };
 }
 
+/** Who a member is to readers: a deleted account has no id, address or picture, only "Former member". */
+function personOf(
+  person: TeamPerson & { id: number },
+  language: Language,
+): Pick<TeamMember, 'user_id' | 'email' | 'nickname' | 'users' | 'display_name' | 'avatar_url'> {
+  if (person.deleted_at != null)
+    return {
+      user_id: null,
+      email: null,
+      nickname: null,
+      users: { nickname: null },
+      display_name: translate(language, FORMER_MEMBER_NAME_KEY),
+      avatar_url: null,
+    };
+  return {
+    user_id: person.id,
+    email: person.email,
+    nickname: person.nickname,
+    users: { nickname: person.nickname },
+    display_name: displayNameOfAccount(person),
+    avatar_url: avatarUrl(person.avatar_id),
+  };
+}
+
 export function presentTeam(
   team: NonNullable<DetailsParts['team']>,
   voterIds: ReadonlySet<number>,
   completeIds: ReadonlySet<number>,
+  language: Language,
 ): TeamMember[] {
   const voted = (userId: number) => voterIds.has(userId);
   // Only voters can be complete: a viewer's leftover votes from an earlier role do not count.
@@ -141,14 +170,9 @@ export function presentTeam(
     isVoterRelation(relation) && completeIds.has(userId);
   const owner: TeamMember = {
     id: null,
-    user_id: team.owner.id,
+    ...personOf(team.owner, language),
     role: 'owner',
     accepted: true,
-    email: team.owner.email,
-    nickname: team.owner.nickname,
-    users: { nickname: team.owner.nickname },
-    display_name: displayNameOfAccount(team.owner),
-    avatar_url: avatarUrl(team.owner.avatar_id),
     has_voted: voted(team.owner.id),
     complete: complete(team.owner.id, 'owner'),
     ...presentSubmission(team.owner),
@@ -156,14 +180,9 @@ export function presentTeam(
   };
   const members = team.members.map<TeamMember>((member) => ({
     id: member.id,
-    user_id: member.user_id,
+    ...personOf({ ...member, id: member.user_id }, language),
     role: member.role,
     accepted: true,
-    email: member.email,
-    nickname: member.nickname,
-    users: { nickname: member.nickname },
-    display_name: displayNameOfAccount(member),
-    avatar_url: avatarUrl(member.avatar_id),
     has_voted: voted(member.user_id),
     complete: complete(member.user_id, member.role),
     ...presentSubmission(member),
@@ -205,7 +224,12 @@ function presentVotingEnded(
   };
 }
 
-export function presentDetails(access: DecisionAccess, parts: DetailsParts): DecisionDetails {
+/** The reader's language names former members (issue 28); nothing else of the details depends on it. */
+export function presentDetails(
+  access: DecisionAccess,
+  parts: DetailsParts,
+  language: Language,
+): DecisionDetails {
   const { decision, relation, state } = access;
   const isTeam = decision.type === 'team';
   const lock = lockOf(state);
@@ -224,7 +248,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     (weightsByUser[String(user_id)] ??= []).push({ criterion_id, weight });
   }
   const teamMembers = parts.team
-    ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set(), completeIds)
+    ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set(), completeIds, language)
     : [];
   return {
     // Computed with the result, so it is null while the result is incomplete (and while hidden).
@@ -258,16 +282,7 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
     lock,
     status: statusOf(decision, lock),
     // Participation stays visible whatever the results visibility: who is missing is not a result.
-    participation: isTeam
-      ? participationOf(
-          teamMembers.flatMap((member) =>
-            member.accepted && member.user_id !== null && isVoterRelation(member.role)
-              ? [member.user_id]
-              : [],
-          ),
-          completeIds,
-        )
-      : null,
+    participation: isTeam ? participationOf(votingMemberIdsOf(parts.team), completeIds) : null,
     consensus: parts.teamResults && !isHidden ? parts.teamResults.consensus : null,
     resultsHiddenUntil: hiddenUntil,
     resultsVisibilityLocked: isTeam && (parts.teamResults?.hasVotesOrWeights ?? false),
@@ -278,6 +293,13 @@ export function presentDetails(access: DecisionAccess, parts: DetailsParts): Dec
       resultsHiddenUntil: hiddenUntil,
     }),
   };
+}
+
+/** The team's voters by account, former members included: they took part in a closed vote (issue 28). */
+function votingMemberIdsOf(team: DetailsParts['team']): number[] {
+  if (!team) return [];
+  const members = team.members.filter((member) => isVoterRelation(member.role));
+  return [team.owner.id, ...members.map((member) => member.user_id)];
 }
 
 /**

@@ -25,7 +25,9 @@ export async function followersOf(
   decision: Pick<DecisionRow, 'id' | 'type' | 'user_id'>,
 ): Promise<number[]> {
   const members = decision.type === 'team' ? await decisions.listTeamMembers(decision.id) : [];
-  return [decision.user_id, ...members.map((member) => member.user_id)];
+  // A former member (deleted account, issue 28) stays listed in a closed decision but follows nothing.
+  const following = members.filter((member) => member.deleted_at === null);
+  return [decision.user_id, ...following.map((member) => member.user_id)];
 }
 
 /** A team's aggregates, computed once per revision: results for everyone without shipping any vote. */

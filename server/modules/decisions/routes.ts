@@ -114,13 +114,15 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const access = requireAccess(request);
       // Team details carry the caller's own votes and time-dependent locks: presented per request.
-      if (access.decision.type === 'team') return presentDetails(access, await service.details(access));
+      if (access.decision.type === 'team')
+        return presentDetails(access, await service.details(access), request.language);
       // Personal details depend only on the revision and the reader's relation, so the serialized
       // body is reused until the next write (about twice the throughput; see bench/run.ts).
       const body = await personalDetailsBodies.get(
         `${access.decision.id}:${access.relation}`,
         access.decision.revision,
-        async () => reply.serialize(presentDetails(access, await service.details(access))),
+        // Personal details list no people, so the reader's language changes nothing in them.
+        async () => reply.serialize(presentDetails(access, await service.details(access), request.language)),
       );
       // Already serialized (schema-checked in tests): Fastify sends a JSON string as it is.
       return reply.type('application/json; charset=utf-8').send(body as never);

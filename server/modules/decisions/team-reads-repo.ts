@@ -23,6 +23,7 @@ export function createTeamReadsRepo(db: Kysely<Database>) {
         'users.first_name',
         'users.last_name',
         'users.avatar_id',
+        'users.deleted_at',
       ])
       .where('team_members.decision_id', '=', decisionId)
       .orderBy('team_members.id')

@@ -1,5 +1,6 @@
 import type { AnalysisResponse, DecisionAnalysis } from '../../../shared/api/analysis.ts';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import { FORMER_MEMBER_NAME_KEY } from '../../../shared/display-name.ts';
 import { robustnessSentenceOf } from '../../../shared/robustness-sentence.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
 import { scaleOfDecision, type Language } from '../../../shared/limits.ts';
@@ -178,8 +179,9 @@ function membersOf(
       ]),
     );
     return {
-      // The display-name rule for members; a pending invitation is the address as typed.
-      name: (member.accepted ? member.display_name : member.email) ?? '—',
+      // The display-name rule for members; a pending invitation is the address as typed (or, without
+      // addresses, its part before the @).
+      name: (member.accepted ? member.display_name : (member.email ?? member.display_name)) ?? '—',
       role: t(`roles.${member.role}`),
       isAccepted: member.accepted,
       isVoter: member.role !== 'viewer',
@@ -424,6 +426,10 @@ function outcomeOf(details: DecisionDetails, language: Language, timeZone: strin
   };
 }
 
+function withoutEmailAddresses(details: DecisionDetails): DecisionDetails {
+  return { ...details, teamMembers: details.teamMembers.map((member) => ({ ...member, email: null })) };
+}
+
 export function createExportService(deps: {
   decisionsService: DecisionsService;
   /** A person's name by the display-name rule (the owner who decided a personal decision). */
@@ -432,13 +438,25 @@ export function createExportService(deps: {
   // Per instance: PDFs render in worker threads, at most LIMITS.export.pdfRendersAtOnce at a time.
   const pdfRenderer = createPdfRenderer();
   return {
-    /** The report for a caller already authorized to view the decision (the details rules). */
-    async report(access: DecisionAccess, language: Language, timeZone = 'UTC'): Promise<ExportReport> {
-      const details = presentDetails(access, await deps.decisionsService.details(access));
+    /**
+     * The report for a caller already authorized to view the decision (the details rules).
+     * `withoutAddresses`: no e-mail address of anyone (the data export of issue 28 names people only).
+     */
+    async report(
+      access: DecisionAccess,
+      language: Language,
+      timeZone = 'UTC',
+      { withoutAddresses = false }: { withoutAddresses?: boolean } = {},
+    ): Promise<ExportReport> {
+      const presented = presentDetails(access, await deps.decisionsService.details(access), language);
+      const details = withoutAddresses ? withoutEmailAddresses(presented) : presented;
       const analysis = await deps.decisionsService.analysis(access);
       const report = buildReport(details, language, timeZone, new Date(), analysis);
       if (report.outcome && report.outcome.decidedBy === null && details.outcome?.decided_by) {
-        report.outcome.decidedBy = await deps.displayNameOf(details.outcome.decided_by);
+        // No account by that id any more: the decider deleted theirs (issue 28).
+        report.outcome.decidedBy =
+          (await deps.displayNameOf(details.outcome.decided_by)) ??
+          translate(language, FORMER_MEMBER_NAME_KEY);
       }
       return report;
     },

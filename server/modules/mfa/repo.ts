@@ -26,8 +26,8 @@ function secondFactorQueries(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async hasConfirmedCredential(userId: number): Promise<boolean> {
-      const row = await db
+    async hasConfirmedCredential(userId: number, executor: Executor = db): Promise<boolean> {
+      const row = await executor
         .selectFrom('totp_credentials')
         .select('user_id')
         .where('user_id', '=', userId)

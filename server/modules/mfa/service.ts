@@ -43,8 +43,8 @@ export function createMfaService(deps: {
   }
 
   /** Whether signing in (and deleting the account) needs a second factor from this user. */
-  function hasSecondFactor(userId: number): Promise<boolean> {
-    return mfa.hasConfirmedCredential(userId);
+  function hasSecondFactor(userId: number, executor?: Executor): Promise<boolean> {
+    return mfa.hasConfirmedCredential(userId, executor);
   }
 
   return {

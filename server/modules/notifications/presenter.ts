@@ -1,5 +1,5 @@
 import type { Notification } from '../../../shared/api/team.ts';
-import { displayNameOfAccount } from '../../../shared/display-name.ts';
+import { displayNameOfAccount, FORMER_MEMBER_NAME_KEY } from '../../../shared/display-name.ts';
 import type { Language } from '../../../shared/limits.ts';
 import type { NotificationKind } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
@@ -62,12 +62,19 @@ function localisedParams(
 }
 
 /**
- * The actor's name by the display-name rule as it applies today (a nickname set later shows); the
- * name stored with the notification stays for an account deleted since.
+ * The actor's name by the display-name rule as it applies today (a nickname set later shows), or
+ * "Former member" once the actor deleted their account.
  */
-function withActorName(row: NotificationListRow, params: Record<string, string>): Record<string, string> {
+function withActorName(
+  row: NotificationListRow,
+  params: Record<string, string>,
+  language: Language,
+): Record<string, string> {
   const param = ACTOR_PARAM[row.kind];
   if (!param || row.actor_email === null) return params;
+  // The name stored with the notice goes too once the actor deleted their account (issue 28).
+  if (row.actor_deleted_at !== null)
+    return { ...params, [param]: translate(language, FORMER_MEMBER_NAME_KEY) };
   const actor = {
     email: row.actor_email,
     nickname: row.actor_nickname,
@@ -79,7 +86,7 @@ function withActorName(row: NotificationListRow, params: Record<string, string>)
 
 /** The message is rendered now, in the reader's language; Accept depends on the kind, not the text. */
 export function presentNotification(row: NotificationListRow, language: Language): Notification {
-  const params = withActorName(row, JSON.parse(row.params) as Record<string, string>);
+  const params = withActorName(row, JSON.parse(row.params) as Record<string, string>, language);
   return {
     id: row.id,
     kind: row.kind,
@@ -88,7 +95,7 @@ export function presentNotification(row: NotificationListRow, language: Language
     link: row.link,
     created_at: toIsoString(row.created_at),
     user_id: row.user_id,
-    inviter_id: row.inviter_id,
+    inviter_id: row.actor_deleted_at === null ? row.inviter_id : null,
     decision_id: row.decision_id,
     can_accept:
       row.kind === 'invitation' && row.read === 0 && row.inviter_id !== row.user_id && isInvitationOpen(row),

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.ts';
 import { ROWS_PER_INSERT, slicesOf } from '../../db/statement-slices.ts';
 
@@ -10,6 +10,11 @@ export function createNotificationsRepo(db: Kysely<Database>) {
     async insertMany(rows: Insertable<NotificationsTable>[]): Promise<void> {
       for (const slice of slicesOf(rows, ROWS_PER_INSERT))
         await db.insertInto('notifications').values(slice).execute();
+    },
+
+    /** Account deletion (issue 28): the user's own notifications go with the account. */
+    async deleteForUser(userId: number, trx: Transaction<Database>): Promise<void> {
+      await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
     },
 
     async decisionExists(decisionId: number): Promise<boolean> {
@@ -36,6 +41,7 @@ export function createNotificationsRepo(db: Kysely<Database>) {
           'actor.nickname as actor_nickname',
           'actor.first_name as actor_first_name',
           'actor.last_name as actor_last_name',
+          'actor.deleted_at as actor_deleted_at',
         ])
         .where('notifications.user_id', '=', userId)
         .orderBy('notifications.created_at', 'desc')

@@ -3,6 +3,7 @@ export { createRemindersRepo } from './reminders-repo.ts';
 export { reminderRecipientsOf } from './reminder-recipients.ts';
 export { createReminders } from './reminders.ts';
 export { createTeamRepo } from './repo.ts';
+export type { TeamRepo } from './repo.ts';
 export { teamRoutes } from './routes.ts';
 export { createTeamService } from './service.ts';
 export type { TeamService } from './service.ts';

@@ -9,6 +9,14 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** The writers of `invitations` and `invitation_tokens`: creating, sending again, releasing, closing. */
 export function createInvitationWritesRepo(db: Kysely<Database>) {
   return {
+    /** Account deletion (issue 28): invitations the user sent or that were addressed to them (tokens cascade). */
+    async deleteInvitationsOf(userId: number, email: string, trx: Transaction<Database>): Promise<void> {
+      await trx
+        .deleteFrom('invitations')
+        .where((eb) => eb.or([eb('inviter_id', '=', userId), eb('email', '=', email)]))
+        .execute();
+    },
+
     insertInvitation(values: Insertable<InvitationsTable>, executor: Executor = db): Promise<InvitationRow> {
       return executor.insertInto('invitations').values(values).returningAll().executeTakeFirstOrThrow();
     },

@@ -57,6 +57,23 @@ export function createMembersRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Account deletion (issue 28): a former owner whose votes stay in a closed decision that passed to
+     * an heir becomes a member, so the team lists those votes under "Former member".
+     */
+    async insertFormerOwner(
+      decisionId: number,
+      userId: number,
+      submission: VoteSubmissionValues,
+      now: string,
+      trx: Transaction<Database>,
+    ): Promise<void> {
+      await trx
+        .insertInto('team_members')
+        .values({ decision_id: decisionId, user_id: userId, role: 'editor', created_at: now, ...submission })
+        .execute();
+    },
+
     async isMember(decisionId: number, userId: number, executor: Executor = db): Promise<boolean> {
       const row = await executor
         .selectFrom('team_members')

@@ -75,50 +75,53 @@ describe('team presenter', () => {
   });
 
   it('lists nobody for a decision without a team, else owner, members and pending invitations', () => {
-    expect(presentMemberList({ team: undefined })).toEqual([]);
-    const list = presentMemberList({
-      team: {
-        owner: {
-          id: 1,
-          email: 'ada@example.com',
-          nickname: null,
-          first_name: 'Ada',
-          last_name: 'Lovelace',
-          avatar_id: 'a1b2',
-          submitted_at: '2026-01-02T10:00:00.000Z',
-          reopened_at: null,
-        },
-        members: [
-          {
-            id: 10,
-            user_id: 2,
-            role: 'viewer',
-            email: 'bob@example.com',
-            nickname: 'Bob',
-            first_name: 'Robert',
-            last_name: null,
-            avatar_id: null,
-            submitted_at: null,
+    expect(presentMemberList({ team: undefined }, 'en')).toEqual([]);
+    const list = presentMemberList(
+      {
+        team: {
+          owner: {
+            id: 1,
+            email: 'ada@example.com',
+            nickname: null,
+            first_name: 'Ada',
+            last_name: 'Lovelace',
+            avatar_id: 'a1b2',
+            submitted_at: '2026-01-02T10:00:00.000Z',
             reopened_at: null,
           },
-          {
-            id: 11,
-            user_id: 3,
-            role: 'editor',
-            email: 'dora.d@example.com',
-            nickname: null,
-            first_name: null,
-            last_name: null,
-            avatar_id: null,
-            submitted_at: null,
-            reopened_at: '2026-01-03T10:00:00.000Z',
-          },
-        ],
-        pending: [{ id: 20, email: 'Cy.Young@example.com', role: 'editor' }],
+          members: [
+            {
+              id: 10,
+              user_id: 2,
+              role: 'viewer',
+              email: 'bob@example.com',
+              nickname: 'Bob',
+              first_name: 'Robert',
+              last_name: null,
+              avatar_id: null,
+              submitted_at: null,
+              reopened_at: null,
+            },
+            {
+              id: 11,
+              user_id: 3,
+              role: 'editor',
+              email: 'dora.d@example.com',
+              nickname: null,
+              first_name: null,
+              last_name: null,
+              avatar_id: null,
+              submitted_at: null,
+              reopened_at: '2026-01-03T10:00:00.000Z',
+            },
+          ],
+          pending: [{ id: 20, email: 'Cy.Young@example.com', role: 'editor' }],
+        },
+        // Ada voted in full; Bob too, but as a viewer he is no voter: never complete. Dora voted in part.
+        teamResults: { voterIds: new Set([1, 2, 3]), completeIds: new Set([1, 2]) },
       },
-      // Ada voted in full; Bob too, but as a viewer he is no voter: never complete. Dora voted in part.
-      teamResults: { voterIds: new Set([1, 2, 3]), completeIds: new Set([1, 2]) },
-    });
+      'en',
+    );
     expect(
       list.map((member) => [
         member.role,

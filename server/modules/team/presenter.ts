@@ -71,14 +71,18 @@ export function presentAcceptResult(
 }
 
 /** The member list of a decision; a personal decision has no team and lists nobody. */
-export function presentMemberList(details: {
-  team: Parameters<typeof presentTeam>[0] | undefined;
-  teamResults?: { voterIds: ReadonlySet<number>; completeIds: ReadonlySet<number> } | undefined;
-}): TeamMember[] {
+export function presentMemberList(
+  details: {
+    team: Parameters<typeof presentTeam>[0] | undefined;
+    teamResults?: { voterIds: ReadonlySet<number>; completeIds: ReadonlySet<number> } | undefined;
+  },
+  language: Language,
+): TeamMember[] {
   if (!details.team) return [];
   return presentTeam(
     details.team,
     details.teamResults?.voterIds ?? new Set(),
     details.teamResults?.completeIds ?? new Set(),
+    language,
   );
 }

@@ -41,6 +41,26 @@ describe('reminderRecipientsOf', () => {
     expect(reminderRecipientsOf(parts, null)).toEqual([1, 2, 3].map(toVote));
   });
 
+  it('never reaches a former member (a deleted account kept in a decision reopened since)', () => {
+    const withFormer = {
+      ...team,
+      members: [
+        ...team.members,
+        {
+          user_id: 6,
+          role: 'editor' as const,
+          submitted_at: null,
+          deleted_at: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+    };
+    const reached = reminderRecipientsOf(
+      { visibility: 'always', team: withFormer, teamResults: { completeIds: new Set() } },
+      null,
+    );
+    expect(reached).toEqual([1, 2, 3, 5].map(toVote));
+  });
+
   it('is nobody for a personal decision', () => {
     expect(reminderRecipientsOf({ visibility: 'always', team: undefined }, 1)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { ResultsVisibility, TeamRole } from '../../db/schema.ts';
+import type { ResultsVisibility, TeamRole, Timestamp } from '../../db/schema.ts';
 import type { ReminderRecipient } from '../../events/domain-events.ts';
 import { isSubmissionAwaited } from '../decisions/index.ts';
 
@@ -14,7 +14,12 @@ export interface ReminderParts {
   team:
     | {
         owner: { id: number } & Submission;
-        members: readonly ({ user_id: number; role: TeamRole } & Submission)[];
+        /** `deleted_at`: a former member (deleted account, issue 28), whom nothing reaches. */
+        members: readonly ({
+          user_id: number;
+          role: TeamRole;
+          deleted_at?: Timestamp | null | undefined;
+        } & Submission)[];
       }
     | undefined;
   /** `completeIds`: `completeVotersOf` for the decision's revision, computed once by the read model. */
@@ -35,7 +40,7 @@ export function reminderRecipientsOf(parts: ReminderParts, senderId: number | nu
   const voters = [
     { userId: parts.team.owner.id, submittedAt: parts.team.owner.submitted_at },
     ...parts.team.members
-      .filter((member) => member.role !== 'viewer')
+      .filter((member) => member.role !== 'viewer' && member.deleted_at == null)
       .map((member) => ({ userId: member.user_id, submittedAt: member.submitted_at })),
   ];
   return voters.flatMap<ReminderRecipient>(({ userId, submittedAt }) => {

@@ -87,7 +87,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{
       await teamVoting.saveTeamEdit(request.params.id, userId, request.body);
       // What GET details answers right after: the caller's view of the saved decision.
       const saved = await decisionsService.authorizedAccess(request.params.id, userId, 'view');
-      return presentDetails(saved, await decisionsService.details(saved));
+      return presentDetails(saved, await decisionsService.details(saved), request.language);
     },
   );
 

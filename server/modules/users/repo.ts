@@ -15,12 +15,23 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export function createUsersRepo(db: Kysely<Database>) {
   return {
-    findById(id: number): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    // A deleted account's tombstone (issue 28) is no account: it is never found by id or address.
+    findById(id: number, executor: Executor = db): Promise<UserRow | undefined> {
+      return executor
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
     },
 
     findByEmail(email: string): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
     },
 
     /** Returns undefined when the e-mail is taken (the unique index decides, not a prior read). */
@@ -132,6 +143,32 @@ export function createUsersRepo(db: Kysely<Database>) {
         .returning('id')
         .execute();
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Turns the account into a tombstone (issue 28): the row stays so that kept votes and comments keep
+     * their author, but the address becomes `deleted:<id>` (no @, so no registered or typed address can
+     * ever equal it, and the real one is free to register again), the hash can match no password, and
+     * names, birthday and avatar are gone.
+     */
+    async eraseAccount(id: number, now: string, trx: Transaction<Database>): Promise<void> {
+      await trx.deleteFrom('avatars').where('user_id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({
+          email: `deleted:${id}`,
+          password_hash: '!',
+          nickname: null,
+          first_name: null,
+          last_name: null,
+          birthday: null,
+          avatar_id: null,
+          email_verified_at: null,
+          deleted_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     /**

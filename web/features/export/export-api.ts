@@ -19,12 +19,13 @@ export async function downloadExport(decisionId: number, format: ExportFormat): 
   const zone = browserTimeZone();
   const query = zone ? `?tz=${encodeURIComponent(zone)}` : '';
   const response = await apiResponse(`/api/decision/${decisionId}/export.${format}${query}`);
+  await saveResponseAsFile(response, `decision-${decisionId}.${format}`);
+}
 
+/** Hands a downloaded body to the browser as a file, under the name the server chose. */
+export async function saveResponseAsFile(response: Response, fallbackName: string): Promise<void> {
   const blob = await response.blob();
-  const name = fileNameFromDisposition(
-    response.headers.get('Content-Disposition'),
-    `decision-${decisionId}.${format}`,
-  );
+  const name = fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

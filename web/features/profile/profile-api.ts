@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest, UpdateProfileRequest, User } from '../../../shared/api/users.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import type { DeleteAccountRequest, DeletionPreview } from '../../../shared/api/account.ts';
+import { apiRequest, apiResponse } from '../../lib/api-client.ts';
+import { saveResponseAsFile } from '../export/export-api.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 
 export function updateProfile(update: UpdateProfileRequest) {
@@ -43,4 +45,22 @@ export function useDeleteAvatar() {
 
 export function changePassword(change: ChangePasswordRequest) {
   return apiRequest<{ message: string }>('/api/change-password', { method: 'POST', json: change });
+}
+
+// Issue 28: deleting one's account and taking one's data.
+
+export const accountKeys = { deletionPreview: ['account', 'deletion-preview'] as const };
+
+export function fetchDeletionPreview() {
+  return apiRequest<DeletionPreview>('/api/users/me/deletion-preview');
+}
+
+export async function deleteAccount(request: DeleteAccountRequest): Promise<void> {
+  await apiResponse('/api/users/me', { method: 'DELETE', json: request });
+}
+
+/** The ZIP of everything stored about the user, saved under the server's dated file name. */
+export async function downloadMyData(): Promise<void> {
+  const response = await apiResponse('/api/users/me/export');
+  await saveResponseAsFile(response, 'decision-compass-data.zip');
 }

@@ -8,6 +8,7 @@ import { serverMessageOf } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { Avatar } from '../../components/ui/Avatar.tsx';
 import { usePersonName } from '../people/person-name.ts';
+import { memberKeyOf } from './member-key.ts';
 import {
   roleLabel,
   useChangeMemberRole,
@@ -71,7 +72,7 @@ export function MemberList({ decisionId, members, canManageMembers, canInvite }:
         {members.map((member) => {
           // A pending invitation is the address as typed; a member is named by the display-name rule.
           const name = member.accepted ? nameOf(member) : (member.email ?? nameOf(member));
-          const key = member.invitation_id ? `invitation-${member.invitation_id}` : `user-${member.user_id}`;
+          const key = memberKeyOf(member);
           const canChangeRole =
             canManageMembers && member.accepted && member.role !== 'owner' && member.user_id !== null;
           const canRevoke = canInvite && !member.accepted && member.invitation_id !== null;

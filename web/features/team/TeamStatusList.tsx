@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { usePersonName } from '../people/person-name.ts';
 import { isVoter, roleLabel, useReopenVote, type TeamMember } from './team-api.ts';
+import { memberKeyOf } from './member-key.ts';
 import { NOTICE_MS, toastFor } from './team-toast.ts';
 
 interface TeamStatusListProps {
@@ -53,7 +54,7 @@ export function TeamStatusList({ members, decisionId, canReopen }: TeamStatusLis
       <ul className="flex flex-col gap-2">
         {voters.map((member) => (
           <li
-            key={member.user_id ?? member.email}
+            key={memberKeyOf(member)}
             data-voted={member.complete}
             data-status={member.complete ? 'voted' : member.has_voted ? 'started' : 'not-started'}
             className="flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
@@ -61,7 +62,7 @@ export function TeamStatusList({ members, decisionId, canReopen }: TeamStatusLis
             <Avatar src={member.avatar_url} size={32} />
             <MemberName name={nameOf(member)} role={roleLabel(t, member.role)} />
             <SubmissionBadge member={member} />
-            {canReopen && member.submitted_at ? (
+            {canReopen && member.submitted_at && member.user_id !== null ? (
               <Button
                 type="button"
                 variant="secondary"
@@ -93,7 +94,7 @@ export function TeamStatusList({ members, decisionId, canReopen }: TeamStatusLis
         ))}
         {viewers.map((member) => (
           <li
-            key={member.user_id ?? member.email}
+            key={memberKeyOf(member)}
             data-viewer
             className="flex items-center gap-3 rounded-lg px-3 py-2 ring-1 ring-slate-200 ring-inset dark:ring-slate-800"
           >
