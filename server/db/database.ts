@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 import { createChangeFeed, type ChangeFeed } from './change-feed.ts';
 import { watchWrites } from './write-watch.ts';
+import { takingTurnsPerStatement } from './statement-turns.ts';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
@@ -91,9 +92,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       return true;
     },
   });
-  const dialect = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), (writes) =>
-    changes.committedLocally(writes),
-  );
+  const sqliteDialect = takingTurnsPerStatement(new SqliteDialect({ database: withStatementCache(sqlite) }));
+  const dialect = watchWrites(sqliteDialect, (writes) => changes.committedLocally(writes));
   const db = new Kysely<Database>({ dialect });
   return { db, engine: 'sqlite', scope: 'sqlite', changes, close: () => db.destroy() };
 }

@@ -38,7 +38,7 @@ export function createTeamVotesReader(decisions: DecisionsRepo) {
     sizeOf: (read) => read.votes.cells.size + read.votes.scoredCellsByVoter.size + read.aiEvaluations.length,
     maxTotal: 1_000_000,
   });
-  const weightsCache = createRevisionCache<MemberWeight[]>(1_000, {
+  const weightsCache = createRevisionCache<readonly MemberWeight[]>(1_000, {
     sizeOf: (weights) => weights.length,
     maxTotal: 1_000_000,
   });
@@ -46,8 +46,8 @@ export function createTeamVotesReader(decisions: DecisionsRepo) {
   async function weightsOf(
     rows: readonly TeamDecision[],
     trx: Transaction<Database> | undefined,
-  ): Promise<Map<number, MemberWeight[]>> {
-    const found = new Map<number, MemberWeight[]>();
+  ): Promise<Map<number, readonly MemberWeight[]>> {
+    const found = new Map<number, readonly MemberWeight[]>();
     const stale: number[] = [];
     for (const row of rows) {
       const revision = trx ? await decisions.weightsRevisionOf(row.id, trx) : row.weights_revision;
@@ -146,9 +146,13 @@ export function createTeamVotesReader(decisions: DecisionsRepo) {
   return {
     teamVotesOfMany,
     teamVotesAfterVote,
-    /** After its transaction committed, a write's votes are the votes of the revision it wrote. */
-    rememberCommitted(row: Pick<DecisionRow, 'id' | 'revision'>, read: TeamVotesRead): void {
+    /**
+     * After its transaction committed, a write's votes are the votes of the revision it wrote, and its
+     * weights those of the weights revision it committed: the next vote reads neither again.
+     */
+    rememberCommitted(row: TeamDecision, read: TeamVotesRead): void {
       committed.set(row.id, row.revision, read);
+      weightsCache.set(row.id, row.weights_revision, read.votes.weights);
     },
     async teamVotesOf(row: TeamDecision, trx?: Transaction<Database>): Promise<TeamVotesRead> {
       if (!trx) {
