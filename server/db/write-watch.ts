@@ -7,9 +7,9 @@ export interface CommittedWrite {
 }
 
 const WRITE = /\b(insert\s+into|update|delete\s+from)\s+"?(?:\w+"?\."?)?(\w+)"?/gi;
-const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
+export const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
 // `rollback to savepoint` ends nothing: the transaction goes on.
-const TRANSACTION_END = /^\s*(commit|end|rollback(?!\s+to\b))\b/i;
+export const TRANSACTION_END = /^\s*(commit|end|rollback(?!\s+to\b))\b/i;
 
 /** The tables a statement writes. Bound parameters never reach the SQL text, so a value cannot match. */
 export function writesOf(sql: string): CommittedWrite[] {

@@ -16,7 +16,11 @@ function harness(options: { failNotify?: boolean; deleted?: boolean } = {}) {
     decisions: {
       findById: async (id: number) =>
         options.deleted ? undefined : ({ ...(id === team.id ? team : personal) } as never),
-      listTeamMembers: async () => [{ user_id: 2 }, { user_id: 3 }] as never,
+      listTeamMembers: async () =>
+        [
+          { user_id: 2, deleted_at: null },
+          { user_id: 3, deleted_at: null },
+        ] as never,
     },
     // Users 5 and 1 have commented (on any decision the fake is asked about).
     comments: { listAuthorIds: async () => [5, 1] },

@@ -20,6 +20,7 @@ import { requireSession } from '../../plugins/auth.ts';
 import { requireAccess } from './access-gate.ts';
 import { presentDecision, presentDetails } from './presenter.ts';
 import { createRevisionCache } from './revision-cache.ts';
+import { nextTurn } from '../../next-turn.ts';
 import { limitDecisionCreation } from './creation-rate-limit.ts';
 import { limitVoteWrites } from './vote-rate-limit.ts';
 import { listRoute } from './list-route.ts';
@@ -113,9 +114,15 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const access = requireAccess(request);
-      // Team details carry the caller's own votes and time-dependent locks: presented per request.
-      if (access.decision.type === 'team')
-        return presentDetails(access, await service.details(access), request.language);
+      // Team details carry the caller's own votes and time-dependent locks: presented per request. A
+      // large team's answer is megabytes: working out, presenting and serializing take a turn each.
+      if (access.decision.type === 'team') {
+        const parts = await service.details(access);
+        await nextTurn();
+        const details = presentDetails(access, parts, request.language);
+        await nextTurn();
+        return details;
+      }
       // Personal details depend only on the revision and the reader's relation, so the serialized
       // body is reused until the next write (about twice the throughput; see bench/run.ts).
       const body = await personalDetailsBodies.get(
