@@ -9,12 +9,7 @@ import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
-import {
-  accountRoutes,
-  createAccountRepo,
-  createAccountService,
-  type SecondFactor,
-} from './modules/account/index.ts';
+import { accountRoutes, createAccountRepo, createAccountService } from './modules/account/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
   createLoginThrottle,
