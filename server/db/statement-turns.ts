@@ -1,4 +1,5 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
+import type { CompiledQuery, Dialect, QueryResult } from 'kysely';
+import { withEachConnection } from './each-connection.ts';
 import { nextTurn } from '../next-turn.ts';
 import { TRANSACTION_END, TRANSACTION_START } from './write-watch.ts';
 
@@ -14,35 +15,19 @@ import { TRANSACTION_END, TRANSACTION_START } from './write-watch.ts';
  * come over a socket, each in a turn of its own.
  */
 export function takingTurnsPerStatement(dialect: Dialect): Dialect {
-  const wrapped = new WeakSet<DatabaseConnection>();
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver(): Driver {
-      const driver = dialect.createDriver();
-      const acquireConnection = driver.acquireConnection.bind(driver);
-      driver.acquireConnection = async () => {
-        const connection = await acquireConnection();
-        if (!wrapped.has(connection)) {
-          wrapped.add(connection);
-          const execute = connection.executeQuery.bind(connection);
-          let isInTransaction = false;
-          connection.executeQuery = async <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
-            if (TRANSACTION_START.test(compiled.sql)) {
-              await nextTurn();
-              isInTransaction = true;
-            } else if (TRANSACTION_END.test(compiled.sql)) {
-              isInTransaction = false;
-            } else if (!isInTransaction) {
-              await nextTurn();
-            }
-            return execute<R>(compiled);
-          };
-        }
-        return connection;
-      };
-      return driver;
-    },
-  };
+  return withEachConnection(dialect, (connection) => {
+    const execute = connection.executeQuery.bind(connection);
+    let isInTransaction = false;
+    connection.executeQuery = async <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
+      if (TRANSACTION_START.test(compiled.sql)) {
+        await nextTurn();
+        isInTransaction = true;
+      } else if (TRANSACTION_END.test(compiled.sql)) {
+        isInTransaction = false;
+      } else if (!isInTransaction) {
+        await nextTurn();
+      }
+      return execute<R>(compiled);
+    };
+  });
 }

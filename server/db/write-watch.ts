@@ -1,4 +1,5 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult } from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect, QueryResult } from 'kysely';
+import { withEachConnection } from './each-connection.ts';
 
 /** A write this process made, told once it is committed (the table and the statement's kind). */
 export interface CommittedWrite {
@@ -34,12 +35,8 @@ interface ConnectionState {
  * through the database (see change-feed.ts).
  */
 export function watchWrites(dialect: Dialect, onCommitted: (writes: CommittedWrite[]) => void): Dialect {
-  const states = new WeakMap<DatabaseConnection, ConnectionState>();
-
   function watch(connection: DatabaseConnection): void {
-    if (states.has(connection)) return;
     const state: ConnectionState = { inTransaction: false, pending: [] };
-    states.set(connection, state);
     const execute = connection.executeQuery.bind(connection);
     connection.executeQuery = async <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
       const { sql } = compiled;
@@ -74,19 +71,5 @@ export function watchWrites(dialect: Dialect, onCommitted: (writes: CommittedWri
     };
   }
 
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver(): Driver {
-      const driver = dialect.createDriver();
-      const acquireConnection = driver.acquireConnection.bind(driver);
-      driver.acquireConnection = async () => {
-        const connection = await acquireConnection();
-        watch(connection);
-        return connection;
-      };
-      return driver;
-    },
-  };
+  return withEachConnection(dialect, watch);
 }
