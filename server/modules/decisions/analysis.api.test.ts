@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   analysisSchema,
   type AnalysisResponse,
@@ -8,7 +7,7 @@ import {
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision, decisionApi, workedExample } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
@@ -23,16 +22,9 @@ import {
 // Issue 17: GET /api/decision/{id}/analysis on the decision's current data, and the must-have
 // minimum and scale anchors of criteria in every payload that carries them.
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 const analysisOf = (caller: SignedInUser | undefined, id: number | string) => api.analysis(caller, id);
 

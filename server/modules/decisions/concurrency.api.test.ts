@@ -1,6 +1,6 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, teamApi } from '../../test/team-factories.ts';
@@ -10,16 +10,9 @@ import { snapshotAllTables } from '../../test/db-snapshot.ts';
  * Parallel writers on one decision (issue: duplicate votes, 500s from deadlocks and duplicate keys
  * on PostgreSQL). Every mix must end in the state of some serial order and never answer 5xx.
  */
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 const team = teamApi(() => app);
 const decisions = decisionApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000 });
-  app = testApp.app;
-});
-afterAll(async () => testApp.close());
 
 const PARALLEL = 8;
 

@@ -1,28 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import type { DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
 import { expectApiError } from '../../test/api-errors.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, teamApi } from '../../test/team-factories.ts';
 
 // One scale per decision on every endpoint (DESIGN.md): personal 1–10, team 0–10; the totals stay on it.
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
 const team = teamApi(() => app);
 let owner: SignedInUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   owner = await createSignedInUser(app);
 });
-afterAll(() => testApp.close());
 
 async function detailsOf(caller: SignedInUser, id: number): Promise<DecisionDetails> {
   const response = await api.details(caller, id);

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { countRows } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
@@ -14,18 +13,14 @@ import { addMember, createTeamDecision, teamApi } from '../../test/team-factorie
 const { maxOptions, maxCriteria } = LIMITS.decision;
 const CELLS = maxOptions * maxCriteria;
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
 const team = teamApi(() => app);
 let owner: SignedInUser;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
   owner = await createSignedInUser(app);
 });
-afterAll(() => testApp.close());
 
 const optionNames = Array.from({ length: maxOptions }, (_, index) => `Option ${index + 1}`);
 const criteria = Array.from({ length: maxCriteria }, (_, index) => ({

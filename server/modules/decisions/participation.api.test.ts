@@ -1,7 +1,7 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createSignedInUser } from '../../test/factories.ts';
 import {
   addMember,
@@ -15,15 +15,8 @@ type TeamMember = DecisionDetails['teamMembers'][number];
 
 // Participation and agreement (issue 16): who has voted in full, and where the team disagrees.
 
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 10_000 });
-  app = testApp.app;
-});
-afterAll(() => testApp.close());
 
 function expectOk(response: LightMyRequestResponse): void {
   expect(response.statusCode, response.body).toBe(200);

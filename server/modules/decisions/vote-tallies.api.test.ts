@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { scaleOfDecision } from '../../../shared/limits.ts';
 import { computeConsensus } from '../../../shared/scoring/agreement.ts';
@@ -18,7 +17,7 @@ import {
   teamVotesOf,
   type TeamVotes,
 } from '../../../shared/scoring/team.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import {
   addMember,
@@ -37,15 +36,8 @@ import { createDecisionsRepo } from './repo.ts';
  * raw votes, and the details and the analysis equal what the raw votes give (computeResult, the
  * consensus and the analysis of today's scoring code, whose figures shared/scoring's tests pin).
  */
-let testApp: TestApp;
-let app: FastifyInstance;
+const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 const team = teamApi(() => app);
-
-beforeAll(async () => {
-  testApp = await buildTestApp({ authRateLimitPerMinute: 100_000 });
-  app = testApp.app;
-});
-afterAll(async () => testApp.close());
 
 type Action =
   | { kind: 'vote'; voter: number; cells: { option: number; criterion: number; value: number }[] }
