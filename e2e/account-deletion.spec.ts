@@ -66,7 +66,9 @@ test('a member deletes their account through the dialog; the team then shows a f
 
   await dialog.getByLabel('Your password').fill('not the password');
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
-  await expect(dialog.getByText('The current password is incorrect. Nothing was changed.').first()).toBeVisible();
+  await expect(
+    dialog.getByText('The current password is incorrect. Nothing was changed.').first(),
+  ).toBeVisible();
 
   await dialog.getByLabel('Your password').fill(member.password);
   await dialog.getByRole('button', { name: 'Delete my account for good' }).click();
