@@ -70,6 +70,17 @@ export const LIMITS = {
     // One invitation mail per address and decision this often: sending again sooner answers 429.
     sameAddressMailEveryMinutes: 60,
   },
+  // Issue 29: standing teams. A workspace decision gives every member a place, so a workspace holds at
+  // most as many people as a decision may.
+  workspace: {
+    nameMax: 100,
+    maxOwnedPerUser: 20,
+    maxMembers: 1000,
+    invitationDays: 14,
+    pendingInvitationsPerWorkspace: 100,
+    criteriaSetsPerWorkspace: 50,
+    criteriaSetNameMax: 200,
+  },
   reminders: {
     // A manual "remind" per team decision at most this often, so nobody is nagged into leaving.
     manualEveryHours: 12,

@@ -86,6 +86,8 @@ export interface DecisionsTable {
   /** The owner's vote (migration 020), as `team_members.submitted_at`/`reopened_at` for members. */
   owner_submitted_at: Generated<Timestamp | null>;
   owner_reopened_at: Generated<Timestamp | null>;
+  /** Issue 29: the workspace whose members take part; null for personal and standalone team decisions. */
+  workspace_id: Generated<number | null>;
 }
 
 export interface OptionsTable {
@@ -176,6 +178,12 @@ export interface TeamMembersTable {
   submitted_at: Generated<Timestamp | null>;
   /** The owner or an admin reopened the vote; cleared when the member submits anew. */
   reopened_at: Generated<Timestamp | null>;
+  /** Issue 29: 1 when the membership comes from the decision's workspace. */
+  via_workspace: Generated<number>;
+  /** Issue 29: 1 once the decision's owner set this member's role here; workspace role changes skip it. */
+  role_pinned: Generated<number>;
+  /** Issue 29: left the workspace after the decision closed; votes stay and count, access is gone. */
+  left_at: Generated<Timestamp | null>;
 }
 
 export interface CommentsTable {
@@ -391,6 +399,48 @@ export interface PasskeyChallengesTable {
   expires_at: Timestamp;
 }
 
+export type WorkspaceRole = 'owner' | 'admin' | 'member';
+
+export interface WorkspacesTable {
+  id: Generated<number>;
+  name: string;
+  owner_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: number;
+  user_id: number;
+  role: WorkspaceRole;
+  joined_at: Timestamp;
+}
+
+export interface WorkspaceInvitationsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  inviter_id: number;
+  email: string;
+  role: Exclude<WorkspaceRole, 'owner'>;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: number | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface WorkspaceCriteriaSetsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  name: string;
+  /** JSON array of shared/api/workspaces.ts `CriteriaSetCriterion`. */
+  criteria: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -421,4 +471,8 @@ export interface Database {
   mfa_challenges: MfaChallengesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invitations: WorkspaceInvitationsTable;
+  workspace_criteria_sets: WorkspaceCriteriaSetsTable;
 }

@@ -41,6 +41,10 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   mfa_challenges: ['id'],
   passkeys: ['id'],
   passkey_challenges: ['challenge'],
+  workspaces: ['id'],
+  workspace_members: ['workspace_id', 'user_id'],
+  workspace_invitations: ['id'],
+  workspace_criteria_sets: ['id'],
 };
 
 export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];

@@ -23,6 +23,7 @@ import * as totp from './023_totp.ts';
 import * as passkeys from './024_passkeys.ts';
 import * as sessionsEmailChange from './025_sessions_email_change.ts';
 import * as accountDeletion from './026_account_deletion.ts';
+import * as workspaces from './027_workspaces.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '024_passkeys': passkeys,
   '025_sessions_email_change': sessionsEmailChange,
   '026_account_deletion': accountDeletion,
+  '027_workspaces': workspaces,
 };
