@@ -7,7 +7,8 @@ import { CHANGES_CHANNEL, type ChangeFeed } from '../db/change-feed.ts';
  * closes, and the event itself is never sent to a client.
  */
 export interface AppEvent {
-  type: 'notification' | 'decision-changed' | 'comments-changed' | 'session-ended';
+  /** `workspace-changed` (issue 29): `{ workspace_id }` to every member, and to one who just left. */
+  type: 'notification' | 'decision-changed' | 'comments-changed' | 'workspace-changed' | 'session-ended';
   data: Record<string, unknown>;
 }
 
