@@ -7,6 +7,14 @@ export const decisionKeys = {
   list: () => [...decisionKeys.all, 'list'] as const,
   details: (id: number) => [...decisionKeys.all, 'details', id] as const,
   type: (id: number) => [...decisionKeys.all, 'type', id] as const,
+  /**
+   * Issue 30: under the details' key on purpose, so whatever reloads a decision's details (its mutations,
+   * the live `decision-changed` event, a reconnect) reloads its history and snapshots too.
+   */
+  history: (id: number) => [...decisionKeys.details(id), 'history'] as const,
+  snapshots: (id: number) => [...decisionKeys.details(id), 'snapshots'] as const,
+  /** A saved version never changes: outside the details' key, loaded once. */
+  version: (id: number, versionId: number) => [...decisionKeys.all, 'version', id, versionId] as const,
 };
 
 /** Team data lives beside the decision's details (shared with the personal pages' cache). */

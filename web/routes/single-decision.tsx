@@ -17,6 +17,8 @@ import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
 import { AiReasonLegend } from '../features/ai/AiReasonLegend.tsx';
+import { HistorySection } from '../features/history/HistorySection.tsx';
+import { SnapshotsSection } from '../features/history/SnapshotsSection.tsx';
 import { useDecisionPage } from '../features/decisions/useDecisionPage.ts';
 
 // The chart is code-split: it loads only when a decision with totals is shown.
@@ -50,6 +52,8 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
   // A knocked-out option may have the highest total; the best one is the first that leads.
   const topTotal = results.ranking.find((entry) => entry.is_top)?.total ?? 0;
   const optionNames = new Map(options.map((option) => [option.id, option.name]));
+  // Issue 30: only the owner restores a version or keeps a snapshot.
+  const isOwner = details.userRole === 'owner';
 
   return (
     <div className="flex flex-col gap-6">
@@ -155,6 +159,9 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           </section>
         </Card>
       ) : null}
+
+      <SnapshotsSection decisionId={decision.id} canSave={isOwner} />
+      <HistorySection decisionId={decision.id} hasVersions canRestore={isOwner} />
 
       <CommentsSection decisionId={decision.id} canComment={abilities.canComment} />
 

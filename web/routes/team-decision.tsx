@@ -17,6 +17,8 @@ import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
 import { parseDecisionId } from '../features/decisions/decisions-api.ts';
+import { FrozenResultBox } from '../features/history/FrozenResultBox.tsx';
+import { HistorySection } from '../features/history/HistorySection.tsx';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { RemindVoters } from '../features/team/RemindVoters.tsx';
@@ -127,6 +129,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
         now={now}
       />
       <OutcomeSection details={details} canDecide={abilities.canDecide} />
+      <FrozenResultBox details={details} />
       {/* The verdict's confidence and what would change it lead; the matrix follows (issue 25). */}
       <AnalysisSection details={details} />
 
@@ -186,6 +189,8 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           />
         </Card>
       ) : null}
+
+      <HistorySection decisionId={decision.id} hasVersions={false} canRestore={false} />
 
       <CommentsSection
         ref={comments}
