@@ -32,7 +32,8 @@ export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export const HISTORY_PAGE_MAX = 100;
 
 /** A value before or after a change: text, a number, a flag, null, or a small object (the leader). */
-export type HistoryValue = string | number | boolean | null | { [key: string]: HistoryValue } | HistoryValue[];
+export type HistoryValue =
+  string | number | boolean | null | { [key: string]: HistoryValue } | HistoryValue[];
 export const historyValueSchema: z.ZodType<HistoryValue> = z.lazy(() =>
   z.union([
     z.string(),

@@ -40,9 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subject_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
     // JSON array of shared/api/history.ts `HistoryChange`.
     .addColumn('changes', 'text', (col) => col.notNull())
-    .addColumn('version_id', 'integer', (col) =>
-      col.references('decision_versions.id').onDelete('set null'),
-    )
+    .addColumn('version_id', 'integer', (col) => col.references('decision_versions.id').onDelete('set null'))
     .execute();
   await db.schema
     .createIndex('decision_history_decision_idx')
