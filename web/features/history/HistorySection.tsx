@@ -124,7 +124,7 @@ function HistoryDayGroup({ day, language, offered, onShowVersion }: HistoryDayGr
             className="flex flex-col gap-1 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
           >
             <p className="min-w-0 break-words text-slate-900 dark:text-slate-100">
-              {entrySentence(entry, t)}
+              {entrySentence(entry, t, language)}
             </p>
             <div className="flex shrink-0 flex-wrap items-center gap-2">
               <time dateTime={entry.at} className="text-sm text-slate-600 dark:text-slate-400">

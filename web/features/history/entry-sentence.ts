@@ -1,17 +1,11 @@
 import type { TFunction } from 'i18next';
-import type { HistoryActor, HistoryEntry } from './history-types.ts';
+import { historySentenceOf, renderHistorySentence } from '../../../shared/history-sentences.ts';
+import type { HistoryEntry } from './history-types.ts';
 
 /**
- * The timeline's sentence for one entry. Placeholder until shared/history-sentences.ts (issue 30's
- * one wording for screens and exports) is merged: the actor and what kind of change it was.
+ * The timeline's sentence for one entry in the reader's language, worded as the exports word it
+ * (shared/history-sentences.ts): "Anna changed the weight of Price from 30 to 40".
  */
-export function entrySentence(entry: HistoryEntry, t: TFunction): string {
-  return t('historySection.fallbackSentence', {
-    actor: actorName(entry.actor, t),
-    kind: entry.kind.replaceAll('_', ' '),
-  });
-}
-
-function actorName(actor: HistoryActor, t: TFunction): string {
-  return 'kind' in actor ? t('historySection.system') : actor.display_name;
+export function entrySentence(entry: HistoryEntry, t: TFunction, language: string): string {
+  return renderHistorySentence(historySentenceOf(entry), (key, params) => t(key, params), language);
 }

@@ -1,44 +1,15 @@
 /**
- * The shapes of issue 30's endpoints as this feature reads them. They follow the issue's contract
- * field by field; once shared/api/history.ts and shared/api/snapshots.ts are in, these re-export them.
+ * The shapes of issue 30's endpoints as this feature reads them: the history's from
+ * shared/api/history.ts; the frozen result follows the issue's contract until shared/api/snapshots.ts is in.
  */
-export type HistoryPerson = { user_id: number | null; display_name: string };
-export type HistoryActor = HistoryPerson | { kind: 'system' };
-
-export interface HistoryChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
-
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  kind: string;
-  actor: HistoryActor;
-  subject: HistoryPerson | null;
-  changes: HistoryChange[];
-  version_id: number | null;
-}
-
-export interface HistoryPage {
-  entries: HistoryEntry[];
-  next_before: number | null;
-}
-
-/** GET /api/decision/{id}/versions/{versionId}: the matrix right after that save. */
-export interface DecisionVersion {
-  options: { id: number; name: string }[];
-  criteria: {
-    id: number;
-    name: string;
-    importance: number;
-    minimum?: number | null;
-    anchors?: { low: string; high: string } | null;
-  }[];
-  evaluations: { option_id: number; criterion_id: number; value: number | null }[];
-  ranking: { option_id: number; total: number | null; rank: number | null; knocked_out?: boolean }[];
-}
+export type {
+  DecisionVersion,
+  HistoryActor,
+  HistoryChange,
+  HistoryEntry,
+  HistoryPage,
+  HistoryPerson,
+} from '../../../shared/api/history.ts';
 
 export interface FrozenResult {
   id: number;
