@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
+import { HistoryPanel } from './pages/HistoryPanel.ts';
+import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
+import { createAccount, signInViaApi } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
+import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
+import { historyCountViaApi, updateDecisionViaApi } from './support/history.ts';
+import { setProfileViaApi } from './support/people.ts';
+import { activateViaApi, createTeamDecisionViaApi, joinViaApi, voteViaApi } from './support/team.ts';
+
+/** COMMUTE_DECISION with Train's cost set to `cost` (Train = cost·0.6 + 6·0.4). */
+function commuteWithTrainCost(cost: number) {
+  return {
+    name: COMMUTE_DECISION.name,
+    options: ['Train', 'Car'],
+    criteria: [
+      { name: 'Cost', importance: 60 },
+      { name: 'Comfort', importance: 40 },
+    ],
+    evaluations: [
+      { option_index: 0, criterion_index: 0, value: cost, explanation: null },
+      { option_index: 0, criterion_index: 1, value: 6, explanation: null },
+      { option_index: 1, criterion_index: 0, value: 5, explanation: null },
+      { option_index: 1, criterion_index: 1, value: 9, explanation: null },
+    ],
+  };
+}
+
+test('the owner reads the history, shows an earlier version and restores it', async ({ page, request }) => {
+  const owner = await createAccount(request);
+  const token = await apiToken(request, owner);
+  await setProfileViaApi(request, token, { nickname: 'Olga' });
+  const decision = await createDecisionViaApi(request, token, COMMUTE_DECISION);
+  // Two saves: Train's cost 3 (total 4.2), then 2 (total 3.6).
+  await updateDecisionViaApi(request, token, decision.id, commuteWithTrainCost(3));
+  await updateDecisionViaApi(request, token, decision.id, {
+    ...commuteWithTrainCost(2),
+    criteria: [
+      { name: 'Price', importance: 60 },
+      { name: 'Comfort', importance: 40 },
+    ],
+  });
+
+  await signInViaApi(page, owner, 'no page');
+  const details = new DecisionDetailsPage(page);
+  const history = new HistoryPanel(page);
+  await details.goto(decision.id);
+  await expect(details.totalOf('Train')).toContainText('3.6');
+
+  // Newest first, under today's heading; the rename reads as one plain sentence.
+  await expect(history.dayHeadings.first()).toHaveText(/^Today · /);
+  await expect(history.entries.first()).toContainText('Olga');
+  await expect(history.region).toContainText(/Olga renamed the criterion Cost to Price/);
+  await expect(history.region).toContainText(/Olga created the decision/);
+  expect(await history.entries.count()).toBe(await historyCountViaApi(request, token, decision.id));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The second newest save: Train's cost was 3 then, and Cost not yet renamed.
+  await history.showVersionButtons.nth(1).click();
+  await expect(history.versionDialog).toBeVisible();
+  await expect(history.versionDialog.getByRole('columnheader', { name: /^Cost/ })).toBeVisible();
+  await expect(history.versionRow('Train').getByTestId('version-total')).toHaveText('4.2');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await history.confirmRestore();
+  await expect(history.versionDialog).toBeHidden();
+  // The page shows the restored matrix: Train's total and the criterion's old name are back.
+  await expect(details.totalOf('Train')).toContainText('4.2');
+  await expect(details.matrix.getByRole('columnheader', { name: /^Cost/ })).toBeVisible();
+  await expect(history.entries.first()).toContainText(/Olga restored/);
+});
+
+test('"Show more" loads the older pages of the history', async ({ page, request }) => {
+  const owner = await createAccount(request);
+  const token = await apiToken(request, owner);
+  const decision = await createDecisionViaApi(request, token, COMMUTE_DECISION);
+  for (const cost of [1, 2, 3, 4]) {
+    await updateDecisionViaApi(request, token, decision.id, commuteWithTrainCost(cost));
+  }
+  const total = await historyCountViaApi(request, token, decision.id);
+  expect(total).toBeGreaterThanOrEqual(5);
+  // The server's pages hold 100; asked for 2 at a time here, the real `before` paging is what runs.
+  await page.route(/\/api\/decision\/\d+\/history\?/, (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '2');
+    return route.continue({ url: url.toString() });
+  });
+
+  await signInViaApi(page, owner, 'no page');
+  const history = new HistoryPanel(page);
+  await new DecisionDetailsPage(page).goto(decision.id);
+  await expect(history.entries).toHaveCount(2);
+  for (let shown = 2; shown < total; shown += 2) {
+    await history.showMoreButton.click();
+    await expect(history.entries).toHaveCount(Math.min(shown + 2, total));
+  }
+  await expect(history.showMoreButton).toHaveCount(0);
+  await expect(history.region).toContainText(/created the decision/);
+});
+
+test('the team view shows votes in the history and the result frozen when voting ended', async ({
+  page,
+  request,
+}) => {
+  const [owner, member] = await Promise.all([createAccount(request), createAccount(request)]);
+  const ownerToken = await apiToken(request, owner);
+  const memberToken = await apiToken(request, member);
+  await setProfileViaApi(request, memberToken, { nickname: 'Ben' });
+  const decision = await createTeamDecisionViaApi(request, ownerToken, {
+    name: 'Where to meet',
+    options: ['Lisbon', 'Prague'],
+    criteria: [
+      { name: 'Cost', importance: 50 },
+      { name: 'Weather', importance: 50 },
+    ],
+  });
+  await joinViaApi(request, ownerToken, decision.id, member.email, memberToken);
+  await activateViaApi(request, ownerToken, decision.id);
+  await voteViaApi(request, memberToken, decision.id, [
+    { option: 0, criterion: 0, value: 8 },
+    { option: 0, criterion: 1, value: 7 },
+    { option: 1, criterion: 0, value: 4 },
+    { option: 1, criterion: 1, value: 5 },
+  ]);
+
+  await signInViaApi(page, owner, 'no page');
+  const view = new TeamDecisionPage(page);
+  const history = new HistoryPanel(page);
+  await view.goto(decision.id);
+  await expect(history.region).toContainText(/Ben voted \(4 cells\)/);
+  await expect(history.frozenResult).toHaveCount(0);
+
+  await view.endVoting();
+  // Stored when voting ended: the ranking as it stood, with participation.
+  await expect(history.frozenResult).toContainText(/Result when voting ended/);
+  await expect(history.frozenResult.getByRole('listitem').first()).toContainText('Lisbon');
+  await expect(history.frozenResult.getByRole('listitem').first()).toContainText('7.5');
+  await expect(history.frozenResult).toContainText(/1 of 2 voters voted in full/);
+  // The history refreshed with the decision: voting ended, by the owner.
+  await expect(history.entries.first()).toContainText(/ended voting|Voting ended/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
