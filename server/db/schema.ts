@@ -441,6 +441,18 @@ export interface WorkspaceCriteriaSetsTable {
   updated_at: Timestamp;
 }
 
+export type SnapshotReason = 'voting_ended' | 'outcome_recorded' | 'manual';
+
+/** Issue 30: a decision's result frozen at one moment (JSON in `result`), never changed afterwards. */
+export interface DecisionSnapshotsTable {
+  id: Generated<number>;
+  decision_id: number;
+  at: Timestamp;
+  reason: SnapshotReason;
+  label: string | null;
+  result: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -475,4 +487,5 @@ export interface Database {
   workspace_members: WorkspaceMembersTable;
   workspace_invitations: WorkspaceInvitationsTable;
   workspace_criteria_sets: WorkspaceCriteriaSetsTable;
+  decision_snapshots: DecisionSnapshotsTable;
 }
