@@ -9,9 +9,15 @@ import type { DecisionWriteContext } from './write-context.ts';
  * Saves the sent title, description, options and criteria and stores the AI's cells
  * (generated_by 'ai', no user) in one transaction: the decision is then completed by AI.
  * Refuses with 409 when another run finished first. The caller announces that voting ended (the
- * team module's voting end), as the AI's cells close the vote.
+ * team module's voting end), as the AI's cells close the vote; the result is frozen in the transaction.
  */
-export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+export function createCompleteWithAi({
+  decisions,
+  writeLocked,
+  matrix,
+  emit,
+  freezeResult,
+}: DecisionWriteContext) {
   return async function completeWithAi(
     access: DecisionAccess,
     input: DecisionInput,
@@ -38,7 +44,10 @@ export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: D
         })),
         trx,
       );
-      return matrix.refreshScore(trx, saved);
+      const completed = await matrix.refreshScore(trx, saved);
+      // The AI's cells end the vote: its result is frozen with them (issue 30).
+      await freezeResult(trx, completed, 'voting_ended');
+      return completed;
     });
     await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });
     return updated;

@@ -1,5 +1,6 @@
 import type { Emit } from '../../events/domain-events.ts';
 import type { WriteLocked } from './access.ts';
+import type { FreezeResult } from './frozen-result.ts';
 import type { DecisionsRepo } from './repo.ts';
 import type { MatrixWriter } from './save-matrix.ts';
 
@@ -9,4 +10,6 @@ export interface DecisionWriteContext {
   writeLocked: WriteLocked;
   matrix: MatrixWriter;
   emit: Emit;
+  /** Stores the result as this transaction sees it (issue 30): when voting ends, an outcome, by hand. */
+  freezeResult: FreezeResult;
 }

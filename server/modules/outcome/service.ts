@@ -43,6 +43,10 @@ export function createOutcomeService(deps: {
             },
             trx,
           );
+          // Frozen with the outcome (issue 30); a team decision's end of voting first, if no read has yet.
+          const { freezeResult } = decisionsService.writeContext;
+          if (saved.type === 'team') await freezeResult(trx, saved, 'voting_ended');
+          await freezeResult(trx, saved, 'outcome_recorded');
           return { decision: saved, optionName: option.name };
         },
       );

@@ -1,3 +1,4 @@
+import { AppError } from '../../app-error.ts';
 import type { Emit } from '../../events/domain-events.ts';
 import { isPastDeadline, type DecisionsRepo, type DecisionsService } from '../decisions/index.ts';
 import type { VotingEndRepo } from './voting-end-repo.ts';
@@ -13,15 +14,28 @@ export function createVotingEnd(deps: {
   decisions: Pick<DecisionsRepo, 'findById' | 'hasAiEvaluations'>;
   votingEnds: VotingEndRepo;
   matrixOf: DecisionsService['matrixOf'];
+  writeContext: Pick<DecisionsService['writeContext'], 'writeLocked' | 'freezeResult'>;
   emit: Emit;
 }) {
   const { decisions, votingEnds, matrixOf, emit } = deps;
+  const { writeLocked, freezeResult } = deps.writeContext;
 
   async function announceVotingEnded(decisionId: number, now = Date.now()): Promise<boolean> {
     const decision = await decisions.findById(decisionId);
     if (!decision || decision.type !== 'team') return false;
     const hasEnded = isPastDeadline(decision.timer, now) || (await decisions.hasAiEvaluations(decision.id));
     if (!hasEnded) return false;
+    // The result when voting ended (issue 30): "end voting now" and the AI froze it in their own
+    // transaction; a deadline that passed is frozen here (or by the first read, whichever comes first).
+    const isFrozen = await writeLocked(decision.id, decision.user_id, null, async (locked, trx) => {
+      await freezeResult(trx, locked.decision, 'voting_ended');
+      return true;
+    }).catch((error: unknown) => {
+      // Deleted meanwhile: nothing to freeze or announce.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+      throw error;
+    });
+    if (!isFrozen) return false;
     if (!(await votingEnds.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString())))
       return false;
     const { options, result } = await matrixOf(decision);

@@ -26,6 +26,7 @@ export function createTeamVoting(deps: {
     decisions: context.decisions,
     votingEnds,
     matrixOf: decisionsService.matrixOf,
+    writeContext: context,
     emit,
   });
 
