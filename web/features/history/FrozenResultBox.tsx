@@ -2,28 +2,21 @@ import { useId } from 'react';
 import { Snowflake } from 'lucide-react';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { useLocale } from '../../lib/format.ts';
-import type { FrozenResult } from './history-types.ts';
 import { FrozenRanking } from './FrozenRanking.tsx';
-
-/** The details' frozen result fields (issue 30), read loosely until the shared details schema has them. */
-type WithFrozenResult = DecisionDetails & {
-  frozen_result?: FrozenResult | null;
-  frozen_result_differs?: boolean;
-};
 
 /**
  * "Result when voting ended (date)": the ranking and participation the server stored when voting
  * ended, which later changes never touch, and a note when the live matrix now says something else.
  */
-export function FrozenResultBox({ details }: { details: DecisionDetails }) {
+export function FrozenResultBox({
+  details,
+}: {
+  details: Pick<DecisionDetails, 'frozen_result' | 'frozen_result_differs'>;
+}) {
   const { t, format } = useLocale();
   const headingId = useId();
-  const { frozen_result: frozen, frozen_result_differs: differs } = details as WithFrozenResult;
+  const frozen = details.frozen_result;
   if (!frozen) return null;
-  const title =
-    frozen.reason === 'outcome_recorded'
-      ? t('frozenResult.titleOutcome', { date: format.dateTime(frozen.at) })
-      : t('frozenResult.title', { date: format.dateTime(frozen.at) });
   return (
     <section
       aria-labelledby={headingId}
@@ -32,18 +25,19 @@ export function FrozenResultBox({ details }: { details: DecisionDetails }) {
     >
       <h2 id={headingId} className="flex items-center gap-2 font-semibold">
         <Snowflake aria-hidden size={18} className="shrink-0" />
-        {title}
+        {t('frozenResult.title', { date: format.dateTime(frozen.at) })}
       </h2>
       <FrozenRanking snapshot={frozen} />
-      {frozen.participation ? (
-        <p className="text-sm">
-          {t('frozenResult.participation', {
-            complete: frozen.participation.complete,
-            count: frozen.participation.voters,
-          })}
-        </p>
-      ) : null}
-      {differs ? (
+      <p className="text-sm">
+        {t('frozenResult.participation', {
+          complete: frozen.participation.complete,
+          count: frozen.participation.voters,
+        })}
+        {frozen.robustness
+          ? ` · ${t('frozenResult.robustness', { label: t(`robustness.label.${frozen.robustness.label}`) })}`
+          : ''}
+      </p>
+      {details.frozen_result_differs ? (
         <p className="text-sm font-medium" data-testid="frozen-result-differs">
           {t('frozenResult.differs')}
         </p>

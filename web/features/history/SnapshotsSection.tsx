@@ -4,12 +4,13 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { InlineAlert } from '../../components/ui/InlineAlert.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { SNAPSHOT_LABEL_MAX } from '../../../shared/api/snapshots.ts';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useLocale } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSaveSnapshot, useSnapshotsQuery } from './history-api.ts';
 import { FrozenRanking } from './FrozenRanking.tsx';
-import type { FrozenResult } from './history-types.ts';
+import type { Snapshot } from './history-types.ts';
 
 interface SnapshotsSectionProps {
   decisionId: number;
@@ -50,7 +51,7 @@ export function SnapshotsSection({ decisionId, canSave }: SnapshotsSectionProps)
   );
 }
 
-function SnapshotItem({ snapshot }: { snapshot: FrozenResult }) {
+function SnapshotItem({ snapshot }: { snapshot: Snapshot }) {
   const { t, format } = useLocale();
   const name = snapshot.label?.trim() || t(`snapshots.reason.${snapshot.reason}`);
   return (
@@ -79,6 +80,10 @@ function SaveSnapshotForm({ decisionId }: { decisionId: number }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    if (!label.trim()) {
+      setError(t('snapshots.labelRequired'));
+      return;
+    }
     try {
       await save.mutateAsync(label.trim());
       setLabel('');
@@ -95,7 +100,8 @@ function SaveSnapshotForm({ decisionId }: { decisionId: number }) {
           label={t('snapshots.label')}
           hint={t('snapshots.labelHint')}
           value={label}
-          maxLength={100}
+          maxLength={SNAPSHOT_LABEL_MAX}
+          aria-required
           error={error ?? undefined}
           onChange={(event) => setLabel(event.target.value)}
         />

@@ -3,7 +3,7 @@ import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { decisionKeys } from '../../lib/query-keys.ts';
 import { mergeHistoryPages, nextHistoryCursor } from './history-model.ts';
-import type { DecisionVersion, FrozenResult, HistoryPage } from './history-types.ts';
+import type { DecisionVersion, HistoryPage, Snapshot } from './history-types.ts';
 
 /** The server's page size (its default and maximum). */
 export const HISTORY_PAGE_SIZE = 100;
@@ -67,7 +67,7 @@ export function useRestoreVersion(decisionId: number) {
 export function useSnapshotsQuery(decisionId: number, enabled = true) {
   return useQuery({
     queryKey: decisionKeys.snapshots(decisionId),
-    queryFn: () => apiRequest<FrozenResult[]>(`/api/decision/${decisionId}/snapshots`),
+    queryFn: () => apiRequest<Snapshot[]>(`/api/decision/${decisionId}/snapshots`),
     enabled,
   });
 }
@@ -77,7 +77,7 @@ export function useSaveSnapshot(decisionId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: string) =>
-      apiRequest<FrozenResult>(`/api/decision/${decisionId}/snapshots`, {
+      apiRequest<Snapshot>(`/api/decision/${decisionId}/snapshots`, {
         method: 'POST',
         json: { label },
       }),

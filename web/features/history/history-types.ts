@@ -1,7 +1,4 @@
-/**
- * The shapes of issue 30's endpoints as this feature reads them: the history's from
- * shared/api/history.ts; the frozen result follows the issue's contract until shared/api/snapshots.ts is in.
- */
+/** The shapes of issue 30's endpoints this feature reads (shared/api/history.ts, shared/api/snapshots.ts). */
 export type {
   DecisionVersion,
   HistoryActor,
@@ -11,14 +8,4 @@ export type {
   HistoryPerson,
 } from '../../../shared/api/history.ts';
 
-export interface FrozenResult {
-  id: number;
-  at: string;
-  reason: 'voting_ended' | 'outcome_recorded' | 'manual';
-  label: string | null;
-  ranking: { option_id: number; name: string; total: number | null; rank: number | null }[];
-  participation: { voters: number; complete: number } | null;
-  weights: { criterion_id: number; name: string; share: number }[];
-  agreement: number | null;
-  robustness: { label: string } | null;
-}
+export type { FrozenResult, Snapshot } from '../../../shared/api/snapshots.ts';
