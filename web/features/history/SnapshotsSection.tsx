@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Camera } from 'lucide-react';
+import { Camera, ChevronRight } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { InlineAlert } from '../../components/ui/InlineAlert.tsx';
@@ -58,7 +58,14 @@ function SnapshotItem({ snapshot }: { snapshot: Snapshot }) {
     <li className="rounded-xl border border-slate-200 dark:border-slate-800">
       <details className="group">
         <summary className="flex cursor-pointer flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3">
-          <span className="min-w-0 font-medium break-words text-slate-900 dark:text-slate-100">{name}</span>
+          <span className="flex min-w-0 items-center gap-1 font-medium break-words text-slate-900 dark:text-slate-100">
+            <ChevronRight
+              aria-hidden
+              size={16}
+              className="shrink-0 transition-transform group-open:rotate-90"
+            />
+            {name}
+          </span>
           <time dateTime={snapshot.at} className="text-sm text-slate-600 dark:text-slate-400">
             {format.dateTime(snapshot.at)}
           </time>
