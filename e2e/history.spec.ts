@@ -48,15 +48,15 @@ test('the owner reads the history, shows an earlier version and restores it', as
   await details.goto(decision.id);
   await expect(details.totalOf('Train')).toContainText('3.6');
 
-  // Newest first, under today's heading; the rename reads as one plain sentence.
+  // Newest first, under today's heading; a list change reads as one plain sentence.
   await expect(history.dayHeadings.first()).toHaveText(/^Today · /);
   await expect(history.entries.first()).toContainText('Olga');
-  await expect(history.region).toContainText(/Olga renamed the criterion Cost to Price/);
+  await expect(history.region).toContainText(/Olga added the criterion Price and removed the criterion Cost/);
   await expect(history.region).toContainText(/Olga created the decision/);
   expect(await history.entries.count()).toBe(await historyCountViaApi(request, token, decision.id));
   expect(await seriousViolations(page)).toEqual([]);
 
-  // The second newest save: Train's cost was 3 then, and Cost not yet renamed.
+  // The second newest save: Train’s cost was 3 then, and Cost not yet replaced by Price.
   await history.showVersionButtons.nth(1).click();
   await expect(history.versionDialog).toBeVisible();
   await expect(history.versionDialog.getByRole('columnheader', { name: /^Cost/ })).toBeVisible();
@@ -65,7 +65,7 @@ test('the owner reads the history, shows an earlier version and restores it', as
 
   await history.confirmRestore();
   await expect(history.versionDialog).toBeHidden();
-  // The page shows the restored matrix: Train's total and the criterion's old name are back.
+  // The page shows the restored matrix: Train's total and the replaced criterion are back.
   await expect(details.totalOf('Train')).toContainText('4.2');
   await expect(details.matrix.getByRole('columnheader', { name: /^Cost/ })).toBeVisible();
   await expect(history.entries.first()).toContainText(/Olga restored/);

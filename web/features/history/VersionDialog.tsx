@@ -116,44 +116,61 @@ function VersionMatrix({ version }: { version: DecisionVersion }) {
     version.evaluations.map((cell) => [`${cell.option_id}:${cell.criterion_id}`, cell.value]),
   );
   return (
-    <MatrixTable
-      caption={t('versions.caption')}
-      captionId={captionId}
-      cornerHeader={t('versions.option')}
-      rows={rows}
-      columns={columns}
-      layout="cardsOnPhone"
-      ranks={{
-        of: (row) => rankOf.get(row.id)?.rank ?? null,
-        label: (rank) => t('versions.rank', { rank }),
-      }}
-      muteRow={(row) => rankOf.get(row.id)?.knocked_out === true}
-      highlightRow={(row) => rankOf.get(row.id)?.rank === 1}
-      renderColumnHeader={(column) => (
-        <span className="flex flex-col">
-          <span>{column.label}</span>
-          <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
-            {t('versions.importance', { value: format.plain(column.importance) })}
-            {column.minimum !== null ? ` · ${t('versions.minimum', { value: column.minimum })}` : ''}
+    <>
+      <MatrixTable
+        caption={t('versions.caption')}
+        captionId={captionId}
+        cornerHeader={t('versions.option')}
+        rows={rows}
+        columns={columns}
+        layout="cardsOnPhone"
+        ranks={{
+          of: (row) => rankOf.get(row.id)?.rank ?? null,
+          label: (rank) => t('versions.rank', { rank }),
+        }}
+        muteRow={(row) => rankOf.get(row.id)?.knocked_out === true}
+        highlightRow={(row) => rankOf.get(row.id)?.rank === 1}
+        renderColumnHeader={(column) => (
+          <span className="flex flex-col">
+            <span>{column.label}</span>
+            <span className="text-xs font-normal text-slate-600 dark:text-slate-400">
+              {t('versions.importance', { value: format.plain(column.importance) })}
+              {column.minimum !== null ? ` · ${t('versions.minimum', { value: column.minimum })}` : ''}
+            </span>
           </span>
-        </span>
-      )}
-      renderCell={(row, column) => {
-        const value = values.get(`${row.id}:${column.id}`);
-        return value === undefined || value === null ? (
-          <span aria-label={t('versions.noValue')}>–</span>
-        ) : (
-          format.plain(value)
-        );
-      }}
-      total={{
-        header: t('versions.total'),
-        render: (row) => {
-          const total = rankOf.get(row.id)?.total;
-          return total === undefined || total === null ? '–' : format.number(total, 1);
-        },
-        testId: 'version-total',
-      }}
-    />
+        )}
+        renderCell={(row, column) => {
+          const value = values.get(`${row.id}:${column.id}`);
+          return value === undefined || value === null ? (
+            <span aria-label={t('versions.noValue')}>–</span>
+          ) : (
+            format.plain(value)
+          );
+        }}
+        total={{
+          header: t('versions.total'),
+          render: (row) => {
+            const total = rankOf.get(row.id)?.total;
+            return total === undefined || total === null ? '–' : format.number(total, 1);
+          },
+          testId: 'version-total',
+        }}
+      />
+      {/* The phone's cards show no column notes: the importances once more, as one line. */}
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {t('versions.importances', {
+          list: columns
+            .map((column) =>
+              [
+                `${column.label} ${format.plain(column.importance)}`,
+                column.minimum !== null ? t('versions.minimum', { value: column.minimum }) : null,
+              ]
+                .filter(Boolean)
+                .join(', '),
+            )
+            .join(' · '),
+        })}
+      </p>
+    </>
   );
 }
