@@ -43,6 +43,7 @@ import {
   emailChangeRoutes,
 } from './modules/email-change/index.ts';
 import { exportRoutes, createExportService } from './modules/export/index.ts';
+import { createHistoryRepo, createHistoryService, historyRoutes } from './modules/history/index.ts';
 import { createMfaRepo, createMfaService, mfaRoutes } from './modules/mfa/index.ts';
 import { createReadiness, type Readiness, healthRoutes } from './modules/health/index.ts';
 import {
@@ -206,7 +207,10 @@ function createDecisionModules(
     eventBus,
     log: app.log,
   });
+  // Issue 30: every write records its history in its own transaction through this recorder.
+  const historyRepo = createHistoryRepo(database.db);
   const decisionsService = createDecisionsService({
+    history: historyRepo.recorder,
     decisions: decisionsRepo,
     emit,
     changes: database.changes,
@@ -259,10 +263,13 @@ function createDecisionModules(
     usage: createAiUsageRepo(database.db),
     counters,
     decisionsService,
-    announceVotingEnded: (decisionId) => teamVoting.announceVotingEnded(decisionId),
+    announceVotingEnded: (decisionId, startedBy) =>
+      teamVoting.announceVotingEnded(decisionId, Date.now(), startedBy),
   });
+  const historyService = createHistoryService({ history: historyRepo, decisionsService });
   return {
     decisionsService,
+    historyService,
     commentsService,
     notificationsService,
     teamRepo,
@@ -399,6 +406,9 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
       const user = await users.findById(userId);
       return user ? displayNameOfAccount(user) : null;
     },
+    // The PDF and CSV carry the newest entries as GET …/history answers the reader (issue 30).
+    historyOf: async (access, language, limit) =>
+      (await decisionModules.historyService.page(access, { limit }, language)).entries,
   });
   const accountService = createAccountService({
     account: createAccountRepo(infrastructure.database.db),
@@ -438,6 +448,7 @@ async function registerRoutes(
     mfaService,
     usersService,
     decisionsService,
+    historyService,
     commentsService,
     exportService,
     teamService,
@@ -500,6 +511,7 @@ async function registerRoutes(
     voteWritesPerMinute: config.voteWritesPerMinute,
   });
   await app.register(outcomeRoutes, { outcomeService });
+  await app.register(historyRoutes, { historyService, decisionsService });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus, sessionStreams });

@@ -129,6 +129,9 @@ export function historySentenceOf(entry: HistoryEntry): HistorySentence {
   }
   switch (entry.kind) {
     case 'vote_saved': {
+      // A personal decision's save counts the owner's changed values (`values`), a vote its cells.
+      const values = count(changes, 'values');
+      if (values !== null) return { key: `${P}.sentence.valuesChanged`, params: { actor, count: values } };
       const cells = count(changes, 'cells');
       return cells === null
         ? { key: `${P}.sentence.voted`, params: { actor } }

@@ -4,6 +4,7 @@ import type { DecisionRow } from './repo.ts';
 import type { DecisionInput } from './save-decision.ts';
 import { rowAt } from './save-matrix.ts';
 import type { DecisionWriteContext } from './write-context.ts';
+import { readStoredMatrix, recordSave } from './history-record.ts';
 
 /**
  * Saves the sent title, description, options and criteria and stores the AI's cells
@@ -16,6 +17,7 @@ export function createCompleteWithAi({
   writeLocked,
   matrix,
   emit,
+  history,
   freezeResult,
 }: DecisionWriteContext) {
   return async function completeWithAi(
@@ -28,6 +30,7 @@ export function createCompleteWithAi({
     const updated = await writeLocked(access.decision.id, access.userId, 'startAi', async (locked, trx) => {
       const { decision } = locked;
       await matrix.assertValidUpdate(decision, input, trx);
+      const matrixBefore = await readStoredMatrix(decisions, decision.id, trx, { cells: false });
       const saved = await decisions.updateDecision(
         decision.id,
         { name: input.name, description: input.description ?? decision.description, mode: 'ai' },
@@ -44,10 +47,25 @@ export function createCompleteWithAi({
         })),
         trx,
       );
-      const completed = await matrix.refreshScore(trx, saved);
+      const scored = await matrix.refreshScore(trx, saved);
+      // The caller started the run: the actor of the edits and the AI's cells (and of voting's end, recorded
+      // by the team module's announcement with the leader).
+      await recordSave(
+        trx,
+        { decisions, history },
+        { actorId: locked.userId, rowBefore: decision, rowAfter: scored, matrixBefore },
+      );
+      await history.record(trx, [
+        {
+          decisionId: decision.id,
+          kind: 'ai_scored',
+          actorId: locked.userId,
+          changes: [{ field: 'cells', from: null, to: cells.length }],
+        },
+      ]);
       // The AI's cells end the vote: its result is frozen with them (issue 30).
-      await freezeResult(trx, completed, 'voting_ended');
-      return completed;
+      await freezeResult(trx, scored, 'voting_ended');
+      return scored;
     });
     await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });
     return updated;

@@ -7,7 +7,7 @@ import type { TeamServiceDeps } from './service.ts';
 export function createMembers(deps: TeamServiceDeps) {
   const { team, decisionsService, emit } = deps;
   // Votes, weights and the decision's row belong to the decisions module: written through its context.
-  const { decisions, matrix } = decisionsService.writeContext;
+  const { decisions, matrix, history } = decisionsService.writeContext;
 
   return {
     /** Refused once voting ended or the AI completed the decision: roles decide whose votes count. */
@@ -16,8 +16,19 @@ export function createMembers(deps: TeamServiceDeps) {
         access.decision.id,
         access.userId,
         'manageMembers',
-        async (_, trx) => {
+        async (locked, trx) => {
+          const before = await decisions.membershipOf(access.decision.id, userId, trx);
           if (!(await team.setRole(access.decision.id, userId, role, trx))) throw new AppError('NOT_FOUND');
+          if (before && before.role !== role)
+            await history.record(trx, [
+              {
+                decisionId: access.decision.id,
+                kind: 'role_changed',
+                actorId: locked.userId,
+                subjectId: userId,
+                changes: [{ field: 'role', from: before.role, to: role }],
+              },
+            ]);
         },
       );
       await emit({
@@ -42,6 +53,9 @@ export function createMembers(deps: TeamServiceDeps) {
           await decisions.deleteUserWeights(decisionId, userId, trx);
           await decisions.bumpRevision(decisionId, trx);
           await matrix.refreshScore(trx, locked.decision);
+          await history.record(trx, [
+            { decisionId, kind: 'member_removed', actorId: locked.userId, subjectId: userId },
+          ]);
         },
       );
       await emit({ type: 'member.removed', decision: access.decision, actorId: access.userId, userId });
