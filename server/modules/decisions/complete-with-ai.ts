@@ -17,8 +17,8 @@ export function createCompleteWithAi({
   writeLocked,
   matrix,
   emit,
-  freezeResult,
   history,
+  freezeResult,
 }: DecisionWriteContext) {
   return async function completeWithAi(
     access: DecisionAccess,

@@ -49,7 +49,7 @@ export function createDecisionsService(deps: {
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, changes });
   const matrix = createMatrixWriter(decisions, teamVotes);
   const freezeResult = createFreezeResult(decisions, readModel);
-  const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit, freezeResult, history };
+  const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit, history, freezeResult };
   const snapshots = createSnapshots(writeContext);
   const { create, update } = createSaveDecision(writeContext, { maxOwnedPerUser });
   const evaluate = createEvaluate(writeContext);

@@ -1,7 +1,7 @@
 import type { Emit } from '../../events/domain-events.ts';
 import type { WriteLocked } from './access.ts';
-import type { FreezeResult } from './frozen-result.ts';
 import type { HistoryRecorder } from './history-record.ts';
+import type { FreezeResult } from './frozen-result.ts';
 import type { DecisionsRepo } from './repo.ts';
 import type { MatrixWriter } from './save-matrix.ts';
 
@@ -11,8 +11,8 @@ export interface DecisionWriteContext {
   writeLocked: WriteLocked;
   matrix: MatrixWriter;
   emit: Emit;
-  /** Stores the result as this transaction sees it (issue 30): when voting ends, an outcome, by hand. */
-  freezeResult: FreezeResult;
   /** Issue 30: every change is recorded in its own transaction (server/modules/history). */
   history: HistoryRecorder;
+  /** Stores the result as this transaction sees it (issue 30): when voting ends, an outcome, by hand. */
+  freezeResult: FreezeResult;
 }

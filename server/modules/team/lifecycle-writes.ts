@@ -19,8 +19,8 @@ export function assertDeadlineFarEnough(timer: string | null | undefined): void 
 export function createLifecycleWrites({
   decisions,
   writeLocked,
-  freezeResult,
   history,
+  freezeResult,
 }: DecisionWriteContext) {
   return {
     async markActivated(access: DecisionAccess): Promise<void> {
