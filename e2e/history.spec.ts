@@ -99,7 +99,7 @@ test('"Show more" loads the older pages of the history', async ({ page, request 
   await expect(history.region).toContainText(/created the decision/);
 });
 
-test('the team view shows votes in the history and the result frozen when voting ended', async ({
+test('the team view shows votes in the history and the result frozen when voting ended, which stays', async ({
   page,
   request,
 }) => {
@@ -117,27 +117,63 @@ test('the team view shows votes in the history and the result frozen when voting
   });
   await joinViaApi(request, ownerToken, decision.id, member.email, memberToken);
   await activateViaApi(request, ownerToken, decision.id);
-  await voteViaApi(request, memberToken, decision.id, [
-    { option: 0, criterion: 0, value: 8 },
-    { option: 0, criterion: 1, value: 7 },
-    { option: 1, criterion: 0, value: 4 },
-    { option: 1, criterion: 1, value: 5 },
+  // Lisbon leads with 5.5 (Ben 9, the owner 2), Prague follows with 4.5 (Ben 3, the owner 6).
+  await voteViaApi(request, ownerToken, decision.id, [
+    { option: 0, criterion: 0, value: 2 },
+    { option: 0, criterion: 1, value: 2 },
+    { option: 1, criterion: 0, value: 6 },
+    { option: 1, criterion: 1, value: 6 },
   ]);
 
   await signInViaApi(page, owner, 'no page');
   const view = new TeamDecisionPage(page);
   const history = new HistoryPanel(page);
   await view.goto(decision.id);
-  await expect(history.region).toContainText(/Ben voted \(4 cells\)/);
+  await expect(history.region).toContainText(/voted \(4 cells\)/);
+  await expect(history.region).toContainText(/Ben joined as editor/);
+  await expect(history.region).not.toContainText('Ben voted');
+  // Ben votes elsewhere: the open page's history shows it live (the decision-changed event).
+  await voteViaApi(request, memberToken, decision.id, [
+    { option: 0, criterion: 0, value: 9 },
+    { option: 0, criterion: 1, value: 9 },
+    { option: 1, criterion: 0, value: 3 },
+    { option: 1, criterion: 1, value: 3 },
+  ]);
+  await expect(history.entries.first()).toContainText(/Ben voted \(4 cells\)/);
   await expect(history.frozenResult).toHaveCount(0);
 
   await view.endVoting();
   // Stored when voting ended: the ranking as it stood, with participation.
   await expect(history.frozenResult).toContainText(/Result when voting ended/);
   await expect(history.frozenResult.getByRole('listitem').first()).toContainText('Lisbon');
-  await expect(history.frozenResult.getByRole('listitem').first()).toContainText('7.5');
-  await expect(history.frozenResult).toContainText(/1 of 2 voters voted in full/);
-  // The history refreshed with the decision: voting ended, by the owner.
-  await expect(history.entries.first()).toContainText(/ended voting|Voting ended/);
+  await expect(history.frozenResult.getByRole('listitem').first()).toContainText('5.5');
+  await expect(history.frozenResult).toContainText(/2 of 2 voters voted in full/);
+  await expect(history.frozenResult.getByTestId('frozen-result-differs')).toHaveCount(0);
+  // The history refreshed with the decision: voting ended, by the owner, with the leader.
+  await expect(history.entries.first()).toContainText(/ended voting: Lisbon leads with 5.5/);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Ben deletes his account: the history names him a former member, the frozen result stays (his votes
+  // of an ended decision stay too, so the live result still matches it).
+  const deletion = await request.delete('/api/users/me', {
+    data: { password: member.password },
+    headers: { Authorization: `Bearer ${memberToken}` },
+  });
+  expect(deletion.status()).toBe(204);
+  await page.reload();
+  await expect(history.region).toContainText(/Former member voted \(4 cells\)/);
+  await expect(history.frozenResult.getByRole('listitem').first()).toContainText('5.5');
+  await expect(history.frozenResult.getByTestId('frozen-result-differs')).toHaveCount(0);
+
+  // When the server says the live matrix now differs, the box says so (the details' flag, set here).
+  await page.route(`**/api/decision/${decision.id}/details`, async (route) => {
+    const response = await route.fetch();
+    const details = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...details, frozen_result_differs: true } });
+  });
+  await page.reload();
+  await expect(history.frozenResult.getByTestId('frozen-result-differs')).toHaveText(
+    /The live matrix now differs from this result/,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 });
