@@ -127,7 +127,9 @@ describe('personal decisions: saves, versions and restore', () => {
     const [values] = await entriesOf(owner, decision.id);
     expect(values).toMatchObject({ kind: 'vote_saved', changes: [{ field: 'values', from: null, to: 1 }] });
   });
+});
 
+describe('personal decisions: show a version, restore it', () => {
   it('shows a version and restores it exactly; readers 403, outsiders 404, team decisions 409', async () => {
     const owner = await createSignedInUser(app);
     const { decision, optionIds, criterionIds } = await createDecision(app, owner, {
@@ -331,7 +333,9 @@ describe('team decisions', () => {
       ).toBe(400);
     });
   });
+});
 
+describe('team decisions: the end of voting, blind rules and former members', () => {
   it('a deadline that passes is recorded by System at the deadline', async () => {
     const owner = await createSignedInUser(app);
     const created = await teamWithRoles(app, owner);
