@@ -130,7 +130,10 @@ describe('the history in the exports (issue 30)', () => {
     expect(entries.at(-1)![1]).toBe('Olga');
     for (const entry of entries) expect(entry[0]).toMatch(/\d{4}/);
 
-    const german = csvSection(csvRows(await exportOf(editor, decision.id, 'csv', 'de'), ';'), de.export.history);
+    const german = csvSection(
+      csvRows(await exportOf(editor, decision.id, 'csv', 'de'), ';'),
+      de.export.history,
+    );
     expect(german[1]).toEqual([de.export.historyDate, de.export.historyActor, de.export.historyEntry]);
     expect(german.slice(2).some((entry) => /\(4 Zellen\)/.test(entry[2]!))).toBe(true);
   });
@@ -169,7 +172,9 @@ describe('the history in the exports (issue 30)', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
     }
-    const entries = csvSection(csvRows(await exportOf(owner, decision.id, 'csv')), en.export.history).slice(2);
+    const entries = csvSection(csvRows(await exportOf(owner, decision.id, 'csv')), en.export.history).slice(
+      2,
+    );
     expect(entries).toHaveLength(EXPORT_HISTORY_MAX);
     expect(entries[0]![2]).toContain(`Busy ${EXPORT_HISTORY_MAX + 2}`);
     const { text } = await pdfText(await exportOf(owner, decision.id, 'pdf'));
