@@ -53,7 +53,9 @@ async function votedTeam(options: Parameters<typeof teamWithRoles>[2] = {}) {
     cell.option_id === oslo ? { ...cell, value: 8 } : cell,
   );
   expect((await team.evaluate(created.editor, created.decision.id, editorVote)).statusCode).toBe(200);
-  expect((await team.evaluate(created.admin, created.decision.id, fullVote(created, 6))).statusCode).toBe(200);
+  expect((await team.evaluate(created.admin, created.decision.id, fullVote(created, 6))).statusCode).toBe(
+    200,
+  );
   return { ...created, lisbon, oslo };
 }
 

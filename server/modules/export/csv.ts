@@ -188,10 +188,11 @@ function robustnessRows({ robustness, language }: ExportReport): string[][] {
 }
 
 /** The result when voting ended (issue 30), as stored then; a note when the live matrix differs now. */
-function frozenRows({ frozen, language }: ExportReport): string[][] {
+function frozenRows({ frozen, language, noTotal }: ExportReport): string[][] {
   if (!frozen) return [];
   const t = (key: string) => translate(language, key);
-  const num = (value: number | null) => (value === null ? '' : formatNumber(value, language, 2));
+  // Team results with the screens' 2 decimals, as in the matrix.
+  const num = (value: number | null) => (value === null ? noTotal : formatFixed(value, language, 2));
   return [
     [],
     [frozen.title],
