@@ -74,7 +74,9 @@ import {
   createVotingEndRepo,
   teamRoutes,
   createTeamService,
+  createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
+import { createWorkspaceMembershipRepo } from './modules/workspaces/membership-repo.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
@@ -227,10 +229,17 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
+  // Issue 29: what workspace membership changes do to workspace decisions (the workspaces module's port).
+  const workspaceDecisionSync = createWorkspaceDecisionSync({
+    team: teamRepo,
+    writeContext: decisionsService.writeContext,
+    memberships: createWorkspaceMembershipRepo(database.db),
+  });
   const teamVoting = createTeamVoting({
     decisionsService,
     votingEnds: createVotingEndRepo(database.db),
     team: teamRepo,
+    workspaceSync: workspaceDecisionSync,
   });
 
   const reminders = createReminders({
@@ -268,6 +277,7 @@ function createDecisionModules(
     teamRepo,
     teamService,
     teamVoting,
+    workspaceDecisionSync,
     reminders,
     outcomeService,
     aiService,

@@ -6,6 +6,9 @@ import type { TeamRepo } from './repo.ts';
 import { createVoteSubmission } from './vote-submission.ts';
 import { createVotingEnd } from './voting-end.ts';
 import type { VotingEndRepo } from './voting-end-repo.ts';
+import type { createWorkspaceDecisionSync } from './workspace-decision-sync.ts';
+
+type DecisionInput = Parameters<DecisionsService['create']>[1];
 
 /**
  * Team voting: the team edit, weights, submitting and reopening votes, activation, the deadline and
@@ -16,6 +19,7 @@ export function createTeamVoting(deps: {
   decisionsService: DecisionsService;
   votingEnds: VotingEndRepo;
   team: TeamRepo;
+  workspaceSync: Pick<ReturnType<typeof createWorkspaceDecisionSync>, 'joinNewDecision'>;
 }) {
   const { decisionsService, votingEnds } = deps;
   const context = decisionsService.writeContext;
@@ -32,6 +36,18 @@ export function createTeamVoting(deps: {
   const { submitVote, reopenVote } = createVoteSubmission(deps);
 
   return {
+    /**
+     * POST /api/team-decisions; with `workspace_id` (issue 29) every member of the workspace takes part
+     * at once, checked and written in the creating transaction.
+     */
+    createDecision(userId: number, input: DecisionInput) {
+      const workspaceId = input.workspace_id ?? null;
+      if (workspaceId === null) return decisionsService.create(userId, { ...input, workspace_id: null });
+      return decisionsService.create(userId, input, (trx) =>
+        deps.workspaceSync.joinNewDecision(workspaceId, userId, trx),
+      );
+    },
+
     saveTeamEdit: createTeamEdit(context),
     submitVote,
     reopenVote,
