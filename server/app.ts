@@ -240,6 +240,8 @@ function createDecisionModules(
     votingEnds: createVotingEndRepo(database.db),
     team: teamRepo,
     workspaceSync: workspaceDecisionSync,
+    mailer,
+    appUrl: config.appUrl,
   });
 
   const reminders = createReminders({

@@ -176,6 +176,23 @@ export function createMembersRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Issue 29: address and language of the decision's workspace members who take part (not left,
+     * account alive), for the mail when the decision is activated.
+     */
+    listWorkspaceMemberContacts(decisionId: number, executor: Executor = db) {
+      return executor
+        .selectFrom('team_members')
+        .innerJoin('users', 'users.id', 'team_members.user_id')
+        .select(['users.id', 'users.email', 'users.language'])
+        .where('team_members.decision_id', '=', decisionId)
+        .where('team_members.via_workspace', '=', 1)
+        .where('team_members.left_at', 'is', null)
+        .where('users.deleted_at', 'is', null)
+        .orderBy('users.id')
+        .execute();
+    },
+
     async isMember(decisionId: number, userId: number, executor: Executor = db): Promise<boolean> {
       const row = await executor
         .selectFrom('team_members')

@@ -1,3 +1,6 @@
+import { preferredLanguage } from '../../i18n.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { workspaceDecisionMail } from '../../mail/templates.ts';
 import type { DecisionAccess, DecisionsService } from '../decisions/index.ts';
 import { createLifecycleWrites } from './lifecycle-writes.ts';
 import { createSetWeights, type WeightInput } from './set-weights.ts';
@@ -20,6 +23,8 @@ export function createTeamVoting(deps: {
   votingEnds: VotingEndRepo;
   team: TeamRepo;
   workspaceSync: Pick<ReturnType<typeof createWorkspaceDecisionSync>, 'joinNewDecision'>;
+  mailer: Mailer;
+  appUrl: string;
 }) {
   const { decisionsService, votingEnds } = deps;
   const context = decisionsService.writeContext;
@@ -34,6 +39,23 @@ export function createTeamVoting(deps: {
   });
 
   const { submitVote, reopenVote } = createVoteSubmission(deps);
+
+  async function mailWorkspaceMembers(access: DecisionAccess): Promise<void> {
+    const { decision } = access;
+    if (decision.workspace_id === null) return;
+    const names = await context.decisions.workspaceNamesOf([decision.workspace_id]);
+    const workspace = names.get(decision.workspace_id);
+    if (workspace === undefined) return;
+    const link = `${deps.appUrl}/team-decision/${decision.id}`;
+    for (const contact of await deps.team.listWorkspaceMemberContacts(decision.id)) {
+      if (contact.id === access.userId) continue;
+      const language = preferredLanguage(contact.language, 'en');
+      deps.mailer.send({
+        to: contact.email,
+        ...workspaceDecisionMail(language, { decision: decision.name, workspace, link }),
+      });
+    }
+  }
 
   return {
     /**
@@ -55,9 +77,14 @@ export function createTeamVoting(deps: {
     setWeights: async (access: DecisionAccess, weights: WeightInput[]) =>
       decisionsService.asSeenBy(access, await setWeights(access, weights)),
 
+    /**
+     * Every member is notified ('decision_activated', through the subscriber); a workspace decision's
+     * workspace members (issue 29), who joined without an invitation, also get a mail in their language.
+     */
     async activate(access: DecisionAccess): Promise<void> {
       await markActivated(access);
       await emit({ type: 'decision.activated', decision: access.decision, actorId: access.userId });
+      await mailWorkspaceMembers(access);
     },
 
     async setDeadline(access: DecisionAccess, timer: string | null): Promise<void> {

@@ -168,7 +168,7 @@ function createJoinNewDecision(deps: WorkspaceDecisionSyncDeps) {
     );
     // The owner holds a place too (team/member-limit.ts).
     if (1 + others.length > LIMITS.team.maxMembersPerDecision) {
-      throw new AppError('TOO_MANY_MEMBERS', undefined, {
+      throw new AppError('WORKSPACE_TOO_LARGE_FOR_DECISION', undefined, {
         messageParams: { max: LIMITS.team.maxMembersPerDecision },
       });
     }
