@@ -9,7 +9,12 @@ import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
-import { accountRoutes, createAccountRepo, createAccountService } from './modules/account/index.ts';
+import {
+  accountRoutes,
+  createAccountRepo,
+  createAccountService,
+  createAccountWorkspaces,
+} from './modules/account/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
   createLoginThrottle,
@@ -431,6 +436,9 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     sessionStreams: infrastructure.sessionStreams,
     mailer,
     appUrl: config.appUrl,
+    workspaces: createAccountWorkspaces(infrastructure.database.db),
+    workspaceSync: decisionModules.workspaceDecisionSync,
+    workspaceMemberships: createWorkspaceMembershipRepo(infrastructure.database.db),
   });
   app.addHook('onClose', async () => exportService.close());
   return { ...decisionModules, ...accountModules, exportService, accountService };
