@@ -27,7 +27,7 @@ export async function followersOf(
   const members = decision.type === 'team' ? await decisions.listTeamMembers(decision.id) : [];
   // A former member (deleted account, issue 28) stays listed in a closed decision but follows nothing;
   // so does one who left the decision's workspace after it closed (issue 29).
-  const following = members.filter((member) => member.deleted_at === null && member.left_at === null);
+  const following = members.filter((member) => member.deleted_at === null && member.left_at == null);
   return [decision.user_id, ...following.map((member) => member.user_id)];
 }
 
