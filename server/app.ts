@@ -81,7 +81,7 @@ import {
   createTeamService,
   createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
-import { createWorkspaceMembershipRepo } from './modules/workspaces/membership-repo.ts';
+import { createWorkspaceMembershipRepo } from './modules/workspaces/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';

@@ -5,7 +5,7 @@ import type { DomainEvent } from '../events/domain-events.ts';
 import { detachCellComments } from '../modules/comments/index.ts';
 import { createDecisionsRepo, createDecisionsService } from '../modules/decisions/index.ts';
 import { createTeamRepo, createWorkspaceDecisionSync, reminderRecipientsOf } from '../modules/team/index.ts';
-import { createWorkspaceMembershipRepo } from '../modules/workspaces/membership-repo.ts';
+import { createWorkspaceMembershipRepo } from '../modules/workspaces/index.ts';
 
 /**
  * STAND-IN for the workspaces module's endpoints (helper A's `/api/workspaces…`, not on this branch):

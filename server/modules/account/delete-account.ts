@@ -15,8 +15,8 @@ import type { TeamRepo } from '../team/index.ts';
 import type { UserRow, UsersRepo } from '../users/index.ts';
 import type { AccountRepo } from './repo.ts';
 import { decisionIdsOf, loadDeletionPlan, type DeletionPlan, type Transfer } from './deletion-plan.ts';
-import type { WorkspaceDecisionSync } from '../workspaces/decision-sync.ts';
-import type { WorkspaceMembershipRepo } from '../workspaces/membership-repo.ts';
+import type { WorkspaceDecisionSync } from '../workspaces/index.ts';
+import type { WorkspaceMembershipRepo } from '../workspaces/index.ts';
 import {
   eraseWorkspaces,
   loadWorkspacePlan,

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, WorkspaceRole } from '../../db/schema.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
-import type { WorkspaceDecisionSync } from '../workspaces/decision-sync.ts';
-import type { WorkspaceMembershipRepo } from '../workspaces/membership-repo.ts';
+import type { WorkspaceDecisionSync } from '../workspaces/index.ts';
+import type { WorkspaceMembershipRepo } from '../workspaces/index.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -12,8 +12,8 @@ import {
   type DecisionRow,
   type DecisionWriteContext,
 } from '../decisions/index.ts';
-import type { WorkspaceDecisionSync } from '../workspaces/decision-sync.ts';
-import type { WorkspaceMembershipRepo } from '../workspaces/membership-repo.ts';
+import type { WorkspaceDecisionSync } from '../workspaces/index.ts';
+import type { WorkspaceMembershipRepo } from '../workspaces/index.ts';
 import type { TeamRepo } from './repo.ts';
 
 export interface WorkspaceDecisionSyncDeps {
