@@ -295,6 +295,26 @@ describe('leaving a workspace', () => {
     });
   }
 
+  it('an invitation sent before they joined cannot give one who left a second membership (409)', async () => {
+    const c = await crew();
+    const created = await workspaceDecision(c.owner, c.workspaceId);
+    const latecomer = await createSignedInUser(app);
+    const invited = await team.invite(c.owner, {
+      decision_id: created.decision.id,
+      email: latecomer.email,
+      role: 'editor',
+    });
+    expect(invited.statusCode).toBe(201);
+    await workspaces.join(c.workspaceId, latecomer.user.id, 'member');
+    await closeByDeadline(created.decision.id);
+    await workspaces.leave(c.workspaceId, latecomer.user.id);
+    await expectNothingChanged(app, async () => {
+      const token = invited.json<{ invite_token: string }>().invite_token;
+      expectApiError(await team.accept(latecomer, token), 409, 'ALREADY_MEMBER');
+    });
+    expect((await team.details(latecomer, created.decision.id)).statusCode).toBe(404);
+  });
+
   it('a personal invitation of the same person stays untouched', async () => {
     const c = await crew();
     const mine = await createTeamDecision(app, c.admin);
@@ -486,5 +506,8 @@ describe('GET /api/decision: the workspace on each card and the filter', () => {
       headers: c.member.headers,
     });
     expectApiError(afterLeaving, 404, 'NOT_FOUND');
+    // The cached first page (read above) is dropped too: only the member's own decision is left.
+    const listAfter = (await decisions.list(c.member)).json<DecisionListItem[]>();
+    expect(listAfter.map((item) => item.id)).toEqual([personal.decision.id]);
   });
 });
