@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionDetails, DecisionListItem } from '../../../shared/api/decisions.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
@@ -10,6 +11,7 @@ import {
   bumpRevision,
   createTeamDecision,
   detailsOf,
+  insertMembers,
   minutesFromNow,
   notificationsOf,
   teamApi,
@@ -215,6 +217,28 @@ describe('joining a workspace', () => {
         alsoNotify: [newcomer.user.id],
       })),
     );
+  });
+});
+
+describe('joining a workspace whose decision is full', () => {
+  it('passes a decision at LIMITS.team.maxMembersPerDecision by and joins the others', async () => {
+    const c = await crew();
+    const full = await workspaceDecision(c.owner, c.workspaceId);
+    const roomy = await workspaceDecision(c.owner, c.workspaceId);
+    // The owner, the admin and the member hold 3 places: fill the rest with invited outsiders.
+    await insertMembers(app, { decisionId: full.decision.id, count: LIMITS.team.maxMembersPerDecision - 3 });
+    const newcomer = await createSignedInUser(app);
+
+    const events = await workspaces.join(c.workspaceId, newcomer.user.id, 'member');
+
+    expect(events.map((event) => event.type === 'decision.changed' && event.decisionId)).toEqual([
+      roomy.decision.id,
+    ]);
+    expect((await membersOf(app, full.decision.id)).some((row) => row.user_id === newcomer.user.id)).toBe(
+      false,
+    );
+    expect((await team.details(newcomer, full.decision.id)).statusCode).toBe(404);
+    expect((await detailsOf(app, newcomer, roomy.decision.id)).userRole).toBe('editor');
   });
 });
 
