@@ -157,6 +157,47 @@ describe('POST /api/team-decisions with workspace_id', () => {
     });
   });
 
+  it('a workspace with more members than a decision may hold: 409, nothing changes', async () => {
+    const big = await crew('Everyone');
+    // Past what the workspaces module admits (LIMITS.workspace.maxMembers), straight in the database.
+    const now = new Date().toISOString();
+    const extra = await app.database.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: LIMITS.team.maxMembersPerDecision - 2 }, (_, index) => ({
+          email: `crowd-${big.workspaceId}-${index}@example.com`,
+          password_hash: 'not a password hash: these accounts never sign in',
+          language: 'en',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await app.database.db
+      .insertInto('workspace_members')
+      .values(
+        extra.map((user) => ({
+          workspace_id: big.workspaceId,
+          user_id: user.id,
+          role: 'member',
+          joined_at: now,
+        })),
+      )
+      .execute();
+    await expectNothingChanged(app, async () => {
+      const refused = await team.createTeamDecision(big.owner, {
+        name: 'Too many',
+        options: ['A', 'B'],
+        criteria: [{ name: 'Cost', importance: 50 }],
+        workspace_id: big.workspaceId,
+      });
+      expectApiError(refused, 409, 'WORKSPACE_TOO_LARGE_FOR_DECISION', {
+        params: { max: LIMITS.team.maxMembersPerDecision },
+      });
+    });
+  });
+
   it('without workspace_id the decision is in no workspace, as before', async () => {
     const created = await createTeamDecision(app, c.member);
     expect(await membersOf(app, created.decision.id)).toEqual([]);
