@@ -74,7 +74,14 @@ import {
   createVotingEndRepo,
   teamRoutes,
   createTeamService,
+  createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
+import {
+  createWorkspaceMembershipRepo,
+  createWorkspacesRepo,
+  createWorkspacesService,
+  workspacesRoutes,
+} from './modules/workspaces/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
@@ -227,6 +234,18 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
+  const workspacesService = createWorkspacesService({
+    workspaces: createWorkspacesRepo(database.db),
+    memberships: createWorkspaceMembershipRepo(database.db),
+    // Membership changes reach the workspace's decisions through the team module (issue 29).
+    sync: createWorkspaceDecisionSync(),
+    users: createUsersRepo(database.db),
+    // The daily cap of invitation mails counts decision and workspace invitations together.
+    countDecisionInvitationMailsSince: (inviterId, since) => teamRepo.countSentSince(inviterId, since),
+    emit,
+    mailer,
+    appUrl: config.appUrl,
+  });
   const teamVoting = createTeamVoting({
     decisionsService,
     votingEnds: createVotingEndRepo(database.db),
@@ -268,6 +287,7 @@ function createDecisionModules(
     teamRepo,
     teamService,
     teamVoting,
+    workspacesService,
     reminders,
     outcomeService,
     aiService,
@@ -442,6 +462,7 @@ async function registerRoutes(
     exportService,
     teamService,
     teamVoting,
+    workspacesService,
     reminders,
     outcomeService,
     notificationsService,
@@ -499,6 +520,7 @@ async function registerRoutes(
     decisionsPerMinute: config.decisionLimits.createdPerMinute,
     voteWritesPerMinute: config.voteWritesPerMinute,
   });
+  await app.register(workspacesRoutes, { workspacesService, perMinute: config.authRateLimitPerMinute });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService, decisionsService });

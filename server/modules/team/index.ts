@@ -10,3 +10,4 @@ export type { TeamService } from './service.ts';
 export { createVotingEndRepo } from './voting-end-repo.ts';
 export { createTeamVoting } from './voting.ts';
 export type { TeamVoting } from './voting.ts';
+export { createWorkspaceDecisionSync } from './workspace-decision-sync.ts';
