@@ -19,10 +19,13 @@ export function createWorkspaceInvitations(deps: WorkspacesServiceDeps, writes: 
       input: { email: string; role: AssignableRole },
       language: Language,
     ) {
+      // The right first (404 / 403 before 409 or 429), then the cap: it reads outside the write's transaction.
+      await writes.read(workspaceId, inviter.id, 'invite');
       if (input.email === inviter.email)
         throw new AppError('ALREADY_WORKSPACE_MEMBER', { email: 'validation.alreadyWorkspaceMember' });
       const invitee = await users.findByEmail(input.email);
       const token = generateToken();
+      await assertMailCapLeft(inviter);
       const { invitation, workspace } = await writes.locked(
         workspaceId,
         inviter.id,
@@ -33,7 +36,6 @@ export function createWorkspaceInvitations(deps: WorkspacesServiceDeps, writes: 
             (await memberships.membershipOf(workspaceId, invitee.id, locked.trx)) !== undefined;
           if (isAlreadyIn)
             throw new AppError('ALREADY_WORKSPACE_MEMBER', { email: 'validation.alreadyWorkspaceMember' });
-          await assertMailCapLeft(inviter);
           const saved = await saveInvitation(
             {
               workspaceId,
@@ -55,6 +57,9 @@ export function createWorkspaceInvitations(deps: WorkspacesServiceDeps, writes: 
     /** "Send again": a new token and expiry, and the mail again; the old link opens nothing any more. */
     async resend(inviter: UserRow, workspaceId: number, invitationId: number, language: Language) {
       const token = generateToken();
+      // The right first (404 / 403 before 429), then the cap: it reads outside the write's transaction.
+      await writes.read(workspaceId, inviter.id, 'invite');
+      await assertMailCapLeft(inviter);
       const { invitation, workspace } = await writes.locked(
         workspaceId,
         inviter.id,
@@ -63,7 +68,6 @@ export function createWorkspaceInvitations(deps: WorkspacesServiceDeps, writes: 
           const current = await workspaces.findInvitation(workspaceId, invitationId, locked.trx);
           if (!current || !isPending(current)) throw new AppError('NOT_FOUND');
           assertMailDue(current, language);
-          await assertMailCapLeft(inviter);
           const renewed = await workspaces.renewInvitation(
             current.id,
             {
