@@ -10,7 +10,7 @@ import {
 import { requireSession } from '../../plugins/auth.ts';
 
 import type { WorkspacesService } from './service.ts';
-import { common, noContent, refusals } from './route-schemas.ts';
+import { common, mailRefusedSchema, noContent, refusals } from './route-schemas.ts';
 
 /** Invitations to a workspace and accepting one (signed-in callers). */
 export const invitationRoutes: FastifyPluginAsyncZod<{
@@ -28,7 +28,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
         body: inviteToWorkspaceRequestSchema,
         description:
           'Re-inviting a pending address renews its invitation (new token and expiry); within an hour of the last mail it answers 429 WORKSPACE_INVITATION_MAIL_TOO_SOON with next_mail_at.',
-        response: { 201: inviteToWorkspaceResponseSchema, ...refusals },
+        response: { 201: inviteToWorkspaceResponseSchema, ...refusals, 429: mailRefusedSchema },
       },
     },
     async (request, reply) => {
@@ -49,7 +49,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...common,
         params: workspaceInvitationParamsSchema,
-        response: { 200: inviteToWorkspaceResponseSchema, ...refusals },
+        response: { 200: inviteToWorkspaceResponseSchema, ...refusals, 429: mailRefusedSchema },
       },
     },
     async (request) => {

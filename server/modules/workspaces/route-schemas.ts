@@ -13,3 +13,5 @@ export const refusals = {
 export const common = { tags: ['workspaces'], security: [{ bearerAuth: [] }] };
 /** Deletions answer 204 without a body. */
 export const noContent = { 204: z.null().describe('Done'), ...refusals };
+/** A mail to the invitation sooner than allowed: when the next one is possible. */
+export const mailRefusedSchema = errorResponseSchema.extend({ next_mail_at: z.string().optional() });
