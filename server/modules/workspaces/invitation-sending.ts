@@ -11,12 +11,6 @@ import type { WorkspacesServiceDeps } from './write-context.ts';
 
 export const DAY_MS = 24 * 60 * 60_000;
 const SAME_ADDRESS_MAIL_MS = LIMITS.team.sameAddressMailEveryMinutes * 60_000;
-type InvitationRow = {
-  id: number;
-  email: string;
-  role: Exclude<WorkspaceRole, 'owner'>;
-  created_at: string | Date;
-};
 export type AssignableRole = Exclude<WorkspaceRole, 'owner'>;
 
 export function isPending(
@@ -34,7 +28,7 @@ export function isPending(
  * invitations): sooner answers 429 with the moment it is possible again; the invitation stays as it was.
  * Each sending moves `created_at`, which the daily cap counts, so this also keeps re-sends counted.
  */
-function assertMailDue(invitation: InvitationRow, language: Language): void {
+function assertMailDue(invitation: { created_at: string | Date }, language: Language): void {
   const nextMs = new Date(invitation.created_at).getTime() + SAME_ADDRESS_MAIL_MS;
   if (nextMs <= Date.now()) return;
   const nextAt = new Date(nextMs).toISOString();

@@ -9,6 +9,7 @@ import type { Selectable } from 'kysely';
 import type { WorkspaceCriteriaSetsTable, WorkspaceRole } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { avatarUrl } from '../users/index.ts';
+import { canInWorkspace } from './policy.ts';
 import type { WorkspaceMemberRow } from './repo.ts';
 
 type WorkspaceDetails = z.infer<typeof workspaceDetailsSchema>;
@@ -39,7 +40,7 @@ export function presentWorkspaceDetails(details: {
       }[]
     | undefined;
 }): WorkspaceDetails {
-  const isManager = details.role !== 'member';
+  const isManager = canInWorkspace(details.role, 'seePrivate');
   return {
     id: details.workspace.id,
     name: details.workspace.name,

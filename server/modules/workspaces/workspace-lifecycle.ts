@@ -2,6 +2,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
 import type { UserRow } from '../users/index.ts';
+import { canInWorkspace } from './policy.ts';
 import type { WorkspaceWrites, WorkspacesServiceDeps } from './write-context.ts';
 
 /** Creating, listing, reading, renaming and deleting workspaces. */
@@ -31,7 +32,7 @@ export function createWorkspaceLifecycle(deps: WorkspacesServiceDeps, writes: Wo
     async details(user: UserRow, workspaceId: number) {
       const { workspace, membership } = await writes.read(workspaceId, user.id, 'view');
       const members = await workspaces.listMembersWithPeople(workspaceId);
-      const isManager = membership.role !== 'member';
+      const isManager = canInWorkspace(membership.role, 'seePrivate');
       const invitations = isManager
         ? await workspaces.listPendingInvitations(workspaceId, isoNow())
         : undefined;
