@@ -348,6 +348,8 @@ function createAccountModules(
     counters,
     purgeExpiredSessions: () => authService.purgeExpiredSessions(),
     deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
+    deleteClosedWorkspaceInvitations: (window) =>
+      createWorkspacesRepo(database.db).deleteClosedInvitations(window),
     purgeEndedSignInSteps: () => mfaService.purgeEndedSignInSteps(),
     purgeExpiredPasskeyChallenges: () => passkeysService.purgeExpiredChallenges(),
     log: app.log,

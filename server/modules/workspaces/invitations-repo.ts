@@ -122,6 +122,31 @@ export function createWorkspaceInvitationsRepo(db: Kysely<Database>) {
       return Number(claimed.numUpdatedRows) === 1;
     },
 
+    /**
+     * Housekeeping: accepted, revoked and expired invitations whose last mail left the daily cap's
+     * window (`countedSince`); a pending one stays.
+     */
+    async deleteClosedInvitations({
+      now,
+      countedSince,
+    }: {
+      now: string;
+      countedSince: string;
+    }): Promise<number> {
+      const result = await db
+        .deleteFrom('workspace_invitations')
+        .where((eb) =>
+          eb.or([
+            eb('accepted_at', 'is not', null),
+            eb('revoked_at', 'is not', null),
+            eb('expires_at', '<=', now),
+          ]),
+        )
+        .where('created_at', '<=', countedSince)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Invitation mails of this inviter since `since` (a re-sent one counts once per sending: its created_at moves). */
     countMailsSince(inviterId: number, since: string): Promise<number> {
       return countOf(
