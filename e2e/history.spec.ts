@@ -128,7 +128,11 @@ test('the team view shows votes in the history and the result frozen when voting
   await signInViaApi(page, owner, 'no page');
   const view = new TeamDecisionPage(page);
   const history = new HistoryPanel(page);
+  // The live event stream answers once the server listens for this user's events (routes.ts subscribes
+  // before its first byte leaves): a vote after that reaches the page.
+  const liveStream = page.waitForResponse((response) => response.url().endsWith('/api/events'));
   await view.goto(decision.id);
+  await liveStream;
   await expect(history.region).toContainText(/voted \(4 cells\)/);
   await expect(history.region).toContainText(/Ben joined as editor/);
   await expect(history.region).not.toContainText('Ben voted');
