@@ -82,7 +82,12 @@ import {
   createTeamService,
   createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
-import { createWorkspaceMembershipRepo } from './modules/workspaces/index.ts';
+import {
+  createWorkspaceMembershipRepo,
+  createWorkspacesRepo,
+  createWorkspacesService,
+  workspacesRoutes,
+} from './modules/workspaces/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
@@ -244,6 +249,18 @@ function createDecisionModules(
     writeContext: decisionsService.writeContext,
     memberships: createWorkspaceMembershipRepo(database.db),
   });
+  const workspacesService = createWorkspacesService({
+    workspaces: createWorkspacesRepo(database.db),
+    memberships: createWorkspaceMembershipRepo(database.db),
+    // Membership changes reach the workspace's decisions through the team module.
+    sync: workspaceDecisionSync,
+    users: createUsersRepo(database.db),
+    // The daily cap of invitation mails counts decision and workspace invitations together.
+    countDecisionInvitationMailsSince: (inviterId, since) => teamRepo.countSentSince(inviterId, since),
+    emit,
+    mailer,
+    appUrl: config.appUrl,
+  });
   const teamVoting = createTeamVoting({
     decisionsService,
     votingEnds: createVotingEndRepo(database.db),
@@ -292,6 +309,7 @@ function createDecisionModules(
     teamService,
     teamVoting,
     workspaceDecisionSync,
+    workspacesService,
     reminders,
     outcomeService,
     aiService,
@@ -352,6 +370,8 @@ function createAccountModules(
     counters,
     purgeExpiredSessions: () => authService.purgeExpiredSessions(),
     deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
+    deleteClosedWorkspaceInvitations: (window) =>
+      createWorkspacesRepo(database.db).deleteClosedInvitations(window),
     purgeEndedSignInSteps: () => mfaService.purgeEndedSignInSteps(),
     purgeExpiredPasskeyChallenges: () => passkeysService.purgeExpiredChallenges(),
     log: app.log,
@@ -470,6 +490,7 @@ async function registerRoutes(
     exportService,
     teamService,
     teamVoting,
+    workspacesService,
     reminders,
     outcomeService,
     notificationsService,
@@ -527,6 +548,7 @@ async function registerRoutes(
     decisionsPerMinute: config.decisionLimits.createdPerMinute,
     voteWritesPerMinute: config.voteWritesPerMinute,
   });
+  await app.register(workspacesRoutes, { workspacesService, perMinute: config.authRateLimitPerMinute });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(historyRoutes, { historyService, decisionsService });
   await app.register(notificationsRoutes, { notificationsService, teamService });
