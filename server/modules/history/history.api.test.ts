@@ -8,6 +8,7 @@ import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { fullVote, lifecycleApi, teamWithRoles } from '../../test/lifecycle-factories.ts';
 import { addMember, createTeamDecision, minutesFromNow, teamApi } from '../../test/team-factories.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
+import { workspaceFixtures } from '../../test/workspace-fixtures.ts';
 
 const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 const decisions = decisionApi(() => app);
@@ -524,5 +525,26 @@ describe('team edits and invitations', () => {
       changes: [{ field: 'role', from: null, to: 'viewer' }],
     });
     expect(JSON.stringify(entry)).not.toContain('nobody-yet');
+  });
+});
+
+describe('workspace memberships (issue 29)', () => {
+  it('records joining and leaving the workspace as joining and leaving its decisions', async () => {
+    const workspaces = workspaceFixtures(() => app);
+    const owner = await createSignedInUser(app);
+    const member = await createSignedInUser(app);
+    const workspaceId = await workspaces.createWorkspace(owner.user.id);
+    const created = await createTeamDecision(app, owner, { workspace_id: workspaceId } as never);
+    await workspaces.join(workspaceId, member.user.id, 'member');
+    await workspaces.leave(workspaceId, member.user.id);
+    const [left, joined] = await entriesOf(owner, created.decision.id);
+    const person = { user_id: member.user.id, display_name: expect.any(String) };
+    expect(joined).toMatchObject({
+      kind: 'member_joined',
+      actor: person,
+      subject: person,
+      changes: [{ field: 'role', from: null, to: 'editor' }],
+    });
+    expect(left).toMatchObject({ kind: 'member_removed', actor: person, subject: person, changes: [] });
   });
 });

@@ -50,10 +50,9 @@ export function presentHistoryEntry(
   reader: { language: Language; resultsHidden: boolean },
 ): HistoryEntry {
   const kind = row.kind as HistoryKind;
-  // An actor id that no longer names a row (SET NULL) reads as a former member, never as System:
-  // System entries are only those written without an actor, by jobs.
+  // Written without an actor: a job (a deadline passing) or a change that follows a workspace.
   const actor =
-    row.actor_id === null && kind === 'voting_ended'
+    row.actor_id === null
       ? ({ kind: 'system' } as const)
       : personOf(
           {
