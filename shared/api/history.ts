@@ -58,8 +58,9 @@ export const historyItemSchema = z.object({
  * One field of one change. Fields by kind: edited → `title` | `description`; options_changed /
  * criteria_changed → `added` (to: name) | `removed` (from: name) | `renamed` | `importance` | `minimum`
  * | `anchors` (`{ low, high }` or null), each with `item`; mode_changed → `mode`; deadline_changed →
- * `deadline` (ISO time or null); visibility_changed → `visibility` (private/public, or the team's
- * results_visibility); role_changed → `role`; vote_saved / ai_scored → `cells` (from null, to: count);
+ * `deadline` (ISO time or null); visibility_changed → `visibility` (private/public) or
+ * `results_visibility` (team); role_changed → `role`; vote_saved / ai_scored / ai_opinion → `cells` (from
+ * null, to: count; a personal decision's save counts its changed values as `values`);
  * weights_saved → `weights` (from null, to: count); voting_ended → `leader` (from null, to: `{ option_id,
  * name, total }`, only for readers who see results); outcome_recorded → `outcome` (option names);
  * restored → `version` (from null, to: the version id).

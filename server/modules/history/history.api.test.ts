@@ -127,7 +127,9 @@ describe('personal decisions: saves, versions and restore', () => {
     const [values] = await entriesOf(owner, decision.id);
     expect(values).toMatchObject({ kind: 'vote_saved', changes: [{ field: 'values', from: null, to: 1 }] });
   });
+});
 
+describe('personal decisions: show a version, restore it', () => {
   it('shows a version and restores it exactly; readers 403, outsiders 404, team decisions 409', async () => {
     const owner = await createSignedInUser(app);
     const { decision, optionIds, criterionIds } = await createDecision(app, owner, {
@@ -331,7 +333,9 @@ describe('team decisions', () => {
       ).toBe(400);
     });
   });
+});
 
+describe('team decisions: the end of voting, blind rules and former members', () => {
   it('a deadline that passes is recorded by System at the deadline', async () => {
     const owner = await createSignedInUser(app);
     const created = await teamWithRoles(app, owner);
@@ -446,5 +450,79 @@ describe('paging', () => {
       fields: ['before'],
     });
     expect((await historyOf(undefined, decision.id)).statusCode).toBe(401);
+  });
+});
+
+describe('team edits and invitations', () => {
+  it('records a team edit as edited, list and visibility changes, votes and weights as counts', async () => {
+    const owner = await createSignedInUser(app);
+    const created = await createTeamDecision(app, owner);
+    const [lisbon, oslo] = created.optionIds;
+    const [cost, weather] = created.criterionIds;
+    const edited = await team.teamEdit(owner, created.decision.id, {
+      name: 'Team offsite 2027',
+      options: [{ id: lisbon, name: 'Lisboa' }, { id: oslo, name: 'Oslo' }, { name: 'Porto' }],
+      criteria: [
+        { id: cost, name: 'Cost', importance: 60, anchors: { low: 'dear', high: 'cheap' } },
+        { id: weather, name: 'Weather', importance: 40 },
+      ],
+      results_visibility: 'after_close',
+      votes: [{ option_index: 0, criterion_index: 0, value: 7 }],
+      weights: [{ criterion_index: 0, weight: 70 }],
+    });
+    expect(edited.statusCode, edited.body).toBeLessThan(300);
+    const entries = await entriesOf(owner, created.decision.id);
+    const byKind = new Map(entries.map((entry) => [entry.kind, entry]));
+    expect(byKind.get('edited')?.changes).toEqual([
+      { field: 'title', from: 'Team offsite', to: 'Team offsite 2027' },
+    ]);
+    expect(byKind.get('visibility_changed')?.changes).toEqual([
+      { field: 'results_visibility', from: 'always', to: 'after_close' },
+    ]);
+    expect(byKind.get('options_changed')?.changes).toEqual([
+      {
+        field: 'renamed',
+        from: 'Lisbon',
+        to: 'Lisboa',
+        item: { type: 'option', id: lisbon, name: 'Lisboa' },
+      },
+      {
+        field: 'added',
+        from: null,
+        to: 'Porto',
+        item: { type: 'option', id: expect.any(Number), name: 'Porto' },
+      },
+    ]);
+    expect(byKind.get('criteria_changed')?.changes).toEqual([
+      {
+        field: 'anchors',
+        from: null,
+        to: { low: 'dear', high: 'cheap' },
+        item: { type: 'criterion', id: cost, name: 'Cost' },
+      },
+    ]);
+    expect(byKind.get('vote_saved')?.changes).toEqual([{ field: 'cells', from: null, to: 1 }]);
+    expect(byKind.get('weights_saved')?.changes).toEqual([{ field: 'weights', from: null, to: 1 }]);
+    // Team decisions keep no versions.
+    expect(entries.every((entry) => entry.version_id === null)).toBe(true);
+  });
+
+  it('an invitation to an address without an account names no subject and never the address', async () => {
+    const owner = await createSignedInUser(app);
+    const created = await createTeamDecision(app, owner);
+    const invited = await team.invite(owner, {
+      decision_id: created.decision.id,
+      email: 'nobody-yet@example.com',
+      role: 'viewer',
+    });
+    expect(invited.statusCode, invited.body).toBeLessThan(300);
+    const [entry] = await entriesOf(owner, created.decision.id);
+    expect(entry).toMatchObject({
+      kind: 'member_invited',
+      actor: { user_id: owner.user.id },
+      subject: null,
+      changes: [{ field: 'role', from: null, to: 'viewer' }],
+    });
+    expect(JSON.stringify(entry)).not.toContain('nobody-yet');
   });
 });
