@@ -9,7 +9,12 @@ import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
-import { accountRoutes, createAccountRepo, createAccountService } from './modules/account/index.ts';
+import {
+  accountRoutes,
+  createAccountRepo,
+  createAccountService,
+  createAccountWorkspaces,
+} from './modules/account/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
   createLoginThrottle,
@@ -75,7 +80,14 @@ import {
   createVotingEndRepo,
   teamRoutes,
   createTeamService,
+  createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
+import {
+  createWorkspaceMembershipRepo,
+  createWorkspacesRepo,
+  createWorkspacesService,
+  workspacesRoutes,
+} from './modules/workspaces/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
@@ -231,10 +243,31 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
+  // Issue 29: what workspace membership changes do to workspace decisions (the workspaces module's port).
+  const workspaceDecisionSync = createWorkspaceDecisionSync({
+    team: teamRepo,
+    writeContext: decisionsService.writeContext,
+    memberships: createWorkspaceMembershipRepo(database.db),
+  });
+  const workspacesService = createWorkspacesService({
+    workspaces: createWorkspacesRepo(database.db),
+    memberships: createWorkspaceMembershipRepo(database.db),
+    // Membership changes reach the workspace's decisions through the team module.
+    sync: workspaceDecisionSync,
+    users: createUsersRepo(database.db),
+    // The daily cap of invitation mails counts decision and workspace invitations together.
+    countDecisionInvitationMailsSince: (inviterId, since) => teamRepo.countSentSince(inviterId, since),
+    emit,
+    mailer,
+    appUrl: config.appUrl,
+  });
   const teamVoting = createTeamVoting({
     decisionsService,
     votingEnds: createVotingEndRepo(database.db),
     team: teamRepo,
+    workspaceSync: workspaceDecisionSync,
+    mailer,
+    appUrl: config.appUrl,
   });
 
   const reminders = createReminders({
@@ -275,6 +308,8 @@ function createDecisionModules(
     teamRepo,
     teamService,
     teamVoting,
+    workspaceDecisionSync,
+    workspacesService,
     reminders,
     outcomeService,
     aiService,
@@ -335,6 +370,8 @@ function createAccountModules(
     counters,
     purgeExpiredSessions: () => authService.purgeExpiredSessions(),
     deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
+    deleteClosedWorkspaceInvitations: (window) =>
+      createWorkspacesRepo(database.db).deleteClosedInvitations(window),
     purgeEndedSignInSteps: () => mfaService.purgeEndedSignInSteps(),
     purgeExpiredPasskeyChallenges: () => passkeysService.purgeExpiredChallenges(),
     log: app.log,
@@ -429,6 +466,9 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     sessionStreams: infrastructure.sessionStreams,
     mailer,
     appUrl: config.appUrl,
+    workspaces: createAccountWorkspaces(infrastructure.database.db),
+    workspaceSync: decisionModules.workspaceDecisionSync,
+    workspaceMemberships: createWorkspaceMembershipRepo(infrastructure.database.db),
   });
   app.addHook('onClose', async () => exportService.close());
   return { ...decisionModules, ...accountModules, exportService, accountService };
@@ -453,6 +493,7 @@ async function registerRoutes(
     exportService,
     teamService,
     teamVoting,
+    workspacesService,
     reminders,
     outcomeService,
     notificationsService,
@@ -510,6 +551,7 @@ async function registerRoutes(
     decisionsPerMinute: config.decisionLimits.createdPerMinute,
     voteWritesPerMinute: config.voteWritesPerMinute,
   });
+  await app.register(workspacesRoutes, { workspacesService, perMinute: config.authRateLimitPerMinute });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(historyRoutes, { historyService, decisionsService });
   await app.register(notificationsRoutes, { notificationsService, teamService });

@@ -74,6 +74,8 @@ export type DomainEvent =
     }
   | { type: 'member.roleChanged'; decision: DecisionRef; actorId: number; userId: number; role: TeamRole }
   | { type: 'member.removed'; decision: DecisionRef; actorId: number; userId: number }
+  /** Issue 29: the owner deleted their account and the workspace passed to `heirId`, who is told. */
+  | { type: 'workspace.ownershipReceived'; workspace: { id: number; name: string }; heirId: number }
   /** The owner deleted their account (issue 28) and the decision passed to `heirId`, who is told. */
   | { type: 'ownership.received'; decision: DecisionRef; heirId: number }
   /** The owner or an admin reopened a voter's submitted vote (issue 27): the voter is told. */
@@ -86,7 +88,21 @@ export type DomainEvent =
       authorName: string;
     }
   /** A comment was edited or deleted: open pages reload the list, nobody is notified. */
-  | { type: 'comments.changed'; decision: DecisionRef; comment: CommentRef };
+  | { type: 'comments.changed'; decision: DecisionRef; comment: CommentRef }
+  /**
+   * Issue 29: a workspace's name, members, invitations or criteria sets changed: the open pages of
+   * `audience` (its members, and one who just left or was removed) reload it.
+   */
+  | { type: 'workspace.changed'; workspaceId: number; audience: number[] }
+  /** Issue 29: an invitation to a workspace went to an address with an account: that user is told in the app. */
+  | {
+      type: 'workspace.invited';
+      workspace: { id: number; name: string };
+      inviter: { id: number; name: string };
+      inviteeId: number;
+      /** `/invite?token=…`: the page that accepts it. */
+      link: string;
+    };
 
 /** Hands an event to the subscriber; never rejects (the write it reports on has committed). */
 export type Emit = (event: DomainEvent) => Promise<void>;

@@ -215,6 +215,12 @@ const HANDLERS: EventHandlers = {
     });
     return announceChange(decision.id);
   },
+  'workspace.ownershipReceived': ({ workspace, heirId }, { notify }) =>
+    notify([heirId], {
+      kind: 'workspace_ownership_received',
+      params: { workspace: workspace.name },
+      link: `/workspaces/${workspace.id}`,
+    }),
   'vote.reopened': async ({ decision, actor, userId }, { announceChange, notify }) => {
     // Reopening one's own vote needs no notice; everyone's open pages reload to show "reopened".
     if (userId !== actor.id) {
@@ -239,6 +245,18 @@ const HANDLERS: EventHandlers = {
   },
   'comments.changed': ({ decision, comment }, { publishCommentsChange }) =>
     publishCommentsChange(decision, comment),
+  'workspace.changed': ({ workspaceId, audience }, _actions, { eventBus }) =>
+    eventBus.publish([...new Set(audience)], {
+      type: 'workspace-changed',
+      data: { workspace_id: workspaceId },
+    }),
+  'workspace.invited': ({ workspace, inviter, inviteeId, link }, { notify }) =>
+    notify([inviteeId], {
+      kind: 'workspace_invitation',
+      params: { inviter: inviter.name, workspace: workspace.name },
+      link,
+      inviterId: inviter.id,
+    }),
 };
 
 /**

@@ -69,6 +69,19 @@ export function invitationMail(
   );
 }
 
+/** Issue 29: an invitation to a workspace, with the link to the invite page. */
+export function workspaceInvitationMail(
+  language: Language,
+  params: { inviter: string; workspace: string; role: string; link: string },
+): Omit<MailMessage, 'to'> {
+  return compose(
+    language,
+    'workspaceInvitation',
+    { inviter: params.inviter, workspace: params.workspace, role: params.role },
+    [['action', params.link]],
+  );
+}
+
 /**
  * To a voter who has not voted in full, or (issue 27) whose complete vote waits to be submitted: a
  * reminder of what is left for them, with the link to the team view.
@@ -79,6 +92,19 @@ export function reminderMail(
 ): Omit<MailMessage, 'to'> {
   const key = params.left === 'submit' ? 'reminderSubmit' : 'reminder';
   return compose(language, key, { decision: params.decision }, [['action', params.link]]);
+}
+
+/**
+ * Issue 29: to the members of a workspace when one of its team decisions is activated: they take part
+ * without an invitation, so this is a notice with the link to the decision, nothing to accept.
+ */
+export function workspaceDecisionMail(
+  language: Language,
+  params: { decision: string; workspace: string; link: string },
+): Omit<MailMessage, 'to'> {
+  return compose(language, 'workspaceDecision', { decision: params.decision, workspace: params.workspace }, [
+    ['action', params.link],
+  ]);
 }
 
 export function passwordResetMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {

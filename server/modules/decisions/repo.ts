@@ -8,6 +8,7 @@ import { createSnapshotsRepo } from './snapshots-repo.ts';
 import { createTeamReadsRepo } from './team-reads-repo.ts';
 import { createVoteTalliesRepo } from './vote-tallies-repo.ts';
 import { createWeightsRepo } from './weights-repo.ts';
+import { createWorkspaceReadsRepo } from './workspace-reads-repo.ts';
 
 export type { DecisionRow } from './decision-rows-repo.ts';
 export type { EvaluationRow } from './evaluations-repo.ts';
@@ -27,6 +28,7 @@ export function createDecisionsRepo(db: Kysely<Database>, deps: { detachCellComm
     ...createTeamReadsRepo(db),
     ...createVoteTalliesRepo(db),
     ...createSnapshotsRepo(db),
+    ...createWorkspaceReadsRepo(db),
   };
 }
 

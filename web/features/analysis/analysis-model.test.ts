@@ -100,6 +100,7 @@ function personalDetails(minimums: Partial<Record<number, number>> = {}): Decisi
     aiOpinion: null,
     frozen_result: null,
     frozen_result_differs: false,
+    workspace: null,
   };
 }
 

@@ -69,6 +69,7 @@ function storedDetails(): DecisionDetails {
     aiOpinion: null,
     frozen_result: null,
     frozen_result_differs: false,
+    workspace: null,
   };
 }
 
