@@ -72,47 +72,55 @@ describe('the result when voting ended in the exports (issue 30)', () => {
     expect(csvSection(german, title('de', frozen.at))).toContainEqual(['1', 'Oslo', '8,00']);
   });
 
-  it('PDF: "Result when voting ended (date)" with the ranking, and a note once the live matrix differs', async () => {
-    const { decision, editor, frozen } = await endedTeam();
-    const before = (await pdfText(await exportOf(editor, decision.id, 'pdf'))).text;
-    expect(before).toContain(title('en', frozen.at));
-    expect(before).toContain('1. Oslo: 8.00');
-    expect(before).toContain('2. Lisbon: 4.00');
-    expect(before).not.toContain(en.export.frozenResultDiffers);
+  it(
+    'PDF: "Result when voting ended (date)" with the ranking, and a note once the live matrix differs',
+    { timeout: 60_000 },
+    async () => {
+      const { decision, editor, frozen } = await endedTeam();
+      const before = (await pdfText(await exportOf(editor, decision.id, 'pdf'))).text;
+      expect(before).toContain(title('en', frozen.at));
+      expect(before).toContain('1. Oslo: 8.00');
+      expect(before).toContain('2. Lisbon: 4.00');
+      expect(before).not.toContain(en.export.frozenResultDiffers);
 
-    // The live matrix moves away from what was frozen (as after an account deletion): here by hand,
-    // changing the stored total, since after the end no request may change the votes.
-    const [row] = await app.database.db
-      .selectFrom('decision_snapshots')
-      .select(['id', 'result'])
-      .where('decision_id', '=', decision.id)
-      .execute();
-    const stored = JSON.parse(row!.result) as { ranking: { total: number }[] };
-    stored.ranking[0]!.total = 9;
-    await app.database.db
-      .updateTable('decision_snapshots')
-      .set({ result: JSON.stringify(stored) })
-      .where('id', '=', row!.id)
-      .execute();
-    expect((await detailsOf(app, editor, decision.id)).frozen_result_differs).toBe(true);
-    const after = (await pdfText(await exportOf(editor, decision.id, 'pdf'))).text;
-    expect(after.replace(/\s+/g, ' ')).toContain(en.export.frozenResultDiffers);
-    expect(after).toContain('1. Oslo: 9.00');
-    const csv = csvRows(await exportOf(editor, decision.id, 'csv'));
-    expect(csvSection(csv, title('en', frozen.at))[1]).toEqual([en.export.frozenResultDiffers]);
-  });
+      // The live matrix moves away from what was frozen (as after an account deletion): here by hand,
+      // changing the stored total, since after the end no request may change the votes.
+      const [row] = await app.database.db
+        .selectFrom('decision_snapshots')
+        .select(['id', 'result'])
+        .where('decision_id', '=', decision.id)
+        .execute();
+      const stored = JSON.parse(row!.result) as { ranking: { total: number }[] };
+      stored.ranking[0]!.total = 9;
+      await app.database.db
+        .updateTable('decision_snapshots')
+        .set({ result: JSON.stringify(stored) })
+        .where('id', '=', row!.id)
+        .execute();
+      expect((await detailsOf(app, editor, decision.id)).frozen_result_differs).toBe(true);
+      const after = (await pdfText(await exportOf(editor, decision.id, 'pdf'))).text;
+      expect(after.replace(/\s+/g, ' ')).toContain(en.export.frozenResultDiffers);
+      expect(after).toContain('1. Oslo: 9.00');
+      const csv = csvRows(await exportOf(editor, decision.id, 'csv'));
+      expect(csvSection(csv, title('en', frozen.at))[1]).toEqual([en.export.frozenResultDiffers]);
+    },
+  );
 
-  it('has no such section while voting is open, also where results are hidden until it ends', async () => {
-    const created = await teamWithRoles(app, owner, { results_visibility: 'after_close' });
-    const votes = fullVote(created, 6);
-    expect((await team.evaluate(created.editor, created.decision.id, votes)).statusCode).toBe(200);
-    for (const member of [owner, created.editor, created.viewer]) {
-      const csv = (await exportOf(member, created.decision.id, 'csv')).body;
-      expect(csv).not.toContain(en.export.frozenResult.split(' (')[0]);
-      const pdf = (await pdfText(await exportOf(member, created.decision.id, 'pdf'))).text;
-      expect(pdf).not.toContain(en.export.frozenResult.split(' (')[0]);
-    }
-  });
+  it(
+    'has no such section while voting is open, also where results are hidden until it ends',
+    { timeout: 60_000 },
+    async () => {
+      const created = await teamWithRoles(app, owner, { results_visibility: 'after_close' });
+      const votes = fullVote(created, 6);
+      expect((await team.evaluate(created.editor, created.decision.id, votes)).statusCode).toBe(200);
+      for (const member of [owner, created.editor, created.viewer]) {
+        const csv = (await exportOf(member, created.decision.id, 'csv')).body;
+        expect(csv).not.toContain(en.export.frozenResult.split(' (')[0]);
+        const pdf = (await pdfText(await exportOf(member, created.decision.id, 'pdf'))).text;
+        expect(pdf).not.toContain(en.export.frozenResult.split(' (')[0]);
+      }
+    },
+  );
 });
 
 describe('the history in the exports (issue 30)', () => {
@@ -148,37 +156,41 @@ describe('the history in the exports (issue 30)', () => {
     for (const entry of entries) expect(entry[2]).not.toMatch(/\b7\b/);
   });
 
-  it('carries at most the newest 50 entries; the PDF prints them as sentences', async () => {
-    const { decision } = await createDecision(app, owner, { name: 'Busy' });
-    for (let index = 0; index < EXPORT_HISTORY_MAX + 3; index++) {
-      const response = await app.inject({
-        method: 'PUT',
-        url: `/api/decision/${decision.id}`,
-        payload: {
-          name: `Busy ${index}`,
-          options: ['Alpha', 'Beta'],
-          criteria: [
-            { name: 'Price', importance: 60 },
-            { name: 'Comfort', importance: 40 },
-          ],
-          evaluations: [
-            { option_index: 0, criterion_index: 0, value: 8 },
-            { option_index: 0, criterion_index: 1, value: 5 },
-            { option_index: 1, criterion_index: 0, value: 6 },
-            { option_index: 1, criterion_index: 1, value: 9 },
-          ],
-        },
-        headers: owner.headers,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-    }
-    const entries = csvSection(csvRows(await exportOf(owner, decision.id, 'csv')), en.export.history).slice(
-      2,
-    );
-    expect(entries).toHaveLength(EXPORT_HISTORY_MAX);
-    expect(entries[0]![2]).toContain(`Busy ${EXPORT_HISTORY_MAX + 2}`);
-    const { text } = await pdfText(await exportOf(owner, decision.id, 'pdf'));
-    expect(text).toContain(en.export.history);
-    expect(text).toContain(`Busy ${EXPORT_HISTORY_MAX + 2}`);
-  });
+  it(
+    'carries at most the newest 50 entries; the PDF prints them as sentences',
+    { timeout: 60_000 },
+    async () => {
+      const { decision } = await createDecision(app, owner, { name: 'Busy' });
+      for (let index = 0; index < EXPORT_HISTORY_MAX + 3; index++) {
+        const response = await app.inject({
+          method: 'PUT',
+          url: `/api/decision/${decision.id}`,
+          payload: {
+            name: `Busy ${index}`,
+            options: ['Alpha', 'Beta'],
+            criteria: [
+              { name: 'Price', importance: 60 },
+              { name: 'Comfort', importance: 40 },
+            ],
+            evaluations: [
+              { option_index: 0, criterion_index: 0, value: 8 },
+              { option_index: 0, criterion_index: 1, value: 5 },
+              { option_index: 1, criterion_index: 0, value: 6 },
+              { option_index: 1, criterion_index: 1, value: 9 },
+            ],
+          },
+          headers: owner.headers,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const entries = csvSection(csvRows(await exportOf(owner, decision.id, 'csv')), en.export.history).slice(
+        2,
+      );
+      expect(entries).toHaveLength(EXPORT_HISTORY_MAX);
+      expect(entries[0]![2]).toContain(`Busy ${EXPORT_HISTORY_MAX + 2}`);
+      const { text } = await pdfText(await exportOf(owner, decision.id, 'pdf'));
+      expect(text).toContain(en.export.history);
+      expect(text).toContain(`Busy ${EXPORT_HISTORY_MAX + 2}`);
+    },
+  );
 });
