@@ -13,11 +13,13 @@ import { useNow } from '../lib/use-now.ts';
 import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { cellNamer } from '../features/comments/comment-cells.ts';
 import { CommentsSection, type CommentsHandle } from '../features/comments/CommentsSection.tsx';
+import { workspaceOf } from '../features/workspaces/decision-workspace.ts';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
 import { parseDecisionId } from '../features/decisions/decisions-api.ts';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
+import { ActivateSection } from '../features/team/ActivateSection.tsx';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { RemindVoters } from '../features/team/RemindVoters.tsx';
 import { TeamAiOpinion } from '../features/team/TeamAiOpinion.tsx';
@@ -83,6 +85,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
     <div className="flex flex-col gap-6">
       <DecisionTitle
         decision={decision}
+        workspace={workspaceOf(details)}
         actions={
           <>
             <ButtonLink
@@ -108,6 +111,13 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           </>
         }
       />
+
+      {/* Issue 29: a workspace decision skips the invitation step, so it is activated here. */}
+      {details.status === 'draft' && workspaceOf(details) && details.abilities.canActivate ? (
+        <Card className="flex flex-col gap-4">
+          <ActivateSection details={details} />
+        </Card>
+      ) : null}
 
       <DeadlineBanner
         decisionId={decision.id}

@@ -3,7 +3,9 @@ import { Toolbar } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { Decision } from '../../../shared/api/decisions.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
+import { workspaceOf, type DecisionWorkspace } from '../workspaces/decision-workspace.ts';
 import { DecisionBadges } from './DecisionBadges.tsx';
+import { WorkspaceBadge } from './WorkspaceBadge.tsx';
 
 interface DecisionTitleProps {
   decision: Decision;
@@ -13,6 +15,8 @@ interface DecisionTitleProps {
   actions?: ReactNode;
   /** Lines under the title, e.g. the created and updated dates. */
   children?: ReactNode;
+  /** Issue 29: the decision's workspace, when the details give it beside the decision. */
+  workspace?: DecisionWorkspace | null;
 }
 
 /**
@@ -20,12 +24,20 @@ interface DecisionTitleProps {
  * once they no longer fit, e.g. on a phone or for a long title), and the description as the lead
  * with its line breaks.
  */
-export function DecisionTitle({ decision, showVisibility = false, actions, children }: DecisionTitleProps) {
+export function DecisionTitle({
+  decision,
+  showVisibility = false,
+  actions,
+  children,
+  workspace,
+}: DecisionTitleProps) {
   const { t } = useTranslation();
+  const shownWorkspace = workspace ?? workspaceOf(decision);
   return (
     <div className="min-w-0">
-      <div className="mb-3">
+      <div className="mb-3 flex flex-wrap items-center gap-1.5">
         <DecisionBadges decision={decision} showVisibility={showVisibility} />
+        {shownWorkspace ? <WorkspaceBadge workspace={shownWorkspace} /> : null}
       </div>
       <PageHeader
         title={decision.name}

@@ -79,7 +79,8 @@ function refreshList(queryClient: QueryClient) {
 export function useCreateTeamDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateTeamDecisionRequest) =>
+    // Issue 29: `workspace_id` makes every member of that workspace a member of the decision.
+    mutationFn: (request: CreateTeamDecisionRequest & { workspace_id?: number }) =>
       apiRequest<Decision>('/api/team-decisions', { method: 'POST', json: request }),
     onSuccess: () => refreshList(queryClient),
   });
