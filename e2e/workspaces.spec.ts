@@ -7,7 +7,7 @@ import { NewTeamDecisionPage } from './pages/NewTeamDecisionPage.ts';
 import { RegisterPage } from './pages/RegisterPage.ts';
 import { TeamDecisionPage } from './pages/TeamDecisionPage.ts';
 import { TemplateDialog } from './pages/TemplateDialog.ts';
-import { createAccount, signInViaApi, type TestAccount } from './support/accounts.ts';
+import { createAccount, createConfirmedAccount, signInViaApi, type TestAccount } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken, COMMUTE_DECISION, createDecisionViaApi } from './support/decisions.ts';
 import { mailsMatching, waitForMail } from './support/outbox.ts';
@@ -37,7 +37,8 @@ test('a workspace: invite two people by mail, both join, a workspace decision th
   request,
 }) => {
   test.setTimeout(150_000);
-  const ownerAccount = await createAccount(request);
+  // Invitation mails of an unconfirmed account wait until it is confirmed.
+  const ownerAccount = await createConfirmedAccount(request);
   const owner = await newPerson(browser);
   await signInViaApi(owner, ownerAccount, 'no page');
   const name = workspaceName('Marketing');

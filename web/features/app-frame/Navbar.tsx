@@ -86,7 +86,8 @@ export function Navbar() {
           </div>
           {isLoggedIn ? (
             <>
-              <div className="hidden md:block">
+              {/* Between md and lg the account menu holds the switcher: the navbar has no room. */}
+              <div className="hidden lg:block">
                 <Suspense fallback={null}>
                   <WorkspaceSwitcher variant="bar" />
                 </Suspense>

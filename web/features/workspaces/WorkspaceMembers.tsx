@@ -95,7 +95,7 @@ export function WorkspaceMembers({ workspace }: { workspace: WorkspaceDetails })
                         const role = ASSIGNABLE_ROLES.find((choice) => choice === event.target.value);
                         if (role) changeRole(member, role);
                       }}
-                      className={`${inputClasses} h-8 w-auto py-0 pr-8`}
+                      className={`${inputClasses} h-8 max-w-40 py-0 pr-8`}
                     >
                       {ASSIGNABLE_ROLES.map((role) => (
                         <option key={role} value={role}>
