@@ -264,3 +264,42 @@ test('on a 390 px phone the switcher in the menu narrows the dashboard to Person
   await expect(page).toHaveURL(/\/workspaces$/);
   await expect(page.getByRole('main').getByRole('link', { name: new RegExp(name) })).toBeVisible();
 });
+
+test('an admin saves a decision’s criteria to the workspace from its edit form', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const token = await apiToken(request, account);
+  const name = workspaceName('Facilities');
+  const workspace = await createWorkspaceViaApi(request, token, name);
+  const decision = await createDecisionViaApi(request, token, {
+    ...COMMUTE_DECISION,
+    criteria: [
+      { name: 'Cost', importance: 60, minimum: 3, anchors: { low: 'Pricey', high: 'Cheap' } },
+      { name: 'Comfort', importance: 40 },
+    ],
+  });
+  await signInViaApi(page, account, 'no page');
+  await page.goto(`/decision/${decision.id}/edit`);
+
+  await page.getByRole('main').getByRole('button', { name: 'Save criteria to workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save criteria to workspace' });
+  await expect(dialog.getByLabel('Workspace', { exact: true })).toHaveValue(String(workspace.id));
+  await expect(dialog.getByLabel('Name of the set')).toHaveValue('How to commute');
+  await dialog.getByLabel('Name of the set').fill('Commute criteria');
+  await dialog.getByRole('button', { name: 'Save to workspace' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`Criteria set Commute criteria saved in ${name}.`)).toBeVisible();
+
+  await page.goto(`/workspaces/${workspace.id}`);
+  const set = page.getByRole('main').getByTestId('criteria-set');
+  await expect(set).toContainText('Commute criteria');
+  await expect(set).toContainText('Cost (60 %), Comfort (40 %)');
+  // The must-have and anchors went along: the editor shows them.
+  await set.getByRole('button', { name: 'Edit Commute criteria' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Commute criteria' });
+  await expect(editor.getByLabel('Must-have of criterion 1')).toHaveValue('3');
+  await expect(editor.getByLabel('Low end of criterion 1')).toHaveValue('Pricey');
+  await expect(editor.getByLabel('High end of criterion 1')).toHaveValue('Cheap');
+});
