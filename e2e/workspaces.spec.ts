@@ -109,13 +109,14 @@ test('a workspace: invite two people by mail, both join, a workspace decision th
   await expect(owner).toHaveURL(/\/dashboard$/);
 
   // Both vote without any decision invitation: neither was mailed one for this decision.
-  for (const [page, scores] of [
-    [newcomer, ['8', '6', '4', '7']],
-    [colleaguePage, ['9', '5', '3', '8']],
+  // The member takes part as an editor, the workspace admin as a decision admin (who also sets up).
+  for (const [page, heading, scores] of [
+    [newcomer, 'Vote on the team decision', ['8', '6', '4', '7']],
+    [colleaguePage, 'Edit team decision', ['9', '5', '3', '8']],
   ] as const) {
     const edit = new EditTeamDecisionPage(page);
     await edit.goto(decisionId);
-    await expect(page.getByRole('heading', { level: 1, name: 'Vote on the team decision' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await edit.weight('Reach').fill('50');
     await edit.weight('Tone').fill('50');
     await edit.vote('Bold', 'Reach').fill(scores[0]);
