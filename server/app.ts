@@ -9,7 +9,12 @@ import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
-import { accountRoutes, createAccountRepo, createAccountService } from './modules/account/index.ts';
+import {
+  accountRoutes,
+  createAccountRepo,
+  createAccountService,
+  createAccountWorkspaces,
+} from './modules/account/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
   createLoginThrottle,
@@ -74,7 +79,9 @@ import {
   createVotingEndRepo,
   teamRoutes,
   createTeamService,
+  createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
+import { createWorkspaceMembershipRepo } from './modules/workspaces/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
@@ -227,10 +234,19 @@ function createDecisionModules(
     mailer,
     appUrl: config.appUrl,
   });
+  // Issue 29: what workspace membership changes do to workspace decisions (the workspaces module's port).
+  const workspaceDecisionSync = createWorkspaceDecisionSync({
+    team: teamRepo,
+    writeContext: decisionsService.writeContext,
+    memberships: createWorkspaceMembershipRepo(database.db),
+  });
   const teamVoting = createTeamVoting({
     decisionsService,
     votingEnds: createVotingEndRepo(database.db),
     team: teamRepo,
+    workspaceSync: workspaceDecisionSync,
+    mailer,
+    appUrl: config.appUrl,
   });
 
   const reminders = createReminders({
@@ -268,6 +284,7 @@ function createDecisionModules(
     teamRepo,
     teamService,
     teamVoting,
+    workspaceDecisionSync,
     reminders,
     outcomeService,
     aiService,
@@ -419,6 +436,9 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     sessionStreams: infrastructure.sessionStreams,
     mailer,
     appUrl: config.appUrl,
+    workspaces: createAccountWorkspaces(infrastructure.database.db),
+    workspaceSync: decisionModules.workspaceDecisionSync,
+    workspaceMemberships: createWorkspaceMembershipRepo(infrastructure.database.db),
   });
   app.addHook('onClose', async () => exportService.close());
   return { ...decisionModules, ...accountModules, exportService, accountService };

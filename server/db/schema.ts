@@ -244,7 +244,9 @@ export type NotificationKind =
   | 'review_due'
   | 'vote_reopened'
   /** Issue 28: the owner deleted their account and the decision passed to the recipient. */
-  | 'ownership_received';
+  | 'ownership_received'
+  /** Issue 29: the owner deleted their account and the workspace passed to the recipient. */
+  | 'workspace_ownership_received';
 
 export interface NotificationsTable {
   id: Generated<number>;

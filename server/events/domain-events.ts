@@ -74,6 +74,8 @@ export type DomainEvent =
     }
   | { type: 'member.roleChanged'; decision: DecisionRef; actorId: number; userId: number; role: TeamRole }
   | { type: 'member.removed'; decision: DecisionRef; actorId: number; userId: number }
+  /** Issue 29: the owner deleted their account and the workspace passed to `heirId`, who is told. */
+  | { type: 'workspace.ownershipReceived'; workspace: { id: number; name: string }; heirId: number }
   /** The owner deleted their account (issue 28) and the decision passed to `heirId`, who is told. */
   | { type: 'ownership.received'; decision: DecisionRef; heirId: number }
   /** The owner or an admin reopened a voter's submitted vote (issue 27): the voter is told. */

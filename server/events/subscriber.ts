@@ -215,6 +215,12 @@ const HANDLERS: EventHandlers = {
     });
     return announceChange(decision.id);
   },
+  'workspace.ownershipReceived': ({ workspace, heirId }, { notify }) =>
+    notify([heirId], {
+      kind: 'workspace_ownership_received',
+      params: { workspace: workspace.name },
+      link: `/workspaces/${workspace.id}`,
+    }),
   'vote.reopened': async ({ decision, actor, userId }, { announceChange, notify }) => {
     // Reopening one's own vote needs no notice; everyone's open pages reload to show "reopened".
     if (userId !== actor.id) {

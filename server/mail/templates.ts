@@ -81,6 +81,19 @@ export function reminderMail(
   return compose(language, key, { decision: params.decision }, [['action', params.link]]);
 }
 
+/**
+ * Issue 29: to the members of a workspace when one of its team decisions is activated: they take part
+ * without an invitation, so this is a notice with the link to the decision, nothing to accept.
+ */
+export function workspaceDecisionMail(
+  language: Language,
+  params: { decision: string; workspace: string; link: string },
+): Omit<MailMessage, 'to'> {
+  return compose(language, 'workspaceDecision', { decision: params.decision, workspace: params.workspace }, [
+    ['action', params.link],
+  ]);
+}
+
 export function passwordResetMail(language: Language, params: { link: string }): Omit<MailMessage, 'to'> {
   return compose(language, 'passwordReset', { minutes: String(LIMITS.passwordReset.validMinutes) }, [
     ['action', params.link],

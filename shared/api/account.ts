@@ -36,6 +36,19 @@ export const deletionPreviewSchema = z.object({
   memberships_closed: z.number(),
   /** The request must carry `code` (a second factor is on). */
   second_factor_required: z.boolean(),
+  /**
+   * Issue 29: owned workspaces that pass to the admin who joined first, else the member who did (who
+   * becomes owner); by name and role, never by address.
+   */
+  workspaces_transferred: z.array(
+    decisionNameSchema.extend({
+      heir: z.object({ display_name: z.string(), role: z.enum(['admin', 'member']) }),
+    }),
+  ),
+  /** Owned workspaces with no other member: deleted; their decisions stay, in no workspace. */
+  workspaces_deleted: z.array(decisionNameSchema),
+  /** Workspaces of others the account leaves (as leaving: votes in open decisions go, closed stay). */
+  workspaces_left: z.array(decisionNameSchema),
 });
 
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

@@ -51,6 +51,11 @@ export const decisionListQuerySchema = z.object({
   type: z.enum(DECISION_LIST_TYPES).optional(),
   mode: z.enum(['manual', 'ai']).optional(),
   sort: z.enum(DECISION_LIST_SORTS).default('newest'),
+  /**
+   * Issue 29: only the decisions of one workspace (the caller must be a member of it, else 404), or
+   * `none`: the decisions in no workspace (the switcher's "Personal").
+   */
+  workspace_id: z.union([z.literal('none'), resourceIdSchema]).optional(),
 });
 export type DecisionListQuery = z.infer<typeof decisionListQuerySchema>;
 
@@ -229,6 +234,9 @@ export const decisionStatusSchema = z.enum(['draft', 'open', 'closed', 'decided'
  */
 export const participationSchema = z.object({ voters: z.number(), complete: z.number() });
 
+/** The workspace a team decision belongs to (issue 29); null for decisions in no workspace. */
+export const decisionWorkspaceSchema = z.object({ id: z.number(), name: z.string() }).nullable();
+
 export const decisionListItemSchema = decisionSchema.extend({
   is_team: z.boolean(),
   /** The caller's relation: owner, admin, editor or viewer. */
@@ -247,6 +255,7 @@ export const decisionListItemSchema = decisionSchema.extend({
   participation: participationSchema.nullable(),
   /** As `resultsHiddenUntil` in the details: null when the caller sees results. */
   results_hidden_until: resultsHiddenUntilSchema,
+  workspace: decisionWorkspaceSchema,
 });
 
 export const optionSchema = z.object({ id: z.number(), decision_id: z.number(), name: z.string() });
@@ -369,6 +378,11 @@ export const teamMemberSchema = z.object({
   /** The owner or an admin reopened the vote and it was not submitted anew yet. */
   reopened: z.boolean(),
   invitation_id: z.number().nullable(),
+  /**
+   * Issue 29: when the member left the decision's workspace after it closed (their votes still count,
+   * they have no access any more); null for everyone else.
+   */
+  left_at: z.string().nullable().optional(),
 });
 
 /**
@@ -427,6 +441,8 @@ export const decisionDetailsSchema = z.object({
   reminder_recipients: z.number().nullable(),
   weightsByUser: z.record(z.string(), z.array(z.object({ criterion_id: z.number(), weight: z.number() }))),
   teamMembers: z.array(teamMemberSchema),
+  /** The workspace the decision belongs to (issue 29); null for decisions in no workspace. */
+  workspace: decisionWorkspaceSchema,
   results: z.object({
     ranking: z.array(rankedOptionSchema),
     formula: z.string(),

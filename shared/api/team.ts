@@ -53,6 +53,11 @@ export const createTeamDecisionRequestSchema = z.object({
     }),
     D.maxCriteria,
   ),
+  /**
+   * Issue 29: a decision of this workspace (the caller must be its owner or an admin); every member of
+   * the workspace takes part without an invitation.
+   */
+  workspace_id: resourceIdSchema.nullish(),
 });
 
 export const inviteRequestSchema = z.object({

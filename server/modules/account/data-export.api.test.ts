@@ -76,6 +76,7 @@ describe('GET /api/users/me/export', () => {
         'account.json',
         'decisions.json',
         'notifications.json',
+        'workspaces.json',
         `decisions/decision-${personal.decision.id}.csv`,
         `decisions/decision-${owned.decision.id}.csv`,
       ].sort(),

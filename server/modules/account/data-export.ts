@@ -12,6 +12,7 @@ import type { NotificationsRepo } from '../notifications/index.ts';
 import { presentNotification } from '../notifications/index.ts';
 import { presentUser, type UserRow } from '../users/index.ts';
 import type { AccountRepo } from './repo.ts';
+import type { AccountWorkspaces } from './workspace-plan.ts';
 
 export interface DataExportDeps {
   account: AccountRepo;
@@ -19,6 +20,7 @@ export interface DataExportDeps {
   listComments: (access: DecisionAccess) => Promise<CommentWithAuthor[]>;
   exportService: ExportService;
   notifications: Pick<NotificationsRepo, 'listForUser'>;
+  workspaces: Pick<AccountWorkspaces, 'listMembershipsForExport'>;
 }
 
 /** Every notification the account holds (retention bounds them), not only the screen's latest 100. */
@@ -132,6 +134,20 @@ export function createDataExport(deps: DataExportDeps) {
         await drained();
       }
       decisionsFile.push(encoder.encode('\n]\n'), true);
+      // Issue 29: the account's workspaces and its role in each.
+      const workspaces = await deps.workspaces.listMembershipsForExport(user.id);
+      addFile(
+        'workspaces.json',
+        json(
+          workspaces.map((workspace) => ({
+            id: workspace.id,
+            name: workspace.name,
+            role: workspace.role,
+            joined_at: toIsoString(workspace.joined_at),
+            created_at: toIsoString(workspace.created_at),
+          })),
+        ),
+      );
       const notifications = await deps.notifications.listForUser(user.id, ALL_NOTIFICATIONS);
       addFile('notifications.json', json(notifications.map((row) => presentNotification(row, language))));
       for (const decision of owned) {

@@ -15,6 +15,15 @@ import type { TeamRepo } from '../team/index.ts';
 import type { UserRow, UsersRepo } from '../users/index.ts';
 import type { AccountRepo } from './repo.ts';
 import { decisionIdsOf, loadDeletionPlan, type DeletionPlan, type Transfer } from './deletion-plan.ts';
+import type { WorkspaceDecisionSync } from '../workspaces/index.ts';
+import type { WorkspaceMembershipRepo } from '../workspaces/index.ts';
+import {
+  eraseWorkspaces,
+  loadWorkspacePlan,
+  workspaceDecisionIdsOf,
+  workspaceIdsOf,
+  type AccountWorkspaces,
+} from './workspace-plan.ts';
 import type { SecondFactor } from './second-factor.ts';
 
 export interface DeleteAccountDeps {
@@ -30,6 +39,10 @@ export interface DeleteAccountDeps {
   sessionStreams: Pick<SessionStreams, 'endSessions'>;
   mailer: Mailer;
   appUrl: string;
+  /** Issue 29: the account's workspaces pass to an heir, go, or lose the member. */
+  workspaces: AccountWorkspaces;
+  workspaceSync: WorkspaceDecisionSync;
+  workspaceMemberships: Pick<WorkspaceMembershipRepo, 'lockWorkspace'>;
 }
 
 /** The checks before anything happens: the password (403), then the second factor's code if one is on. */
@@ -138,9 +151,28 @@ export function createDeleteAccount(deps: DeleteAccountDeps) {
       if (!(await deps.users.findById(user.id, trx))) throw new AppError('UNAUTHORIZED');
       await assertCredentials(deps, user, request, trx);
       const draft = await loadDeletionPlan(account, user.id, trx);
-      for (const decisionId of decisionIdsOf(draft)) await decisions.lockForWrite(decisionId, trx);
+      // Issue 29: the workspaces first (the workspaces module's lock order), then every decision.
+      const workspacePlan = await loadWorkspacePlan(deps.workspaces, user.id, trx);
+      const workspaceDecisionIds = await workspaceDecisionIdsOf(
+        deps.workspaceMemberships,
+        (workspaceId, executor) => decisions.listIdsOfWorkspace(workspaceId, executor),
+        workspaceIdsOf(workspacePlan),
+        trx,
+      );
+      const decisionIds = [...new Set([...decisionIdsOf(draft), ...workspaceDecisionIds])].sort(
+        (a, b) => a - b,
+      );
+      for (const decisionId of decisionIds) await decisions.lockForWrite(decisionId, trx);
       // Read again under the locks: a member promoted or a deadline passed meanwhile counts.
-      return erase(user, await loadDeletionPlan(account, user.id, trx), trx);
+      const workspaceEvents = await eraseWorkspaces(
+        { workspaces: deps.workspaces, sync: deps.workspaceSync },
+        await loadWorkspacePlan(deps.workspaces, user.id, trx),
+        user.id,
+        isoNow(),
+        trx,
+      );
+      await deps.workspaces.deleteInvitationsTo(user.email, trx);
+      return [...workspaceEvents, ...(await erase(user, await loadDeletionPlan(account, user.id, trx), trx))];
     });
     await deps.sessionStreams.endSessions(user.id, { allExcept: null });
     for (const event of events) await writeContext.emit(event);

@@ -91,37 +91,45 @@ export function createAccountRepo(db: Kysely<Database>) {
     /** Admins and editors of these decisions whose accounts live, in the order they joined. */
     listHeirCandidates(decisionIds: readonly number[], executor: Executor = db): Promise<HeirCandidateRow[]> {
       if (!decisionIds.length) return Promise.resolve([]);
-      return executor
-        .selectFrom('team_members')
-        .innerJoin('users', 'users.id', 'team_members.user_id')
-        .select([
-          'team_members.decision_id',
-          'team_members.user_id',
-          'team_members.role',
-          'team_members.created_at',
-          'team_members.id',
-          'team_members.submitted_at',
-          'team_members.reopened_at',
-          'users.email',
-          'users.nickname',
-          'users.first_name',
-          'users.last_name',
-        ])
-        .where('team_members.decision_id', 'in', decisionIds)
-        .where('team_members.role', 'in', ['admin', 'editor'])
-        .where('users.deleted_at', 'is', null)
-        .orderBy('team_members.created_at')
-        .orderBy('team_members.id')
-        .execute();
+      return (
+        executor
+          .selectFrom('team_members')
+          .innerJoin('users', 'users.id', 'team_members.user_id')
+          .select([
+            'team_members.decision_id',
+            'team_members.user_id',
+            'team_members.role',
+            'team_members.created_at',
+            'team_members.id',
+            'team_members.submitted_at',
+            'team_members.reopened_at',
+            'users.email',
+            'users.nickname',
+            'users.first_name',
+            'users.last_name',
+          ])
+          .where('team_members.decision_id', 'in', decisionIds)
+          .where('team_members.role', 'in', ['admin', 'editor'])
+          .where('users.deleted_at', 'is', null)
+          // Left the decision's workspace (issue 29): no access, so no heir.
+          .where('team_members.left_at', 'is', null)
+          .orderBy('team_members.created_at')
+          .orderBy('team_members.id')
+          .execute()
+      );
     },
 
     /** Accepted members of these decisions (told live when a decision goes), read inside the deletion. */
     listMemberIds(decisionId: number, executor: Executor = db) {
-      return executor
-        .selectFrom('team_members')
-        .select('user_id')
-        .where('decision_id', '=', decisionId)
-        .execute();
+      return (
+        executor
+          .selectFrom('team_members')
+          .select('user_id')
+          .where('decision_id', '=', decisionId)
+          // Left the decision's workspace (issue 29): told nothing of it any more.
+          .where('left_at', 'is', null)
+          .execute()
+      );
     },
 
     /** The account's sessions as the export lists them: when, never the token's hash. */

@@ -99,6 +99,29 @@ export function createDecisionRowsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Issue 29: the workspace's decisions in ascending id order (the one lock order of every writer). */
+    async listIdsOfWorkspace(workspaceId: number, executor: Executor = db): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('decisions')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Issue 29: the workspace goes; its decisions stay with their owners, in no workspace. Explicit,
+     * not left to ON DELETE SET NULL, so the change feed sees the rows change (cached rows and lists).
+     */
+    async detachFromWorkspace(workspaceId: number, trx: Transaction<Database>): Promise<void> {
+      await trx
+        .updateTable('decisions')
+        .set((eb) => ({ workspace_id: null, revision: eb('revision', '+', 1) }))
+        .where('workspace_id', '=', workspaceId)
+        .execute();
+    },
+
     async deleteDecision(id: number, executor: Executor = db): Promise<void> {
       await executor.deleteFrom('decisions').where('id', '=', id).execute();
     },

@@ -738,6 +738,7 @@ describe('GET /api/decision', () => {
       outcome_option: null,
       participation: null,
       results_hidden_until: null,
+      workspace: null,
     });
     expect(third.decision.results_visibility).toBe('always');
   });

@@ -72,6 +72,7 @@ function listParamsOf(query: DecisionListQuery, cursor: string | undefined): URL
   if (query.q?.trim()) params.set('q', query.q.trim());
   if (query.type) params.set('type', query.type);
   if (query.mode) params.set('mode', query.mode);
+  if (query.workspace_id !== undefined) params.set('workspace_id', String(query.workspace_id));
   params.set('sort', query.sort);
   params.set('limit', String(query.limit));
   if (cursor !== undefined) params.set('cursor', cursor);

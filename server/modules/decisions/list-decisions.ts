@@ -34,6 +34,8 @@ export interface ListedDecision {
   participation: Participation | null;
   /** The visibility policy for the caller; the presenter drops the leader and score unless null. */
   resultsHiddenUntil: ResultsHiddenUntil;
+  /** The decision's workspace (issue 29); null for one in no workspace. */
+  workspace: { id: number; name: string } | null;
 }
 
 type MatrixRows = Awaited<ReturnType<DecisionsRepo['listMatrixRowsOf']>>;
@@ -126,9 +128,12 @@ export function createListDecisions(decisions: DecisionsRepo, teamVotes: TeamVot
       decisions.countVisible(userId, query),
     ]);
     const teamIds = rows.filter((row) => row.type === 'team').map((row) => row.id);
-    const [scored, votingMembers] = await Promise.all([
+    const workspaceIds = rows.flatMap((row) => (row.workspace_id === null ? [] : [row.workspace_id]));
+    // One query per page for the workspaces' names (read fresh: a rename touches no decision).
+    const [scored, votingMembers, workspaceNames] = await Promise.all([
       scoredFactsFor(rows),
       teamIds.length ? decisions.listVotingMembersOf(teamIds) : Promise.resolve([]),
+      decisions.workspaceNamesOf(workspaceIds),
     ]);
     const membersByDecision = groupByDecision(votingMembers);
     const now = Date.now();
@@ -152,8 +157,11 @@ export function createListDecisions(decisions: DecisionsRepo, teamVotes: TeamVot
       // The outcome is read from the row (recording one need not change the revision).
       const outcomeName =
         decision.outcome_option_id === null ? undefined : facts.optionNames.get(decision.outcome_option_id);
+      const workspaceName =
+        decision.workspace_id === null ? undefined : workspaceNames.get(decision.workspace_id);
       return {
         decision,
+        workspace: workspaceName === undefined ? null : { id: decision.workspace_id!, name: workspaceName },
         status,
         lock,
         leadingOption: facts.leadingOption,

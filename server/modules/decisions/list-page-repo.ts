@@ -22,6 +22,8 @@ export interface ListPageQuery {
   mode?: 'manual' | 'ai' | undefined;
   /** Case-insensitive substring of the name. */
   search?: string | undefined;
+  /** Issue 29: one workspace's decisions, or (`none`) those in no workspace. */
+  workspace?: number | 'none' | undefined;
   limit: number;
   after?: ListPosition | undefined;
 }
@@ -77,9 +79,12 @@ export function createListPageRepo(db: Kysely<Database>) {
 
   function narrowed<O>(
     query: SelectQueryBuilder<Database, 'decisions' | 'team_members', O>,
-    { type, mode, search }: ListPageQuery,
+    { type, mode, search, workspace }: ListPageQuery,
   ) {
     let narrowedQuery = query;
+    if (workspace === 'none') narrowedQuery = narrowedQuery.where('decisions.workspace_id', 'is', null);
+    else if (workspace !== undefined)
+      narrowedQuery = narrowedQuery.where('decisions.workspace_id', '=', workspace);
     if (type === 'solo') narrowedQuery = narrowedQuery.where('decisions.type', '<>', 'team');
     else if (type) narrowedQuery = narrowedQuery.where('decisions.type', '=', type);
     if (mode) narrowedQuery = narrowedQuery.where('decisions.mode', '=', mode);
@@ -104,6 +109,8 @@ export function createListPageRepo(db: Kysely<Database>) {
       .selectFrom('team_members')
       .innerJoin('decisions', 'decisions.id', 'team_members.decision_id')
       .where('team_members.user_id', '=', userId)
+      // Left the decision's workspace after it closed (issue 29): no access, so not listed.
+      .where('team_members.left_at', 'is', null)
       // An owner listed as a member as well is listed once, as the owner.
       .where('decisions.user_id', '<>', userId);
     return [owned, member] as const;

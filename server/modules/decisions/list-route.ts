@@ -28,6 +28,7 @@ export const listRoute: FastifyPluginAsyncZod<{
           200: z.array(decisionListItemSchema),
           400: errorResponseSchema,
           401: errorResponseSchema,
+          404: errorResponseSchema,
         },
       },
     },
@@ -35,6 +36,9 @@ export const listRoute: FastifyPluginAsyncZod<{
       const { user } = requireSession(request);
       const query = request.query;
       const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, query.sort);
+      // Issue 29: a workspace the caller is not a member of is unknown to them (checked uncached).
+      if (typeof query.workspace_id === 'number')
+        await service.assertWorkspaceMember(query.workspace_id, user.id);
       const page = await listBodies.read(
         user.id,
         canonicalListQuery(query),
@@ -44,6 +48,7 @@ export const listRoute: FastifyPluginAsyncZod<{
             type: query.type,
             mode: query.mode,
             search: query.q,
+            workspace: query.workspace_id,
             limit: query.limit,
             after,
           }),

@@ -68,6 +68,7 @@ export function presentListItem(listed: ListedDecision, userId: number): Decisio
     outcome_option: listed.outcomeOption,
     participation: listed.participation,
     results_hidden_until: listed.resultsHiddenUntil,
+    workspace: listed.workspace,
   };
 }
 
@@ -80,6 +81,8 @@ interface TeamPerson {
   avatar_id: string | null;
   /** Set for a deleted account (issue 28), which stays in closed decisions as a former member. */
   deleted_at?: Timestamp | null | undefined;
+  /** Issue 29: left the decision's workspace after it closed (listed, votes count, no access). */
+  left_at?: Timestamp | null | undefined;
 }
 
 /** A voter's submission (issue 27): when they submitted, and whether it was reopened since. */
@@ -122,6 +125,8 @@ interface DetailsParts {
     | undefined;
   /** How many a reminder by the caller would reach now (the service counts it, see `ReminderRecipientsOf`). */
   reminderRecipientCount: number;
+  /** The decision's workspace (issue 29); null for one in no workspace. */
+  workspace?: { id: number; name: string } | null | undefined;
 }
 
 type TeamMember = DecisionDetails['teamMembers'][number];
@@ -134,10 +139,22 @@ function presentSubmission(vote: VoteSubmission): Pick<TeamMember, 'submitted_at
   };
 }
 
+/**
+ * Issue 29: in a workspace decision, members' (and invited) addresses go only to the decision's owner
+ * and its admins, as the workspace shows them only to its owner and admins.
+ */
+export function mayReadAddresses(access: {
+  decision: Pick<DecisionAccess['decision'], 'workspace_id'>;
+  relation: DecisionAccess['relation'];
+}): boolean {
+  return access.decision.workspace_id === null || access.relation === 'owner' || access.relation === 'admin';
+}
+
 /** Who a member is to readers: a deleted account has no id, address or picture, only "Former member". */
 function personOf(
   person: TeamPerson & { id: number },
   language: Language,
+  showAddress: boolean,
 ): Pick<TeamMember, 'user_id' | 'email' | 'nickname' | 'users' | 'display_name' | 'avatar_url'> {
   if (person.deleted_at != null)
     return {
@@ -150,7 +167,8 @@ function personOf(
     };
   return {
     user_id: person.id,
-    email: person.email,
+    // A member who left the workspace (issue 29) keeps no address here for anyone.
+    email: showAddress && person.left_at == null ? person.email : null,
     nickname: person.nickname,
     users: { nickname: person.nickname },
     display_name: displayNameOfAccount(person),
@@ -163,6 +181,7 @@ export function presentTeam(
   voterIds: ReadonlySet<number>,
   completeIds: ReadonlySet<number>,
   language: Language,
+  { showAddresses }: { showAddresses: boolean },
 ): TeamMember[] {
   const voted = (userId: number) => voterIds.has(userId);
   // Only voters can be complete: a viewer's leftover votes from an earlier role do not count.
@@ -170,7 +189,7 @@ export function presentTeam(
     isVoterRelation(relation) && completeIds.has(userId);
   const owner: TeamMember = {
     id: null,
-    ...personOf(team.owner, language),
+    ...personOf(team.owner, language, showAddresses),
     role: 'owner',
     accepted: true,
     has_voted: voted(team.owner.id),
@@ -180,13 +199,14 @@ export function presentTeam(
   };
   const members = team.members.map<TeamMember>((member) => ({
     id: member.id,
-    ...personOf({ ...member, id: member.user_id }, language),
+    ...personOf({ ...member, id: member.user_id }, language, showAddresses),
     role: member.role,
     accepted: true,
     has_voted: voted(member.user_id),
     complete: complete(member.user_id, member.role),
     ...presentSubmission(member),
     invitation_id: null,
+    left_at: member.left_at == null ? null : toIsoString(member.left_at),
   }));
   // Until accepted, an invitation is only the address as typed: no user id or nickname, which would
   // reveal whether the address belongs to an account.
@@ -195,10 +215,11 @@ export function presentTeam(
     user_id: null,
     role: invitation.role,
     accepted: false,
-    email: invitation.email,
+    email: showAddresses ? invitation.email : null,
     nickname: null,
     users: { nickname: null },
-    display_name: displayNameOf({ email: invitation.email }),
+    // Without the address, a pending invitation is only "Invited" (the client names it so).
+    display_name: showAddresses ? displayNameOf({ email: invitation.email }) : null,
     avatar_url: null,
     has_voted: false,
     complete: false,
@@ -248,7 +269,9 @@ export function presentDetails(
     (weightsByUser[String(user_id)] ??= []).push({ criterion_id, weight });
   }
   const teamMembers = parts.team
-    ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set(), completeIds, language)
+    ? presentTeam(parts.team, parts.teamResults?.voterIds ?? new Set(), completeIds, language, {
+        showAddresses: mayReadAddresses(access),
+      })
     : [];
   return {
     // Computed with the result, so it is null while the result is incomplete (and while hidden).
@@ -273,6 +296,7 @@ export function presentDetails(
     voting_ended: presentVotingEnded(decision, teamMembers),
     weightsByUser,
     teamMembers,
+    workspace: parts.workspace ?? null,
     results: presentResults(parts.result, { isTeam, isHidden }),
     teamResults:
       parts.teamResults && !isHidden

@@ -25,8 +25,9 @@ export async function followersOf(
   decision: Pick<DecisionRow, 'id' | 'type' | 'user_id'>,
 ): Promise<number[]> {
   const members = decision.type === 'team' ? await decisions.listTeamMembers(decision.id) : [];
-  // A former member (deleted account, issue 28) stays listed in a closed decision but follows nothing.
-  const following = members.filter((member) => member.deleted_at === null);
+  // A former member (deleted account, issue 28) stays listed in a closed decision but follows nothing;
+  // so does one who left the decision's workspace after it closed (issue 29).
+  const following = members.filter((member) => member.deleted_at === null && member.left_at == null);
   return [decision.user_id, ...following.map((member) => member.user_id)];
 }
 
@@ -125,15 +126,20 @@ export function createReadModel(decisions: DecisionsRepo, teamVotes: TeamVotesRe
     /** Members and the caller's own votes are read fresh: nicknames change without touching the decision. */
     async details(access: Pick<DecisionAccess, 'decision' | 'userId'>) {
       const isTeam = access.decision.type === 'team';
-      const [matrix, team, aiOpinion, ownEvaluations] = await Promise.all([
+      const { workspace_id: workspaceId } = access.decision;
+      const [matrix, team, aiOpinion, ownEvaluations, workspaceNames] = await Promise.all([
         matrixOf(access.decision),
         isTeam ? decisions.listTeam(access.decision.id, isoNow()) : Promise.resolve(undefined),
         // Read fresh: a new opinion changes no revision (it changes no result).
         isTeam ? decisions.listAiOpinion(access.decision.id) : Promise.resolve([]),
         isTeam ? decisions.listOwnEvaluations(access.decision.id, access.userId) : Promise.resolve([]),
+        // Issue 29: read fresh, as the members are (a rename touches no decision).
+        decisions.workspaceNamesOf(workspaceId === null ? [] : [workspaceId]),
       ]);
       const evaluations = isTeam ? [...ownEvaluations, ...matrix.evaluations] : matrix.evaluations;
-      return { ...matrix, evaluations, team, aiOpinion };
+      const workspaceName = workspaceId === null ? undefined : workspaceNames.get(workspaceId);
+      const workspace = workspaceName === undefined ? null : { id: workspaceId!, name: workspaceName };
+      return { ...matrix, evaluations, team, aiOpinion, workspace };
     },
   };
 }

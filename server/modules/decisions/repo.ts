@@ -7,6 +7,7 @@ import { createMatrixRepo, type DetachCellComments } from './matrix-repo.ts';
 import { createTeamReadsRepo } from './team-reads-repo.ts';
 import { createVoteTalliesRepo } from './vote-tallies-repo.ts';
 import { createWeightsRepo } from './weights-repo.ts';
+import { createWorkspaceReadsRepo } from './workspace-reads-repo.ts';
 
 export type { DecisionRow } from './decision-rows-repo.ts';
 export type { EvaluationRow } from './evaluations-repo.ts';
@@ -25,6 +26,7 @@ export function createDecisionsRepo(db: Kysely<Database>, deps: { detachCellComm
     ...createWeightsRepo(db),
     ...createTeamReadsRepo(db),
     ...createVoteTalliesRepo(db),
+    ...createWorkspaceReadsRepo(db),
   };
 }
 

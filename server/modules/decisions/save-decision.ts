@@ -1,5 +1,6 @@
+import type { Transaction } from 'kysely';
 import { AppError } from '../../app-error.ts';
-import type { DecisionMode, DecisionType, ResultsVisibility } from '../../db/schema.ts';
+import type { Database, DecisionMode, DecisionType, ResultsVisibility } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import type { DecisionRow } from './repo.ts';
@@ -19,7 +20,18 @@ export interface DecisionInput extends MatrixInput {
   timer?: string | null | undefined;
   /** Team decisions only; personal ones are always `always`. Absent keeps the stored value on update. */
   results_visibility?: ResultsVisibility | undefined;
+  /** Issue 29: the workspace a new team decision belongs to (never changed by an update). */
+  workspace_id?: number | null | undefined;
 }
+
+/**
+ * Work of another module inside the creating transaction (issue 29: a workspace decision's members):
+ * runs before the decision row is written (checks, locks; a refusal there rolls everything back) and
+ * may return what to do once the row exists.
+ */
+export type PrepareCreation = (
+  trx: Transaction<Database>,
+) => Promise<((decision: DecisionRow) => Promise<void>) | undefined>;
 
 /** POST /api/decision, POST /api/team-decisions and PUT /api/decision/{id}: decision, lists and own cells. */
 export function createSaveDecision(
@@ -27,7 +39,7 @@ export function createSaveDecision(
   { maxOwnedPerUser }: { maxOwnedPerUser: number },
 ) {
   return {
-    async create(userId: number, input: DecisionInput): Promise<DecisionRow> {
+    async create(userId: number, input: DecisionInput, prepare?: PrepareCreation): Promise<DecisionRow> {
       const type = input.type ?? 'private';
       validateMatrix(input, { optionCount: 0, criterionCount: 0, type });
       const timer = input.timer ? new Date(input.timer).toISOString() : null;
@@ -36,6 +48,7 @@ export function createSaveDecision(
         if ((await decisions.countOwnedForCreate(userId, trx)) >= maxOwnedPerUser) {
           throw new AppError('TOO_MANY_DECISIONS', undefined, { messageParams: { max: maxOwnedPerUser } });
         }
+        const afterInsert = prepare ? await prepare(trx) : undefined;
         const now = isoNow();
         const decision = await decisions.insertDecision(
           {
@@ -50,11 +63,13 @@ export function createSaveDecision(
             // Stored as toISOString(), so SQL compares deadlines as text on SQLite too.
             timer,
             automatic_reminder_due_at: automaticReminderDueAt(timer),
+            workspace_id: type === 'team' ? (input.workspace_id ?? null) : null,
             created_at: now,
             updated_at: now,
           },
           trx,
         );
+        if (afterInsert) await afterInsert(decision);
         await matrix.applyMatrix(trx, decision, userId, input);
         return matrix.refreshScore(trx, decision);
       });

@@ -1,4 +1,5 @@
 import type { AnalysisResponse } from '../../../shared/api/analysis.ts';
+import { AppError } from '../../app-error.ts';
 import type { Emit } from '../../events/domain-events.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { ResultsVisibility } from '../../db/schema.ts';
@@ -69,6 +70,10 @@ export function createDecisionsService(deps: {
     assertValidUpdate: matrix.assertValidUpdate,
 
     list: createListDecisions(decisions, teamVotes),
+    /** GET /api/decision?workspace_id= (issue 29): a non-member gets 404, as for an unknown workspace. */
+    async assertWorkspaceMember(workspaceId: number, userId: number): Promise<void> {
+      if (!(await decisions.isWorkspaceMember(workspaceId, userId))) throw new AppError('NOT_FOUND');
+    },
     /** What the details show the caller: the read model's parts and how many a reminder would reach now. */
     async details(access: DecisionAccess) {
       const parts = await readModel.details(access);

@@ -18,6 +18,8 @@ export function createTeamReadsRepo(db: Kysely<Database>) {
         'team_members.role',
         'team_members.submitted_at',
         'team_members.reopened_at',
+        'team_members.via_workspace',
+        'team_members.left_at',
         'users.email',
         'users.nickname',
         'users.first_name',
@@ -37,12 +39,16 @@ export function createTeamReadsRepo(db: Kysely<Database>) {
       userId: number,
       executor: Executor = db,
     ): Promise<{ role: TeamRole; submitted_at: Timestamp | null } | undefined> {
-      return executor
-        .selectFrom('team_members')
-        .select(['role', 'submitted_at'])
-        .where('decision_id', '=', decisionId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      return (
+        executor
+          .selectFrom('team_members')
+          .select(['role', 'submitted_at'])
+          .where('decision_id', '=', decisionId)
+          .where('user_id', '=', userId)
+          // Left the decision's workspace (issue 29): no access, exactly as an outsider.
+          .where('left_at', 'is', null)
+          .executeTakeFirst()
+      );
     },
 
     /** Accepted members who vote (admin and editor; viewers never do) of many team decisions. */

@@ -33,6 +33,10 @@ export function createAcceptInvitation(deps: TeamServiceDeps) {
         if (access.relation === 'owner') throw new AppError('CANNOT_ACCEPT_OWN');
         // A member must not use up an invitation meant for someone else.
         if (access.relation !== 'none') throw new AppError('ALREADY_MEMBER');
+        // Left the decision's workspace after it closed (issue 29): their row (and its votes) stays,
+        // so an invitation sent before cannot add a second one; rejoining the workspace restores it.
+        if (await team.findMembership(invitation.decision_id, user.id, trx))
+          throw new AppError('ALREADY_MEMBER');
         // Open invitations were counted when sent; this re-check covers those sent before the limit.
         assertMemberPlaceLeft(await team.countMembers(invitation.decision_id, trx));
         const claimed = await team.acceptInvitation(invitation.id, user.id, isoNow(), trx);

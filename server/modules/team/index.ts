@@ -10,3 +10,5 @@ export type { TeamService } from './service.ts';
 export { createVotingEndRepo } from './voting-end-repo.ts';
 export { createTeamVoting } from './voting.ts';
 export type { TeamVoting } from './voting.ts';
+export { createWorkspaceDecisionSync, teamRoleOf } from './workspace-decision-sync.ts';
+export type { WorkspaceDecisionSyncDeps } from './workspace-decision-sync.ts';

@@ -74,7 +74,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const access = requireAccess(request);
       const details = await decisionsService.details(access);
-      return presentMemberList(details, request.language);
+      return presentMemberList(details, request.language, access);
     },
   );
 

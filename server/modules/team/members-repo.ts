@@ -23,6 +23,8 @@ export function createMembersRepo(db: Kysely<Database>) {
         .set({ role })
         .where('decision_id', '=', decisionId)
         .where('user_id', '=', userId)
+        // A member who left the workspace (issue 29) is gone for the decision's managers too.
+        .where('left_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -84,12 +86,16 @@ export function createMembersRepo(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Accepted members of the decision (`team_members` holds no row for the owner). */
+    /**
+     * Accepted members of the decision (`team_members` holds no row for the owner); members who left
+     * its workspace (issue 29) hold no place any more.
+     */
     async countMembers(decisionId: number, executor: Executor = db): Promise<number> {
       const row = await executor
         .selectFrom('team_members')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('decision_id', '=', decisionId)
+        .where('left_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

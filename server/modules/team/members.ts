@@ -1,5 +1,6 @@
+import type { Transaction } from 'kysely';
 import { AppError } from '../../app-error.ts';
-import type { TeamRole } from '../../db/schema.ts';
+import type { Database, TeamRole } from '../../db/schema.ts';
 import type { DecisionAccess } from '../decisions/index.ts';
 import type { TeamServiceDeps } from './service.ts';
 
@@ -8,6 +9,23 @@ export function createMembers(deps: TeamServiceDeps) {
   const { team, decisionsService, emit } = deps;
   // Votes, weights and the decision's row belong to the decisions module: written through its context.
   const { decisions, matrix } = decisionsService.writeContext;
+
+  /**
+   * Issue 29: a workspace member takes part as long as they belong to the workspace; the decision's
+   * owner can make them a viewer instead (409 naming the workspace).
+   */
+  async function refuseWorkspaceMember(
+    decision: DecisionAccess['decision'],
+    trx: Transaction<Database>,
+  ): Promise<never> {
+    const names =
+      decision.workspace_id === null
+        ? new Map<number, string>()
+        : await decisions.workspaceNamesOf([decision.workspace_id], trx);
+    throw new AppError('MEMBER_VIA_WORKSPACE', undefined, {
+      messageParams: { workspace: names.get(decision.workspace_id ?? 0) ?? '' },
+    });
+  }
 
   return {
     /** Refused once voting ended or the AI completed the decision: roles decide whose votes count. */
@@ -18,6 +36,8 @@ export function createMembers(deps: TeamServiceDeps) {
         'manageMembers',
         async (_, trx) => {
           if (!(await team.setRole(access.decision.id, userId, role, trx))) throw new AppError('NOT_FOUND');
+          // Issue 29: set here by hand, a workspace member's role no longer follows the workspace's.
+          await team.pinRole(access.decision.id, userId, trx);
         },
       );
       await emit({
@@ -37,6 +57,10 @@ export function createMembers(deps: TeamServiceDeps) {
         'manageMembers',
         async (locked, trx) => {
           const decisionId = access.decision.id;
+          const membership = await team.findMembership(decisionId, userId, trx);
+          // Left the workspace (issue 29): gone for the decision's managers too.
+          if (!membership || membership.left_at !== null) throw new AppError('NOT_FOUND');
+          if (membership.via_workspace === 1) await refuseWorkspaceMember(locked.decision, trx);
           if (!(await team.removeMember(decisionId, userId, trx))) throw new AppError('NOT_FOUND');
           await decisions.deleteUserEvaluations(decisionId, userId, trx);
           await decisions.deleteUserWeights(decisionId, userId, trx);

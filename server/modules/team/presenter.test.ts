@@ -75,7 +75,8 @@ describe('team presenter', () => {
   });
 
   it('lists nobody for a decision without a team, else owner, members and pending invitations', () => {
-    expect(presentMemberList({ team: undefined }, 'en')).toEqual([]);
+    const reader = { decision: { workspace_id: null }, relation: 'viewer' as const };
+    expect(presentMemberList({ team: undefined }, 'en', reader)).toEqual([]);
     const list = presentMemberList(
       {
         team: {
@@ -121,6 +122,7 @@ describe('team presenter', () => {
         teamResults: { voterIds: new Set([1, 2, 3]), completeIds: new Set([1, 2]) },
       },
       'en',
+      reader,
     );
     expect(
       list.map((member) => [

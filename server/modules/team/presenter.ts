@@ -10,7 +10,7 @@ import type { Language } from '../../../shared/limits.ts';
 import type { InvitationRole, Timestamp } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import { translate } from '../../i18n.ts';
-import { presentTeam } from '../decisions/index.ts';
+import { mayReadAddresses, presentTeam } from '../decisions/index.ts';
 
 type InvitationPreview = z.infer<typeof validateInvitationResponseSchema>;
 type InviteResult = z.infer<typeof inviteResponseSchema>;
@@ -77,6 +77,7 @@ export function presentMemberList(
     teamResults?: { voterIds: ReadonlySet<number>; completeIds: ReadonlySet<number> } | undefined;
   },
   language: Language,
+  access: Parameters<typeof mayReadAddresses>[0],
 ): TeamMember[] {
   if (!details.team) return [];
   return presentTeam(
@@ -84,5 +85,6 @@ export function presentMemberList(
     details.teamResults?.voterIds ?? new Set(),
     details.teamResults?.completeIds ?? new Set(),
     language,
+    { showAddresses: mayReadAddresses(access) },
   );
 }

@@ -19,6 +19,8 @@ export interface ReminderParts {
           user_id: number;
           role: TeamRole;
           deleted_at?: Timestamp | null | undefined;
+          /** Left the decision's workspace (issue 29): nothing reaches them either. */
+          left_at?: Timestamp | null | undefined;
         } & Submission)[];
       }
     | undefined;
@@ -40,7 +42,7 @@ export function reminderRecipientsOf(parts: ReminderParts, senderId: number | nu
   const voters = [
     { userId: parts.team.owner.id, submittedAt: parts.team.owner.submitted_at },
     ...parts.team.members
-      .filter((member) => member.role !== 'viewer' && member.deleted_at == null)
+      .filter((member) => member.role !== 'viewer' && member.deleted_at == null && member.left_at == null)
       .map((member) => ({ userId: member.user_id, submittedAt: member.submitted_at })),
   ];
   return voters.flatMap<ReminderRecipient>(({ userId, submittedAt }) => {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { createInvitationReadsRepo } from './invitation-reads-repo.ts';
 import { createInvitationWritesRepo } from './invitation-writes-repo.ts';
 import { createMembersRepo } from './members-repo.ts';
+import { createWorkspaceMembersRepo } from './workspace-members-repo.ts';
 
 export type { InvitationRow } from './invitation-writes-repo.ts';
 
@@ -12,6 +13,7 @@ export function createTeamRepo(db: Kysely<Database>) {
     ...createInvitationReadsRepo(db),
     ...createInvitationWritesRepo(db),
     ...createMembersRepo(db),
+    ...createWorkspaceMembersRepo(db),
   };
 }
 

@@ -57,7 +57,7 @@ export const votingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       assertDeadlineFarEnough(request.body.timer);
-      const decision = await decisionsService.create(requireSession(request).user.id, {
+      const decision = await teamVoting.createDecision(requireSession(request).user.id, {
         ...request.body,
         criteria: request.body.criteria.map((criterion) => ({
           ...criterion,

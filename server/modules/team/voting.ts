@@ -1,3 +1,6 @@
+import { preferredLanguage } from '../../i18n.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { workspaceDecisionMail } from '../../mail/templates.ts';
 import type { DecisionAccess, DecisionsService } from '../decisions/index.ts';
 import { createLifecycleWrites } from './lifecycle-writes.ts';
 import { createSetWeights, type WeightInput } from './set-weights.ts';
@@ -6,6 +9,9 @@ import type { TeamRepo } from './repo.ts';
 import { createVoteSubmission } from './vote-submission.ts';
 import { createVotingEnd } from './voting-end.ts';
 import type { VotingEndRepo } from './voting-end-repo.ts';
+import type { createWorkspaceDecisionSync } from './workspace-decision-sync.ts';
+
+type DecisionInput = Parameters<DecisionsService['create']>[1];
 
 /**
  * Team voting: the team edit, weights, submitting and reopening votes, activation, the deadline and
@@ -16,6 +22,9 @@ export function createTeamVoting(deps: {
   decisionsService: DecisionsService;
   votingEnds: VotingEndRepo;
   team: TeamRepo;
+  workspaceSync: Pick<ReturnType<typeof createWorkspaceDecisionSync>, 'joinNewDecision'>;
+  mailer: Mailer;
+  appUrl: string;
 }) {
   const { decisionsService, votingEnds } = deps;
   const context = decisionsService.writeContext;
@@ -31,7 +40,36 @@ export function createTeamVoting(deps: {
 
   const { submitVote, reopenVote } = createVoteSubmission(deps);
 
+  async function mailWorkspaceMembers(access: DecisionAccess): Promise<void> {
+    const { decision } = access;
+    if (decision.workspace_id === null) return;
+    const names = await context.decisions.workspaceNamesOf([decision.workspace_id]);
+    const workspace = names.get(decision.workspace_id);
+    if (workspace === undefined) return;
+    const link = `${deps.appUrl}/team-decision/${decision.id}`;
+    for (const contact of await deps.team.listWorkspaceMemberContacts(decision.id)) {
+      if (contact.id === access.userId) continue;
+      const language = preferredLanguage(contact.language, 'en');
+      deps.mailer.send({
+        to: contact.email,
+        ...workspaceDecisionMail(language, { decision: decision.name, workspace, link }),
+      });
+    }
+  }
+
   return {
+    /**
+     * POST /api/team-decisions; with `workspace_id` (issue 29) every member of the workspace takes part
+     * at once, checked and written in the creating transaction.
+     */
+    createDecision(userId: number, input: DecisionInput) {
+      const workspaceId = input.workspace_id ?? null;
+      if (workspaceId === null) return decisionsService.create(userId, { ...input, workspace_id: null });
+      return decisionsService.create(userId, input, (trx) =>
+        deps.workspaceSync.joinNewDecision(workspaceId, userId, trx),
+      );
+    },
+
     saveTeamEdit: createTeamEdit(context),
     submitVote,
     reopenVote,
@@ -39,9 +77,14 @@ export function createTeamVoting(deps: {
     setWeights: async (access: DecisionAccess, weights: WeightInput[]) =>
       decisionsService.asSeenBy(access, await setWeights(access, weights)),
 
+    /**
+     * Every member is notified ('decision_activated', through the subscriber); a workspace decision's
+     * workspace members (issue 29), who joined without an invitation, also get a mail in their language.
+     */
     async activate(access: DecisionAccess): Promise<void> {
       await markActivated(access);
       await emit({ type: 'decision.activated', decision: access.decision, actorId: access.userId });
+      await mailWorkspaceMembers(access);
     },
 
     async setDeadline(access: DecisionAccess, timer: string | null): Promise<void> {

@@ -98,6 +98,7 @@ function personalDetails(minimums: Partial<Record<number, number>> = {}): Decisi
     resultsHiddenUntil: null,
     resultsVisibilityLocked: false,
     aiOpinion: null,
+    workspace: null,
   };
 }
 

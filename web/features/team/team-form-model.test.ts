@@ -67,6 +67,7 @@ function storedDetails(): DecisionDetails {
     resultsHiddenUntil: null,
     resultsVisibilityLocked: false,
     aiOpinion: null,
+    workspace: null,
   };
 }
 
