@@ -218,10 +218,7 @@ test('on a 390 px phone the switcher in the menu narrows the dashboard to Person
   const name = workspaceName('Ops');
   const workspace = await createWorkspaceViaApi(request, token, name);
   await createDecisionViaApi(request, token, { ...COMMUTE_DECISION, name: 'My own commute' });
-  await createTeamDecisionViaApi(request, token, {
-    name: 'Ops tooling',
-    workspace_id: workspace.id,
-  } as Parameters<typeof createTeamDecisionViaApi>[2]);
+  await createTeamDecisionViaApi(request, token, { name: 'Ops tooling', workspace_id: workspace.id });
 
   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signInViaApi(page, account);

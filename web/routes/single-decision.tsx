@@ -9,7 +9,6 @@ import { Card } from '../components/ui/Card.tsx';
 import { useLocale } from '../lib/format.ts';
 import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
-import { workspaceOf } from '../features/workspaces/decision-workspace.ts';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { DecisionMatrix } from '../features/decisions/DecisionMatrix.tsx';
@@ -56,7 +55,7 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
     <div className="flex flex-col gap-6">
       <DecisionTitle
         decision={decision}
-        workspace={workspaceOf(details)}
+        workspace={details.workspace}
         showVisibility
         actions={
           <>

@@ -13,7 +13,6 @@ import { useNow } from '../lib/use-now.ts';
 import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { cellNamer } from '../features/comments/comment-cells.ts';
 import { CommentsSection, type CommentsHandle } from '../features/comments/CommentsSection.tsx';
-import { workspaceOf } from '../features/workspaces/decision-workspace.ts';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { teamEditLayoutOf, useDecisionLock } from '../features/decisions/decision-lock.ts';
@@ -85,7 +84,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
     <div className="flex flex-col gap-6">
       <DecisionTitle
         decision={decision}
-        workspace={workspaceOf(details)}
+        workspace={details.workspace}
         actions={
           <>
             <ButtonLink
@@ -113,7 +112,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
       />
 
       {/* Issue 29: a workspace decision skips the invitation step, so it is activated here. */}
-      {details.status === 'draft' && workspaceOf(details) && details.abilities.canActivate ? (
+      {details.status === 'draft' && details.workspace && details.abilities.canActivate ? (
         <Card className="flex flex-col gap-4">
           <ActivateSection details={details} />
         </Card>

@@ -19,7 +19,6 @@ import { NetworkError, serverMessageOf } from '../../lib/api-client.ts';
 import type { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { downloadExport } from '../export/export-api.ts';
-import { workspaceOf } from '../workspaces/decision-workspace.ts';
 import { DecisionBadges } from './DecisionBadges.tsx';
 import { WorkspaceBadge } from './WorkspaceBadge.tsx';
 
@@ -42,7 +41,7 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
   const isVotingOver = decision.is_team && decision.lock !== null;
   // SPEC.md: only the owner deletes.
   const isOwner = decision.role === 'owner';
-  const workspace = workspaceOf(decision);
+  const { workspace } = decision;
 
   async function download(fileFormat: ExportFormat) {
     try {

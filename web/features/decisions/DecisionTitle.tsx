@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Toolbar } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { Decision } from '../../../shared/api/decisions.ts';
+import type { Decision, DecisionDetails } from '../../../shared/api/decisions.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
-import { workspaceOf, type DecisionWorkspace } from '../workspaces/decision-workspace.ts';
 import { DecisionBadges } from './DecisionBadges.tsx';
 import { WorkspaceBadge } from './WorkspaceBadge.tsx';
 
@@ -15,8 +14,8 @@ interface DecisionTitleProps {
   actions?: ReactNode;
   /** Lines under the title, e.g. the created and updated dates. */
   children?: ReactNode;
-  /** Issue 29: the decision's workspace, when the details give it beside the decision. */
-  workspace?: DecisionWorkspace | null;
+  /** Issue 29: the workspace the decision belongs to (the details give it beside the decision). */
+  workspace?: DecisionDetails['workspace'] | undefined;
 }
 
 /**
@@ -32,12 +31,11 @@ export function DecisionTitle({
   workspace,
 }: DecisionTitleProps) {
   const { t } = useTranslation();
-  const shownWorkspace = workspace ?? workspaceOf(decision);
   return (
     <div className="min-w-0">
       <div className="mb-3 flex flex-wrap items-center gap-1.5">
         <DecisionBadges decision={decision} showVisibility={showVisibility} />
-        {shownWorkspace ? <WorkspaceBadge workspace={shownWorkspace} /> : null}
+        {workspace ? <WorkspaceBadge workspace={workspace} /> : null}
       </div>
       <PageHeader
         title={decision.name}

@@ -1,9 +1,9 @@
 import { Building2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { DecisionWorkspace } from '../workspaces/decision-workspace.ts';
+import type { DecisionListItem } from '../../../shared/api/decisions.ts';
 
 /** Issue 29: the workspace a decision belongs to, on its card and its page. */
-export function WorkspaceBadge({ workspace }: { workspace: DecisionWorkspace }) {
+export function WorkspaceBadge({ workspace }: { workspace: NonNullable<DecisionListItem['workspace']> }) {
   const { t } = useTranslation();
   return (
     <span

@@ -80,7 +80,7 @@ export function useCreateTeamDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     // Issue 29: `workspace_id` makes every member of that workspace a member of the decision.
-    mutationFn: (request: CreateTeamDecisionRequest & { workspace_id?: number }) =>
+    mutationFn: (request: CreateTeamDecisionRequest) =>
       apiRequest<Decision>('/api/team-decisions', { method: 'POST', json: request }),
     onSuccess: () => refreshList(queryClient),
   });
