@@ -81,7 +81,12 @@ import {
   createTeamService,
   createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
-import { createWorkspaceMembershipRepo } from './modules/workspaces/index.ts';
+import {
+  createWorkspaceMembershipRepo,
+  createWorkspacesRepo,
+  createWorkspacesService,
+  workspacesRoutes,
+} from './modules/workspaces/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createLocalEventBus, createPostgresEventBus, type EventBus } from './realtime/event-bus.ts';
 import { eventsRoutes } from './realtime/routes.ts';
@@ -240,6 +245,18 @@ function createDecisionModules(
     writeContext: decisionsService.writeContext,
     memberships: createWorkspaceMembershipRepo(database.db),
   });
+  const workspacesService = createWorkspacesService({
+    workspaces: createWorkspacesRepo(database.db),
+    memberships: createWorkspaceMembershipRepo(database.db),
+    // Membership changes reach the workspace's decisions through the team module.
+    sync: workspaceDecisionSync,
+    users: createUsersRepo(database.db),
+    // The daily cap of invitation mails counts decision and workspace invitations together.
+    countDecisionInvitationMailsSince: (inviterId, since) => teamRepo.countSentSince(inviterId, since),
+    emit,
+    mailer,
+    appUrl: config.appUrl,
+  });
   const teamVoting = createTeamVoting({
     decisionsService,
     votingEnds: createVotingEndRepo(database.db),
@@ -285,6 +302,7 @@ function createDecisionModules(
     teamService,
     teamVoting,
     workspaceDecisionSync,
+    workspacesService,
     reminders,
     outcomeService,
     aiService,
@@ -345,6 +363,8 @@ function createAccountModules(
     counters,
     purgeExpiredSessions: () => authService.purgeExpiredSessions(),
     deleteClosedInvitations: (window) => teamRepo.deleteClosed(window),
+    deleteClosedWorkspaceInvitations: (window) =>
+      createWorkspacesRepo(database.db).deleteClosedInvitations(window),
     purgeEndedSignInSteps: () => mfaService.purgeEndedSignInSteps(),
     purgeExpiredPasskeyChallenges: () => passkeysService.purgeExpiredChallenges(),
     log: app.log,
@@ -462,6 +482,7 @@ async function registerRoutes(
     exportService,
     teamService,
     teamVoting,
+    workspacesService,
     reminders,
     outcomeService,
     notificationsService,
@@ -519,6 +540,7 @@ async function registerRoutes(
     decisionsPerMinute: config.decisionLimits.createdPerMinute,
     voteWritesPerMinute: config.voteWritesPerMinute,
   });
+  await app.register(workspacesRoutes, { workspacesService, perMinute: config.authRateLimitPerMinute });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService, decisionsService });

@@ -15,6 +15,8 @@ describe('redactUrl', () => {
     [`/api/team/validate/${TOKEN}`, '/api/team/validate/[redacted]'],
     [`/api/team/validate/${TOKEN}?lang=de`, '/api/team/validate/[redacted]?lang=de'],
     [`/api/team/validate/${TOKEN}/`, '/api/team/validate/[redacted]/'],
+    [`/api/workspaces/invitations/${TOKEN}`, '/api/workspaces/invitations/[redacted]'],
+    ['/api/workspaces/12/invitations/34/resend', '/api/workspaces/12/invitations/34/resend'],
     [`/reset-password?token=${TOKEN}`, '/reset-password?token=[redacted]'],
     [`/verify-email?token=${TOKEN}`, '/verify-email?token=[redacted]'],
     [`/invite?token=${TOKEN}`, '/invite?token=[redacted]'],

@@ -6,6 +6,7 @@ import { SPENT_LINK_RETENTION_MS } from './purge-jobs.ts';
 import { useTestApp } from './test/use-test-app.ts';
 import { createSignedInUser } from './test/factories.ts';
 import { createTeamDecision, insertInvitations } from './test/team-factories.ts';
+import { insertWorkspace, insertWorkspaceInvitation } from './test/workspace-factories.ts';
 
 const HOUR_MS = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -105,6 +106,28 @@ describe('the purge jobs delete only what can never be used again', () => {
       .where('id', 'in', [revokedOld!.id, revokedRecent!.id])
       .execute();
 
+    // Workspace invitations (issue 29): the same rule.
+    const workspace = await insertWorkspace(testApp.app, { ownerId: owner.user.id });
+    const wsSeed = { workspaceId: workspace.id, inviterId: owner.user.id, createdAt: LONG_AGO };
+    const wsAcceptedOld = await insertWorkspaceInvitation(testApp.app, wsSeed);
+    const wsRevokedOld = await insertWorkspaceInvitation(testApp.app, wsSeed);
+    await insertWorkspaceInvitation(testApp.app, { ...wsSeed, expiresAt: ago(HOUR_MS) });
+    const wsPendingOld = await insertWorkspaceInvitation(testApp.app, wsSeed);
+    const wsRevokedRecent = await insertWorkspaceInvitation(testApp.app, {
+      ...wsSeed,
+      createdAt: ago(60_000),
+    });
+    await db
+      .updateTable('workspace_invitations')
+      .set({ accepted_at: LONG_AGO, accepted_by: userId })
+      .where('id', '=', wsAcceptedOld.id)
+      .execute();
+    await db
+      .updateTable('workspace_invitations')
+      .set({ revoked_at: LONG_AGO })
+      .where('id', 'in', [wsRevokedOld.id, wsRevokedRecent.id])
+      .execute();
+
     // Counters: ended windows go.
     const now = Date.now();
     await db
@@ -129,6 +152,12 @@ describe('the purge jobs delete only what can never be used again', () => {
     }
     const invitations = await db.selectFrom('invitations').select('id').orderBy('id').execute();
     expect(invitations.map((row) => row.id)).toEqual([pendingOld!.id, revokedRecent!.id]);
+    const workspaceInvitations = await db
+      .selectFrom('workspace_invitations')
+      .select('id')
+      .orderBy('id')
+      .execute();
+    expect(workspaceInvitations.map((row) => row.id)).toEqual([wsPendingOld.id, wsRevokedRecent.id]);
     const counters = await db.selectFrom('rate_limit_counters').select('key').execute();
     expect(counters.map((row) => row.key)).toEqual(expect.arrayContaining(['running']));
     expect(counters.map((row) => row.key)).not.toContain('ended');

@@ -19,6 +19,8 @@ export interface PurgeJobDeps {
   counters: Pick<RateLimitCounters, 'purgeExpired'>;
   purgeExpiredSessions(): Promise<void>;
   deleteClosedInvitations(window: { now: string; countedSince: string }): Promise<number>;
+  /** Issue 29: the same for workspace invitations (modules/workspaces). */
+  deleteClosedWorkspaceInvitations(window: { now: string; countedSince: string }): Promise<number>;
   /** Second sign-in steps (modules/mfa) that are used, expired or spent by wrong codes. */
   purgeEndedSignInSteps(): Promise<number>;
   /** Passkey ceremonies nobody finished (modules/passkeys); answers how many. */
@@ -51,6 +53,7 @@ export function registerPurgeJobs(scheduler: Scheduler, deps: PurgeJobDeps): voi
         emailVerificationTokens: await purgeSpentTokens(db, 'email_verification_tokens', window),
         emailChangeTokens: await purgeSpentTokens(db, 'email_change_tokens', window),
         invitations: await deps.deleteClosedInvitations(window),
+        workspaceInvitations: await deps.deleteClosedWorkspaceInvitations(window),
         signInSteps: await deps.purgeEndedSignInSteps(),
       };
       if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted }, 'purged spent links');

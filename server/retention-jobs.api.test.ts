@@ -5,6 +5,7 @@ import { createComment, createDecision } from './test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from './test/factories.ts';
 import { bearer } from './test/http.ts';
 import { addMember, createTeamDecision } from './test/team-factories.ts';
+import { insertWorkspace } from './test/workspace-factories.ts';
 
 const DAY_MS = 24 * 3600_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
@@ -67,12 +68,29 @@ describe('retention of unconfirmed accounts', () => {
     const commenter = await unconfirmedSince(RETENTION.unconfirmedAccountDays + 5);
     const publicDecision = await createDecision(app, teamOwner, { type: 'public' });
     await createComment(app, commenter, publicDecision.decision.id, 'From someone who never confirmed');
+    // Issue 29: owning a workspace or belonging to one.
+    const workspaceOwner = await unconfirmedSince(RETENTION.unconfirmedAccountDays + 5);
+    const workspaceMember = await unconfirmedSince(RETENTION.unconfirmedAccountDays + 5);
+    await insertWorkspace(app, { ownerId: workspaceOwner.user.id });
+    await insertWorkspace(app, {
+      ownerId: teamOwner.user.id,
+      members: [{ userId: workspaceMember.user.id, role: 'member' }],
+    });
 
     await runJob('delete-unconfirmed-accounts');
 
     const remaining = await userIds();
     expect(remaining).not.toContain(stale.user.id);
-    for (const kept of [recent, confirmedOld, owner, member, commenter, teamOwner]) {
+    for (const kept of [
+      recent,
+      confirmedOld,
+      owner,
+      member,
+      commenter,
+      teamOwner,
+      workspaceOwner,
+      workspaceMember,
+    ]) {
       expect(remaining).toContain(kept.user.id);
     }
     const leftOfStale = await app.database.db

@@ -246,7 +246,9 @@ export type NotificationKind =
   /** Issue 28: the owner deleted their account and the decision passed to the recipient. */
   | 'ownership_received'
   /** Issue 29: the owner deleted their account and the workspace passed to the recipient. */
-  | 'workspace_ownership_received';
+  | 'workspace_ownership_received'
+  /** Issue 29: someone invited the recipient to a workspace (link: the invite page with the token). */
+  | 'workspace_invitation';
 
 export interface NotificationsTable {
   id: Generated<number>;

@@ -88,7 +88,21 @@ export type DomainEvent =
       authorName: string;
     }
   /** A comment was edited or deleted: open pages reload the list, nobody is notified. */
-  | { type: 'comments.changed'; decision: DecisionRef; comment: CommentRef };
+  | { type: 'comments.changed'; decision: DecisionRef; comment: CommentRef }
+  /**
+   * Issue 29: a workspace's name, members, invitations or criteria sets changed: the open pages of
+   * `audience` (its members, and one who just left or was removed) reload it.
+   */
+  | { type: 'workspace.changed'; workspaceId: number; audience: number[] }
+  /** Issue 29: an invitation to a workspace went to an address with an account: that user is told in the app. */
+  | {
+      type: 'workspace.invited';
+      workspace: { id: number; name: string };
+      inviter: { id: number; name: string };
+      inviteeId: number;
+      /** `/invite?token=…`: the page that accepts it. */
+      link: string;
+    };
 
 /** Hands an event to the subscriber; never rejects (the write it reports on has committed). */
 export type Emit = (event: DomainEvent) => Promise<void>;

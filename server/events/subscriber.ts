@@ -245,6 +245,18 @@ const HANDLERS: EventHandlers = {
   },
   'comments.changed': ({ decision, comment }, { publishCommentsChange }) =>
     publishCommentsChange(decision, comment),
+  'workspace.changed': ({ workspaceId, audience }, _actions, { eventBus }) =>
+    eventBus.publish([...new Set(audience)], {
+      type: 'workspace-changed',
+      data: { workspace_id: workspaceId },
+    }),
+  'workspace.invited': ({ workspace, inviter, inviteeId, link }, { notify }) =>
+    notify([inviteeId], {
+      kind: 'workspace_invitation',
+      params: { inviter: inviter.name, workspace: workspace.name },
+      link,
+      inviterId: inviter.id,
+    }),
 };
 
 /**

@@ -69,6 +69,19 @@ export function invitationMail(
   );
 }
 
+/** Issue 29: an invitation to a workspace, with the link to the invite page. */
+export function workspaceInvitationMail(
+  language: Language,
+  params: { inviter: string; workspace: string; role: string; link: string },
+): Omit<MailMessage, 'to'> {
+  return compose(
+    language,
+    'workspaceInvitation',
+    { inviter: params.inviter, workspace: params.workspace, role: params.role },
+    [['action', params.link]],
+  );
+}
+
 /**
  * To a voter who has not voted in full, or (issue 27) whose complete vote waits to be submitted: a
  * reminder of what is left for them, with the link to the team view.

@@ -19,6 +19,7 @@ function isInvitationOpen(row: NotificationListRow): boolean {
 /** The message parameter that names the person who acted, per kind. */
 const ACTOR_PARAM: Partial<Record<NotificationKind, string>> = {
   invitation: 'inviter',
+  workspace_invitation: 'inviter',
   invitation_accepted: 'member',
   comment: 'author',
   outcome_recorded: 'name',

@@ -115,7 +115,7 @@ export function createUsersRepo(db: Kysely<Database>) {
     /**
      * Retention (issue 28): deletes the accounts created before `createdBefore` that never confirmed
      * their address and hold nothing others see: no decision of their own, no team membership, no
-     * comment (their rows would vanish from other people's decisions). Sessions, links, notifications
+     * workspace membership, no comment (their rows would vanish from other people's decisions). Sessions, links, notifications
      * and the avatar go with the account (ON DELETE CASCADE). Answers the deleted ids.
      */
     async deleteUnconfirmedOwningNothing(createdBefore: string): Promise<number[]> {
@@ -136,6 +136,12 @@ export function createUsersRepo(db: Kysely<Database>) {
                 )
                 .unionAll(
                   selectFrom('comments').select('comments.id').whereRef('comments.user_id', '=', 'users.id'),
+                )
+                // Issue 29: a workspace membership (owners included) is seen by its other members.
+                .unionAll(
+                  selectFrom('workspace_members')
+                    .select('workspace_members.workspace_id as id')
+                    .whereRef('workspace_members.user_id', '=', 'users.id'),
                 ),
             ),
           ),
