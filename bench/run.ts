@@ -1053,6 +1053,96 @@ async function benchTeamVote() {
   }
 }
 
+/** Issue 30: a decision with this many history entries; GET …/history reads the newest 100. */
+const HISTORY = { entries: 5_000, page: 100 };
+
+/**
+ * Issue 30: GET /api/decision/{id}/history at 5,000 entries of one decision (a mix of edits, votes and
+ * member entries, with actors to name), p50 of the newest page of 100 and of a page deep inside
+ * (`before`), each a query on the (decision_id, id) index.
+ */
+async function benchHistory() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dc-bench-history-'));
+  const handle = await openDatabase({ dataDir });
+  await migrateToLatest(handle);
+  const { db } = handle;
+  const owner = await db
+    .insertInto('users')
+    .values({
+      email: 'historian@bench.example',
+      password_hash: await hashPassword(BENCH_PASSWORD),
+      nickname: 'Historian',
+      language: 'en',
+      created_at: isoNow(),
+      updated_at: isoNow(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const decision = await db
+    .insertInto('decisions')
+    .values({
+      user_id: owner.id,
+      name: 'A long history',
+      description: 'Seeded for the history benchmark',
+      mode: 'manual',
+      type: 'private',
+      score: null,
+      timer: null,
+      created_at: isoNow(),
+      updated_at: isoNow(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const start = Date.now() - HISTORY.entries * 60_000;
+  const entries = Array.from({ length: HISTORY.entries }, (_, index) => {
+    const kind = ['edited', 'criteria_changed', 'vote_saved'][index % 3]!;
+    const changes =
+      kind === 'edited'
+        ? [{ field: 'title', from: `Title ${index}`, to: `Title ${index + 1}` }]
+        : kind === 'criteria_changed'
+          ? [{ field: 'importance', from: 30, to: 40, item: { type: 'criterion', id: 1, name: 'Price' } }]
+          : [{ field: 'values', from: null, to: 3 }];
+    return {
+      decision_id: decision.id,
+      at: new Date(start + index * 60_000).toISOString(),
+      kind,
+      actor_id: owner.id,
+      subject_id: null,
+      changes: JSON.stringify(changes),
+      version_id: null,
+    };
+  });
+  for (const slice of slicesOf(entries, ROWS_PER_INSERT))
+    await db.insertInto('decision_history').values(slice).execute();
+  await handle.close();
+
+  const port = 3318;
+  const base = `http://127.0.0.1:${port}`;
+  const child = startBuiltServer(port, dataDir);
+  try {
+    await waitForHealth(`${base}/api/health`, performance.now());
+    const headers = { authorization: `Bearer ${await logIn(base, 'historian@bench.example')}` };
+    const url = `${base}/api/decision/${decision.id}/history?limit=${HISTORY.page}`;
+    const newest = await medianLatencyMs(url, headers);
+    record(
+      `history page of ${HISTORY.page} at ${HISTORY.entries.toLocaleString('en')} entries, newest (p50)`,
+      `${newest.toFixed(1)} ms`,
+      '≤ 20 ms',
+      newest <= 20,
+    );
+    const deep = await medianLatencyMs(`${url}&before=${Math.floor(HISTORY.entries / 2)}`, headers);
+    record(
+      `history page of ${HISTORY.page} at ${HISTORY.entries.toLocaleString('en')} entries, halfway back (p50)`,
+      `${deep.toFixed(1)} ms`,
+      '≤ 20 ms',
+      deep <= 20,
+    );
+  } finally {
+    await stopServer(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 // BENCH_ONLY=export (comma-separated names) runs a subset, e.g. while working on one budget.
 const only = process.env.BENCH_ONLY?.split(',');
 const benches: [string, () => unknown][] = [
@@ -1061,6 +1151,7 @@ const benches: [string, () => unknown][] = [
   ['throughput', benchThroughput],
   ['server', benchServer],
   ['list', benchListPage],
+  ['history', benchHistory],
   ['export', benchExport],
   ['avatar-burst', benchAvatarBurst],
   ['team-vote', benchTeamVote],

@@ -48,6 +48,7 @@ import {
   emailChangeRoutes,
 } from './modules/email-change/index.ts';
 import { exportRoutes, createExportService } from './modules/export/index.ts';
+import { createHistoryRepo, createHistoryService, historyRoutes } from './modules/history/index.ts';
 import { createMfaRepo, createMfaService, mfaRoutes } from './modules/mfa/index.ts';
 import { createReadiness, type Readiness, healthRoutes } from './modules/health/index.ts';
 import {
@@ -218,7 +219,10 @@ function createDecisionModules(
     eventBus,
     log: app.log,
   });
+  // Issue 30: every write records its history in its own transaction through this recorder.
+  const historyRepo = createHistoryRepo(database.db);
   const decisionsService = createDecisionsService({
+    history: historyRepo.recorder,
     decisions: decisionsRepo,
     emit,
     changes: database.changes,
@@ -292,10 +296,13 @@ function createDecisionModules(
     usage: createAiUsageRepo(database.db),
     counters,
     decisionsService,
-    announceVotingEnded: (decisionId) => teamVoting.announceVotingEnded(decisionId),
+    announceVotingEnded: (decisionId, startedBy) =>
+      teamVoting.announceVotingEnded(decisionId, Date.now(), startedBy),
   });
+  const historyService = createHistoryService({ history: historyRepo, decisionsService });
   return {
     decisionsService,
+    historyService,
     commentsService,
     notificationsService,
     teamRepo,
@@ -478,6 +485,7 @@ async function registerRoutes(
     mfaService,
     usersService,
     decisionsService,
+    historyService,
     commentsService,
     exportService,
     teamService,
@@ -542,6 +550,7 @@ async function registerRoutes(
   });
   await app.register(workspacesRoutes, { workspacesService, perMinute: config.authRateLimitPerMinute });
   await app.register(outcomeRoutes, { outcomeService });
+  await app.register(historyRoutes, { historyService, decisionsService });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus, sessionStreams });

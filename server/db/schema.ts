@@ -445,6 +445,32 @@ export interface WorkspaceCriteriaSetsTable {
   updated_at: Timestamp;
 }
 
+/** Issue 30: one row per change of a decision (server/modules/history), newest read first. */
+export interface DecisionHistoryTable {
+  id: Generated<number>;
+  decision_id: number;
+  at: Timestamp;
+  /** shared/api/history.ts `HistoryKind`. */
+  kind: string;
+  /** null: System (a job such as the deadline passing). */
+  actor_id: number | null;
+  /** The member that member kinds are about. */
+  subject_id: number | null;
+  /** JSON array of shared/api/history.ts `HistoryChange`. */
+  changes: string;
+  /** The personal decision's save this entry belongs to (decision_versions.id). */
+  version_id: number | null;
+}
+
+/** Issue 30: a personal decision's matrix right after one save. */
+export interface DecisionVersionsTable {
+  id: Generated<number>;
+  decision_id: number;
+  created_at: Timestamp;
+  /** JSON of shared/api/history.ts `StoredMatrix`. */
+  matrix: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -479,4 +505,6 @@ export interface Database {
   workspace_members: WorkspaceMembersTable;
   workspace_invitations: WorkspaceInvitationsTable;
   workspace_criteria_sets: WorkspaceCriteriaSetsTable;
+  decision_history: DecisionHistoryTable;
+  decision_versions: DecisionVersionsTable;
 }

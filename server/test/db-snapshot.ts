@@ -45,6 +45,8 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   workspace_members: ['workspace_id', 'user_id'],
   workspace_invitations: ['id'],
   workspace_criteria_sets: ['id'],
+  decision_versions: ['id'],
+  decision_history: ['id'],
 };
 
 export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];

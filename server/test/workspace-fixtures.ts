@@ -6,6 +6,7 @@ import { detachCellComments } from '../modules/comments/index.ts';
 import { createDecisionsRepo, createDecisionsService } from '../modules/decisions/index.ts';
 import { createTeamRepo, createWorkspaceDecisionSync, reminderRecipientsOf } from '../modules/team/index.ts';
 import { createWorkspaceMembershipRepo } from '../modules/workspaces/index.ts';
+import { createHistoryRepo } from '../modules/history/index.ts';
 
 /**
  * STAND-IN for the workspaces module's endpoints (helper A's `/api/workspaces…`, not on this branch):
@@ -24,6 +25,7 @@ export function workspaceFixtures(app: () => FastifyInstance) {
       changes,
       reminderRecipientsOf,
       maxOwnedPerUser: 1000,
+      history: createHistoryRepo(db).recorder,
     });
     return createWorkspaceDecisionSync({
       team: createTeamRepo(db),

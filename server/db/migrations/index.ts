@@ -24,6 +24,7 @@ import * as passkeys from './024_passkeys.ts';
 import * as sessionsEmailChange from './025_sessions_email_change.ts';
 import * as accountDeletion from './026_account_deletion.ts';
 import * as workspaces from './027_workspaces.ts';
+import * as history from './028_history.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '025_sessions_email_change': sessionsEmailChange,
   '026_account_deletion': accountDeletion,
   '027_workspaces': workspaces,
+  '028_history': history,
 };

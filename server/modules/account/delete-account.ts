@@ -33,7 +33,7 @@ export interface DeleteAccountDeps {
   team: Pick<TeamRepo, 'removeMember' | 'insertFormerOwner' | 'deleteInvitationsOf'>;
   notifications: Pick<NotificationsRepo, 'deleteForUser'>;
   /** Decisions, votes and weights are written through the decisions module's write context. */
-  decisions: Pick<DecisionWriteContext, 'decisions' | 'matrix' | 'emit'>;
+  decisions: Pick<DecisionWriteContext, 'decisions' | 'matrix' | 'emit' | 'history'>;
   verifyPassword: (passwordHash: string, password: string) => Promise<boolean>;
   secondFactor: SecondFactor;
   sessionStreams: Pick<SessionStreams, 'endSessions'>;
@@ -70,7 +70,7 @@ async function assertCredentials(
  */
 export function createDeleteAccount(deps: DeleteAccountDeps) {
   const { account, decisions: writeContext } = deps;
-  const { decisions, matrix } = writeContext;
+  const { decisions, matrix, history } = writeContext;
 
   /** The leaving owner's place goes to the heir, who keeps their own submission as the owner's. */
   async function handOver(transfer: Transfer, userId: number, now: string, trx: Transaction<Database>) {
@@ -124,6 +124,17 @@ export function createDeleteAccount(deps: DeleteAccountDeps) {
     for (const transfer of plan.transfers) {
       await handOver(transfer, user.id, now, trx);
       const { decision, heir } = transfer;
+      // Issue 30: the owner left; the history names them as a former member from now on.
+      await history.record(trx, [
+        { decisionId: decision.id, kind: 'member_removed', actorId: user.id, subjectId: user.id },
+        {
+          decisionId: decision.id,
+          kind: 'role_changed',
+          actorId: user.id,
+          subjectId: heir.user_id,
+          changes: [{ field: 'role', from: heir.role, to: 'owner' }],
+        },
+      ]);
       events.push({
         type: 'ownership.received',
         decision: { id: decision.id, name: decision.name, type: 'team', user_id: heir.user_id },
@@ -133,6 +144,9 @@ export function createDeleteAccount(deps: DeleteAccountDeps) {
     for (const membership of plan.openMemberships) {
       await deps.team.removeMember(membership.decision_id, user.id, trx);
       await removeVotes(membership.decision_id, user.id, trx);
+      await history.record(trx, [
+        { decisionId: membership.decision_id, kind: 'member_removed', actorId: user.id, subjectId: user.id },
+      ]);
       events.push({ type: 'decision.changed', decisionId: membership.decision_id });
     }
     await deps.team.deleteInvitationsOf(user.id, user.email, trx);

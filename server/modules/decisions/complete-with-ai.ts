@@ -4,6 +4,7 @@ import type { DecisionRow } from './repo.ts';
 import type { DecisionInput } from './save-decision.ts';
 import { rowAt } from './save-matrix.ts';
 import type { DecisionWriteContext } from './write-context.ts';
+import { readStoredMatrix, recordSave } from './history-record.ts';
 
 /**
  * Saves the sent title, description, options and criteria and stores the AI's cells
@@ -11,7 +12,13 @@ import type { DecisionWriteContext } from './write-context.ts';
  * Refuses with 409 when another run finished first. The caller announces that voting ended (the
  * team module's voting end), as the AI's cells close the vote.
  */
-export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+export function createCompleteWithAi({
+  decisions,
+  writeLocked,
+  matrix,
+  emit,
+  history,
+}: DecisionWriteContext) {
   return async function completeWithAi(
     access: DecisionAccess,
     input: DecisionInput,
@@ -22,6 +29,7 @@ export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: D
     const updated = await writeLocked(access.decision.id, access.userId, 'startAi', async (locked, trx) => {
       const { decision } = locked;
       await matrix.assertValidUpdate(decision, input, trx);
+      const matrixBefore = await readStoredMatrix(decisions, decision.id, trx, { cells: false });
       const saved = await decisions.updateDecision(
         decision.id,
         { name: input.name, description: input.description ?? decision.description, mode: 'ai' },
@@ -38,7 +46,23 @@ export function createCompleteWithAi({ decisions, writeLocked, matrix, emit }: D
         })),
         trx,
       );
-      return matrix.refreshScore(trx, saved);
+      const scored = await matrix.refreshScore(trx, saved);
+      // The caller started the run: the actor of the edits and the AI's cells (and of voting's end, recorded
+      // by the team module's announcement with the leader).
+      await recordSave(
+        trx,
+        { decisions, history },
+        { actorId: locked.userId, rowBefore: decision, rowAfter: scored, matrixBefore },
+      );
+      await history.record(trx, [
+        {
+          decisionId: decision.id,
+          kind: 'ai_scored',
+          actorId: locked.userId,
+          changes: [{ field: 'cells', from: null, to: cells.length }],
+        },
+      ]);
+      return scored;
     });
     await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });
     return updated;

@@ -4,6 +4,7 @@ import type { DecisionAccess } from './access.ts';
 import { addOffScaleValues } from './matrix.ts';
 import type { DecisionRow } from './repo.ts';
 import type { DecisionWriteContext } from './write-context.ts';
+import { readStoredMatrix, recordSave } from './history-record.ts';
 
 export interface EvaluationInput {
   option_id: number;
@@ -50,7 +51,7 @@ export function assertEvaluationCells(
 }
 
 /** POST evaluate: upserts the caller's values for the given cells; every id must belong to this decision. */
-export function createEvaluate({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+export function createEvaluate({ decisions, writeLocked, matrix, emit, history }: DecisionWriteContext) {
   return async function evaluate(
     access: DecisionAccess,
     evaluations: EvaluationInput[],
@@ -73,6 +74,11 @@ export function createEvaluate({ decisions, writeLocked, matrix, emit }: Decisio
           new Set(criteria.map((criterion) => criterion.id)),
           scaleOfDecision(decision.type),
         );
+        const isTeam = decision.type === 'team';
+        // Personal: the values before, for the version and the count of changed ones. Team: no extra read.
+        const matrixBefore = isTeam
+          ? null
+          : await readStoredMatrix(decisions, decision.id, trx, { cells: true });
         const rows = evaluations.map((evaluation) => ({
           ...(decision.type === 'team' ? withoutAiProposal(evaluation) : evaluation),
           generated_by: 'user' as const,
@@ -80,7 +86,27 @@ export function createEvaluate({ decisions, writeLocked, matrix, emit }: Decisio
         await decisions.replaceUserEvaluations(decision.id, locked.userId, rows, trx, {
           onlyGivenCells: true,
         });
-        return matrix.refreshScoreAfterVote(trx, decision, { userId: locked.userId, cells: rows });
+        const result = await matrix.refreshScoreAfterVote(trx, decision, {
+          userId: locked.userId,
+          cells: rows,
+        });
+        if (isTeam) {
+          await history.record(trx, [
+            {
+              decisionId: decision.id,
+              kind: 'vote_saved',
+              actorId: locked.userId,
+              changes: [{ field: 'cells', from: null, to: rows.length }],
+            },
+          ]);
+        } else {
+          await recordSave(
+            trx,
+            { decisions, history },
+            { actorId: locked.userId, rowBefore: decision, rowAfter: result.row, matrixBefore },
+          );
+        }
+        return result;
       },
     );
     if (read) matrix.rememberVotes(row, read);

@@ -83,6 +83,15 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
       return vote !== undefined || weight !== undefined;
     },
 
+    /** The AI cells (no user) of a decision: a restored version brings its own (issue 30). */
+    async deleteAiEvaluations(decisionId: number, executor: Executor): Promise<void> {
+      await executor
+        .deleteFrom('evaluations')
+        .where('decision_id', '=', decisionId)
+        .where('user_id', 'is', null)
+        .execute();
+    },
+
     /** AI cells belong to no user (SPEC.md: generated_by ai, then no user_id). */
     async insertAiEvaluations(
       decisionId: number,

@@ -99,8 +99,12 @@ export function createLifecycleColumnsRepo(db: Kysely<Database>) {
      * Marks the end of voting as announced; true for the one caller whose conditional UPDATE changed
      * the row (a job on another instance, or the request that ended voting, gets false).
      */
-    async claimVotingEndedAnnouncement(decisionId: number, now: string): Promise<boolean> {
-      const claimed = await db
+    async claimVotingEndedAnnouncement(
+      decisionId: number,
+      now: string,
+      executor: Kysely<Database> | Transaction<Database> = db,
+    ): Promise<boolean> {
+      const claimed = await executor
         .updateTable('decisions')
         .set({ voting_ended_announced_at: now })
         .where('id', '=', decisionId)

@@ -15,7 +15,7 @@ export interface AiOpinionCell {
  * Under the decision's lock, so cells of an option or criterion removed while the model thought are
  * dropped, and a decision switched to AI mode meanwhile refuses it (409).
  */
-export function createSaveAiOpinion({ decisions, writeLocked, emit }: DecisionWriteContext) {
+export function createSaveAiOpinion({ decisions, writeLocked, emit, history }: DecisionWriteContext) {
   return async function saveAiOpinion(access: DecisionAccess, cells: readonly AiOpinionCell[]) {
     const createdAt = isoNow();
     const saved = await writeLocked(
@@ -33,6 +33,15 @@ export function createSaveAiOpinion({ decisions, writeLocked, emit }: DecisionWr
           (cell) => optionIds.has(cell.option_id) && criterionIds.has(cell.criterion_id),
         );
         await decisions.replaceAiOpinion(locked.decision.id, current, createdAt, trx);
+        // The values stay out of history: who asked, and how many cells the opinion holds.
+        await history.record(trx, [
+          {
+            decisionId: locked.decision.id,
+            kind: 'ai_opinion',
+            actorId: locked.userId,
+            changes: [{ field: 'cells', from: null, to: current.length }],
+          },
+        ]);
         return current;
       },
     );

@@ -9,6 +9,7 @@ import { authorize } from './policy.ts';
 import { assertTeamDecision, assertVisibilityChangeAllowed } from './set-results-visibility.ts';
 import { automaticReminderDueAt } from './automatic-reminder.ts';
 import type { DecisionWriteContext } from './write-context.ts';
+import { EMPTY_MATRIX, readStoredMatrix, recordSave } from './history-record.ts';
 
 export interface DecisionInput extends MatrixInput {
   name: string;
@@ -35,7 +36,7 @@ export type PrepareCreation = (
 
 /** POST /api/decision, POST /api/team-decisions and PUT /api/decision/{id}: decision, lists and own cells. */
 export function createSaveDecision(
-  { decisions, writeLocked, matrix, emit }: DecisionWriteContext,
+  { decisions, writeLocked, matrix, emit, history }: DecisionWriteContext,
   { maxOwnedPerUser }: { maxOwnedPerUser: number },
 ) {
   return {
@@ -71,7 +72,13 @@ export function createSaveDecision(
         );
         if (afterInsert) await afterInsert(decision);
         await matrix.applyMatrix(trx, decision, userId, input);
-        return matrix.refreshScore(trx, decision);
+        const scored = await matrix.refreshScore(trx, decision);
+        await recordSave(
+          trx,
+          { decisions, history },
+          { actorId: userId, rowBefore: null, rowAfter: scored, matrixBefore: EMPTY_MATRIX },
+        );
+        return scored;
       });
     },
 
@@ -89,6 +96,9 @@ export function createSaveDecision(
         // The caller's cells travel with the matrix: a submitted vote is final (issue 27).
         if (input.evaluations) authorize(locked.relation, 'vote', locked.state);
         await matrix.assertValidUpdate(decision, input, trx);
+        const matrixBefore = await readStoredMatrix(decisions, decision.id, trx, {
+          cells: decision.type !== 'team',
+        });
         const saved = await decisions.updateDecision(
           decision.id,
           {
@@ -101,7 +111,23 @@ export function createSaveDecision(
           trx,
         );
         await matrix.applyMatrix(trx, decision, locked.userId, input);
-        return matrix.refreshScore(trx, saved);
+        const scored = await matrix.refreshScore(trx, saved);
+        // A team member's own cells sent along are a vote: counted, never their values.
+        if (decision.type === 'team' && input.evaluations?.length)
+          await history.record(trx, [
+            {
+              decisionId: decision.id,
+              kind: 'vote_saved',
+              actorId: locked.userId,
+              changes: [{ field: 'cells', from: null, to: input.evaluations.length }],
+            },
+          ]);
+        await recordSave(
+          trx,
+          { decisions, history },
+          { actorId: locked.userId, rowBefore: decision, rowAfter: scored, matrixBefore },
+        );
+        return scored;
       });
       await emit({ type: 'decision.changed', decisionId: access.decision.id });
       return updated;

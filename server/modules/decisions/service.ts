@@ -12,11 +12,13 @@ import { createReadModel, type ReadModel } from './read-model.ts';
 import { createTeamVotesReader } from './team-votes-reader.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import { createSaveAiOpinion } from './save-ai-opinion.ts';
+import { createRestoreVersion } from './restore-version.ts';
 import { createSaveDecision } from './save-decision.ts';
 import { createMatrixWriter } from './save-matrix.ts';
 import { resultsHiddenUntilFor } from './results-visibility.ts';
 import { createSetResultsVisibility } from './set-results-visibility.ts';
 import type { DecisionWriteContext } from './write-context.ts';
+import type { HistoryRecorder } from './history-record.ts';
 
 /**
  * Who a reminder by `senderId` would reach now (null: the automatic one, which has no sender), from what
@@ -37,13 +39,15 @@ export function createDecisionsService(deps: {
   reminderRecipientsOf: ReminderRecipientsOf;
   /** MAX_DECISIONS_PER_USER: decisions one account may own. */
   maxOwnedPerUser: number;
+  /** The history module's recorder (issue 30), handed in where the app is wired. */
+  history: HistoryRecorder;
 }) {
-  const { decisions, emit, changes, reminderRecipientsOf, maxOwnedPerUser } = deps;
+  const { decisions, emit, changes, reminderRecipientsOf, maxOwnedPerUser, history } = deps;
   const teamVotes = createTeamVotesReader(decisions);
   const readModel = createReadModel(decisions, teamVotes);
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, changes });
   const matrix = createMatrixWriter(decisions, teamVotes);
-  const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit };
+  const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit, history };
   const { create, update } = createSaveDecision(writeContext, { maxOwnedPerUser });
   const evaluate = createEvaluate(writeContext);
 
@@ -101,6 +105,10 @@ export function createDecisionsService(deps: {
     remove: createDeleteDecision(writeContext),
     /** A team decision's AI opinion, apart from the votes (issue 18). */
     saveAiOpinion: createSaveAiOpinion(writeContext),
+    /** Issue 30: a personal decision's matrix as an earlier save left it. */
+    restoreVersion: createRestoreVersion(writeContext),
+    /** Whether results are hidden from the caller (history leaves values out then). */
+    resultsHiddenUntilFor,
   };
 }
 

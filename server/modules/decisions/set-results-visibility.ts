@@ -12,7 +12,7 @@ import type { DecisionWriteContext } from './write-context.ts';
  * results are out, and the lock answers 409 as for every other change; once anyone voted, only a
  * stricter setting.
  */
-export function createSetResultsVisibility({ decisions, writeLocked, emit }: DecisionWriteContext) {
+export function createSetResultsVisibility({ decisions, writeLocked, emit, history }: DecisionWriteContext) {
   return async function setResultsVisibility(
     access: DecisionAccess,
     visibility: ResultsVisibility,
@@ -26,6 +26,14 @@ export function createSetResultsVisibility({ decisions, writeLocked, emit }: Dec
         if (decision.results_visibility === visibility) return { saved: decision, isChanged: false };
         await assertVisibilityChangeAllowed(decisions, decision, visibility, trx);
         const updated = await decisions.updateDecision(decision.id, { results_visibility: visibility }, trx);
+        await history.record(trx, [
+          {
+            decisionId: decision.id,
+            kind: 'visibility_changed',
+            actorId: access.userId,
+            changes: [{ field: 'results_visibility', from: decision.results_visibility, to: visibility }],
+          },
+        ]);
         return { saved: updated, isChanged: true };
       },
     );

@@ -18,6 +18,7 @@ export function createOutcomeService(deps: {
   emit: Emit;
 }) {
   const { outcomes, decisionsService, emit } = deps;
+  const { history } = decisionsService.writeContext;
 
   return {
     async record(access: DecisionAccess, actor: UserRow, input: OutcomeInput): Promise<Outcome> {
@@ -30,6 +31,14 @@ export function createOutcomeService(deps: {
           const option = await outcomes.findOption(locked.decision.id, input.option_id, trx);
           if (!option) throw new AppError('VALIDATION_FAILED', { option_id: 'validation.unknownOption' });
           const current = locked.decision;
+          const isSame =
+            current.outcome_option_id === option.id &&
+            (current.outcome_rationale ?? '') === input.rationale &&
+            current.outcome_review_on === input.review_on;
+          const previous =
+            current.outcome_option_id === null || current.outcome_option_id === option.id
+              ? undefined
+              : await outcomes.findOption(current.id, current.outcome_option_id, trx);
           const saved = await outcomes.saveOutcome(
             current.id,
             {
@@ -43,6 +52,22 @@ export function createOutcomeService(deps: {
             },
             trx,
           );
+          // Recording the same outcome again changes nothing and records nothing.
+          if (!isSame)
+            await history.record(trx, [
+              {
+                decisionId: current.id,
+                kind: 'outcome_recorded',
+                actorId: actor.id,
+                changes: [
+                  {
+                    field: 'outcome',
+                    from: current.outcome_option_id === option.id ? option.name : (previous?.name ?? null),
+                    to: option.name,
+                  },
+                ],
+              },
+            ]);
           return { decision: saved, optionName: option.name };
         },
       );
@@ -64,6 +89,9 @@ export function createOutcomeService(deps: {
         async (locked, trx) => {
           if (locked.decision.outcome_option_id === null) return false;
           await outcomes.clearOutcome(locked.decision.id, trx);
+          await history.record(trx, [
+            { decisionId: locked.decision.id, kind: 'outcome_removed', actorId: locked.userId },
+          ]);
           return true;
         },
       );

@@ -10,7 +10,7 @@ import type { TeamServiceDeps } from './service.ts';
 export function createAcceptInvitation(deps: TeamServiceDeps) {
   const { team, decisionsService, emit } = deps;
   // The decision's row belongs to the decisions module: its revision moves on through its repo.
-  const { decisions } = decisionsService.writeContext;
+  const { decisions, history } = decisionsService.writeContext;
 
   /** Why a token opens no pending invitation. */
   async function closedInvitationError(token: string): Promise<AppError> {
@@ -42,6 +42,15 @@ export function createAcceptInvitation(deps: TeamServiceDeps) {
         const claimed = await team.acceptInvitation(invitation.id, user.id, isoNow(), trx);
         if (!claimed) throw new AppError('INVALID_INVITATION');
         await decisions.bumpRevision(invitation.decision_id, trx);
+        await history.record(trx, [
+          {
+            decisionId: invitation.decision_id,
+            kind: 'member_joined',
+            actorId: user.id,
+            subjectId: user.id,
+            changes: [{ field: 'role', from: null, to: claimed.role }],
+          },
+        ]);
         return { accepted: claimed, decisionName: access.decision.name };
       },
     );

@@ -178,6 +178,16 @@ export function createInvite(deps: TeamServiceDeps) {
           );
           // Stored in the same transaction, so a parallel re-send sees this mail's time.
           if (mailToken) await team.addMailToken(saved.id, hashToken(mailToken), now, trx);
+          // The invitee is named once they have an account; an address is never written to history.
+          await decisionsService.writeContext.history.record(trx, [
+            {
+              decisionId: decision.id,
+              kind: 'member_invited',
+              actorId: inviter.id,
+              subjectId: invitee?.id ?? null,
+              changes: [{ field: 'role', from: null, to: input.role }],
+            },
+          ]);
           return saved;
         },
       );

@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
-import { isoNow } from '../../db/values.ts';
+import { isoNow, toIsoString } from '../../db/values.ts';
 import {
   automaticReminderDueAt,
   type DecisionAccess,
@@ -16,22 +16,36 @@ export function assertDeadlineFarEnough(timer: string | null | undefined): void 
 }
 
 /** Team lifecycle writes (deadline, activation); team voting tells the members. */
-export function createLifecycleWrites({ decisions, writeLocked }: DecisionWriteContext) {
+export function createLifecycleWrites({ decisions, writeLocked, history }: DecisionWriteContext) {
   return {
     async markActivated(access: DecisionAccess): Promise<void> {
-      await writeLocked(access.decision.id, access.userId, 'activate', (_, trx) =>
-        decisions.updateDecision(access.decision.id, { activated_at: isoNow() }, trx),
-      );
+      await writeLocked(access.decision.id, access.userId, 'activate', async (locked, trx) => {
+        await decisions.updateDecision(access.decision.id, { activated_at: isoNow() }, trx);
+        await history.record(trx, [
+          { decisionId: locked.decision.id, kind: 'activated', actorId: locked.userId },
+        ]);
+      });
     },
 
     async setTimer(access: DecisionAccess, timer: string | null): Promise<void> {
-      await writeLocked(access.decision.id, access.userId, 'manageDeadline', (_, trx) =>
-        decisions.updateDecision(
+      await writeLocked(access.decision.id, access.userId, 'manageDeadline', async (locked, trx) => {
+        const before = locked.decision.timer === null ? null : toIsoString(locked.decision.timer);
+        const after = timer === null ? null : new Date(timer).toISOString();
+        await decisions.updateDecision(
           access.decision.id,
           { timer, automatic_reminder_due_at: automaticReminderDueAt(timer) },
           trx,
-        ),
-      );
+        );
+        if (before !== after)
+          await history.record(trx, [
+            {
+              decisionId: locked.decision.id,
+              kind: 'deadline_changed',
+              actorId: locked.userId,
+              changes: [{ field: 'deadline', from: before, to: after }],
+            },
+          ]);
+      });
     },
 
     /** "End voting now": the deadline becomes now, remembering who ended it (screens name them). */

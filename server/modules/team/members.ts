@@ -8,7 +8,7 @@ import type { TeamServiceDeps } from './service.ts';
 export function createMembers(deps: TeamServiceDeps) {
   const { team, decisionsService, emit } = deps;
   // Votes, weights and the decision's row belong to the decisions module: written through its context.
-  const { decisions, matrix } = decisionsService.writeContext;
+  const { decisions, matrix, history } = decisionsService.writeContext;
 
   /**
    * Issue 29: a workspace member takes part as long as they belong to the workspace; the decision's
@@ -34,10 +34,21 @@ export function createMembers(deps: TeamServiceDeps) {
         access.decision.id,
         access.userId,
         'manageMembers',
-        async (_, trx) => {
+        async (locked, trx) => {
+          const before = await decisions.membershipOf(access.decision.id, userId, trx);
           if (!(await team.setRole(access.decision.id, userId, role, trx))) throw new AppError('NOT_FOUND');
           // Issue 29: set here by hand, a workspace member's role no longer follows the workspace's.
           await team.pinRole(access.decision.id, userId, trx);
+          if (before && before.role !== role)
+            await history.record(trx, [
+              {
+                decisionId: access.decision.id,
+                kind: 'role_changed',
+                actorId: locked.userId,
+                subjectId: userId,
+                changes: [{ field: 'role', from: before.role, to: role }],
+              },
+            ]);
         },
       );
       await emit({
@@ -66,6 +77,9 @@ export function createMembers(deps: TeamServiceDeps) {
           await decisions.deleteUserWeights(decisionId, userId, trx);
           await decisions.bumpRevision(decisionId, trx);
           await matrix.refreshScore(trx, locked.decision);
+          await history.record(trx, [
+            { decisionId, kind: 'member_removed', actorId: locked.userId, subjectId: userId },
+          ]);
         },
       );
       await emit({ type: 'member.removed', decision: access.decision, actorId: access.userId, userId });

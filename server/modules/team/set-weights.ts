@@ -23,7 +23,7 @@ export function assertKnownCriteria(
 }
 
 /** POST weights: the caller's weights (0–100, null removes one) for the given criteria. */
-export function createSetWeights({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+export function createSetWeights({ decisions, writeLocked, matrix, emit, history }: DecisionWriteContext) {
   return async function setWeights(access: DecisionAccess, weights: WeightInput[]): Promise<DecisionRow> {
     const updated = await writeLocked(access.decision.id, access.userId, 'weight', async (locked, trx) => {
       const { decision } = locked;
@@ -32,6 +32,15 @@ export function createSetWeights({ decisions, writeLocked, matrix, emit }: Decis
       await decisions.replaceUserWeights(decision.id, locked.userId, weights, trx, {
         onlyGivenCriteria: true,
       });
+      // Only that the weights changed, and how many: never the weights themselves.
+      await history.record(trx, [
+        {
+          decisionId: decision.id,
+          kind: 'weights_saved',
+          actorId: locked.userId,
+          changes: [{ field: 'weights', from: null, to: weights.length }],
+        },
+      ]);
       return matrix.refreshScore(trx, decision);
     });
     await emit({ type: 'decision.changed', decisionId: access.decision.id });

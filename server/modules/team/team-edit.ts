@@ -5,6 +5,8 @@ import {
   assertVisibilityChangeAllowed,
   authorize,
   validateMatrix,
+  readStoredMatrix,
+  recordSave,
   type DecisionAction,
   type DecisionWriteContext,
   type SavedLists,
@@ -98,7 +100,7 @@ export function resolveReferences(
  * the decision's lock, each part authorized on its own (edit, vote, weight). Any refusal saves nothing.
  * An empty edit writes nothing and tells nobody; the caller reads the details afterwards.
  */
-export function createTeamEdit({ decisions, writeLocked, matrix, emit }: DecisionWriteContext) {
+export function createTeamEdit({ decisions, writeLocked, matrix, emit, history }: DecisionWriteContext) {
   return async function saveTeamEdit(
     decisionId: number,
     userId: number,
@@ -119,6 +121,10 @@ export function createTeamEdit({ decisions, writeLocked, matrix, emit }: Decisio
       );
       const visibility = input.results_visibility ?? decision.results_visibility;
       await assertVisibilityChangeAllowed(decisions, decision, visibility, trx);
+      const listsBefore =
+        input.options || input.criteria
+          ? await readStoredMatrix(decisions, decision.id, trx, { cells: false })
+          : null;
       const updated = editsDecision(input)
         ? await decisions.updateDecision(
             decision.id,
@@ -139,6 +145,24 @@ export function createTeamEdit({ decisions, writeLocked, matrix, emit }: Decisio
       if (weights)
         await decisions.replaceUserWeights(decision.id, userId, weights, trx, { onlyGivenCriteria: false });
       await matrix.refreshScore(trx, updated);
+      const counted = [
+        ...(votes ? [{ kind: 'vote_saved' as const, field: 'cells', count: votes.length }] : []),
+        ...(weights ? [{ kind: 'weights_saved' as const, field: 'weights', count: weights.length }] : []),
+      ];
+      await history.record(
+        trx,
+        counted.map(({ kind, field, count }) => ({
+          decisionId: decision.id,
+          kind,
+          actorId: userId,
+          changes: [{ field, from: null, to: count }],
+        })),
+      );
+      await recordSave(
+        trx,
+        { decisions, history },
+        { actorId: userId, rowBefore: decision, rowAfter: updated, matrixBefore: listsBefore },
+      );
       return true;
     });
     if (isWritten) await emit({ type: 'decision.changed', decisionId });

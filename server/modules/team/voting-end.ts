@@ -1,5 +1,11 @@
 import type { Emit } from '../../events/domain-events.ts';
-import { isPastDeadline, type DecisionsRepo, type DecisionsService } from '../decisions/index.ts';
+import { toIsoString } from '../../db/values.ts';
+import {
+  isPastDeadline,
+  type DecisionsRepo,
+  type DecisionsService,
+  type HistoryRecorder,
+} from '../decisions/index.ts';
 import type { VotingEndRepo } from './voting-end-repo.ts';
 
 /**
@@ -10,24 +16,61 @@ import type { VotingEndRepo } from './voting-end-repo.ts';
  * nothing, also across instances.
  */
 export function createVotingEnd(deps: {
-  decisions: Pick<DecisionsRepo, 'findById' | 'hasAiEvaluations'>;
+  decisions: Pick<DecisionsRepo, 'findById' | 'hasAiEvaluations' | 'transaction'>;
   votingEnds: VotingEndRepo;
   matrixOf: DecisionsService['matrixOf'];
   emit: Emit;
+  history: HistoryRecorder;
 }) {
-  const { decisions, votingEnds, matrixOf, emit } = deps;
+  const { decisions, votingEnds, matrixOf, emit, history } = deps;
 
-  async function announceVotingEnded(decisionId: number, now = Date.now()): Promise<boolean> {
+  /**
+   * `startedBy`: who started the AI run that completed the decision (its history's actor). Voting ended
+   * by hand names `voting_ended_by`; a passed deadline is System's, at the deadline.
+   */
+  async function announceVotingEnded(
+    decisionId: number,
+    now = Date.now(),
+    startedBy: number | null = null,
+  ): Promise<boolean> {
     const decision = await decisions.findById(decisionId);
     if (!decision || decision.type !== 'team') return false;
-    const hasEnded = isPastDeadline(decision.timer, now) || (await decisions.hasAiEvaluations(decision.id));
+    const isDeadline = isPastDeadline(decision.timer, now);
+    const hasEnded = isDeadline || (await decisions.hasAiEvaluations(decision.id));
     if (!hasEnded) return false;
-    if (!(await votingEnds.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString())))
-      return false;
     const { options, result } = await matrixOf(decision);
     const top = result.ranking.find((entry) => entry.is_top);
     const option = top && options.find((candidate) => candidate.id === top.option_id);
     const leader = option && top.total !== null ? { option: option.name, result: top.total } : null;
+    const byHand = decision.voting_ended_by ?? (isDeadline ? null : startedBy);
+    const endedAt =
+      decision.voting_ended_at ?? (isDeadline && decision.timer !== null ? decision.timer : new Date(now));
+    // The claim and the history entry commit together: whichever path claims first records it once.
+    const isClaimed = await decisions.transaction(async (trx) => {
+      if (!(await votingEnds.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString(), trx)))
+        return false;
+      await history.record(trx, [
+        {
+          decisionId: decision.id,
+          kind: 'voting_ended',
+          actorId: byHand,
+          at: toIsoString(endedAt),
+          // Stored always; the history presenter leaves it out for readers who may not see results.
+          changes:
+            option && top.total !== null
+              ? [
+                  {
+                    field: 'leader',
+                    from: null,
+                    to: { option_id: option.id, name: option.name, total: top.total },
+                  },
+                ]
+              : [],
+        },
+      ]);
+      return true;
+    });
+    if (!isClaimed) return false;
     await emit({ type: 'voting.ended', decision, leader, noResultReason: result.no_result_reason });
     return true;
   }

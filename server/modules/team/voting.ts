@@ -36,6 +36,7 @@ export function createTeamVoting(deps: {
     votingEnds,
     matrixOf: decisionsService.matrixOf,
     emit,
+    history: context.history,
   });
 
   const { submitVote, reopenVote } = createVoteSubmission(deps);

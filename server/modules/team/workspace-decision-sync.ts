@@ -29,7 +29,7 @@ export interface WorkspaceDecisionSyncDeps {
     | 'countMembers'
   >;
   /** Decisions, votes and weights are written through the decisions module's write context. */
-  writeContext: Pick<DecisionWriteContext, 'decisions' | 'matrix'>;
+  writeContext: Pick<DecisionWriteContext, 'decisions' | 'matrix' | 'history'>;
   memberships: Pick<WorkspaceMembershipRepo, 'membershipOf' | 'listMembers' | 'lockWorkspace'>;
 }
 
@@ -51,7 +51,7 @@ export function createWorkspaceDecisionSync(deps: WorkspaceDecisionSyncDeps): Wo
   joinNewDecision: ReturnType<typeof createJoinNewDecision>;
 } {
   const { team } = deps;
-  const { decisions, matrix } = deps.writeContext;
+  const { decisions, matrix, history } = deps.writeContext;
 
   /** The workspace's decisions, each locked and with its status, in the one lock order. */
   async function* lockedDecisionsOf(workspaceId: number, trx: Transaction<Database>) {
@@ -87,12 +87,31 @@ export function createWorkspaceDecisionSync(deps: WorkspaceDecisionSyncDeps): Wo
           // Invited personally before: that membership stays as it is. Returning: access again.
           if (membership.left_at === null) continue;
           await team.clearLeft(decision.id, userId, trx);
+          await history.record(trx, [
+            {
+              decisionId: decision.id,
+              kind: 'member_joined',
+              actorId: userId,
+              subjectId: userId,
+              changes: [{ field: 'role', from: null, to: membership.role }],
+            },
+          ]);
         } else {
           // A full decision (LIMITS.team.maxMembersPerDecision, the owner included) is passed by: the
           // workspace membership itself must not fail because of one decision's outside invitations.
           if (1 + (await team.countMembers(decision.id, trx)) >= LIMITS.team.maxMembersPerDecision) continue;
           const teamRole = isVotingOpen(status) ? teamRoleOf(role) : 'viewer';
           await team.insertWorkspaceMembers(decision.id, [{ userId, role: teamRole }], now, trx);
+          // Issue 30: joining the workspace is joining its decisions.
+          await history.record(trx, [
+            {
+              decisionId: decision.id,
+              kind: 'member_joined',
+              actorId: userId,
+              subjectId: userId,
+              changes: [{ field: 'role', from: null, to: teamRole }],
+            },
+          ]);
         }
         await decisions.bumpRevision(decision.id, trx);
         events.push(changed(decision.id, userId));
@@ -118,6 +137,10 @@ export function createWorkspaceDecisionSync(deps: WorkspaceDecisionSyncDeps): Wo
           // Closed or decided: the votes and weights stay and count; only the access goes.
           await team.markLeft(decision.id, userId, now, trx);
         }
+        // The port does not say who removed them from the workspace: it reads as leaving.
+        await history.record(trx, [
+          { decisionId: decision.id, kind: 'member_removed', actorId: userId, subjectId: userId },
+        ]);
         events.push(changed(decision.id, userId));
       }
       return events;
@@ -128,7 +151,18 @@ export function createWorkspaceDecisionSync(deps: WorkspaceDecisionSyncDeps): Wo
       for await (const { decision, status } of lockedDecisionsOf(workspaceId, trx)) {
         // Closed and decided decisions keep the roles their votes were cast under.
         if (!isVotingOpen(status) || decision.user_id === userId) continue;
+        const before = await team.findMembership(decision.id, userId, trx);
         if (await team.followWorkspaceRole(decision.id, userId, teamRoleOf(role), trx)) {
+          // Follows the workspace on its own: recorded as System's.
+          await history.record(trx, [
+            {
+              decisionId: decision.id,
+              kind: 'role_changed',
+              actorId: null,
+              subjectId: userId,
+              changes: [{ field: 'role', from: before?.role ?? null, to: teamRoleOf(role) }],
+            },
+          ]);
           await decisions.bumpRevision(decision.id, trx);
           events.push(changed(decision.id, userId));
         }
