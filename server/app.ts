@@ -443,6 +443,9 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
       const user = await users.findById(userId);
       return user ? displayNameOfAccount(user) : null;
     },
+    // The PDF and CSV carry the newest entries as GET …/history answers the reader (issue 30).
+    historyOf: async (access, language, limit) =>
+      (await decisionModules.historyService.page(access, { limit }, language)).entries,
   });
   const accountService = createAccountService({
     account: createAccountRepo(infrastructure.database.db),

@@ -471,6 +471,18 @@ export interface DecisionVersionsTable {
   matrix: string;
 }
 
+export type SnapshotReason = 'voting_ended' | 'outcome_recorded' | 'manual';
+
+/** Issue 30: a decision's result frozen at one moment (JSON in `result`), never changed afterwards. */
+export interface DecisionSnapshotsTable {
+  id: Generated<number>;
+  decision_id: number;
+  at: Timestamp;
+  reason: SnapshotReason;
+  label: string | null;
+  result: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -507,4 +519,5 @@ export interface Database {
   workspace_criteria_sets: WorkspaceCriteriaSetsTable;
   decision_history: DecisionHistoryTable;
   decision_versions: DecisionVersionsTable;
+  decision_snapshots: DecisionSnapshotsTable;
 }

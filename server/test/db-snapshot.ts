@@ -47,6 +47,7 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   workspace_criteria_sets: ['id'],
   decision_versions: ['id'],
   decision_history: ['id'],
+  decision_snapshots: ['id'],
 };
 
 export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];

@@ -5,8 +5,8 @@ import type { DomainEvent } from '../events/domain-events.ts';
 import { detachCellComments } from '../modules/comments/index.ts';
 import { createDecisionsRepo, createDecisionsService } from '../modules/decisions/index.ts';
 import { createTeamRepo, createWorkspaceDecisionSync, reminderRecipientsOf } from '../modules/team/index.ts';
-import { createWorkspaceMembershipRepo } from '../modules/workspaces/index.ts';
 import { createHistoryRepo } from '../modules/history/index.ts';
+import { createWorkspaceMembershipRepo } from '../modules/workspaces/index.ts';
 
 /**
  * STAND-IN for the workspaces module's endpoints (helper A's `/api/workspaces…`, not on this branch):
@@ -25,6 +25,7 @@ export function workspaceFixtures(app: () => FastifyInstance) {
       changes,
       reminderRecipientsOf,
       maxOwnedPerUser: 1000,
+      // Issue 30: the sync's membership changes are recorded as the app records them.
       history: createHistoryRepo(db).recorder,
     });
     return createWorkspaceDecisionSync({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { frozenResultSchema } from './snapshots.ts';
 import { LIMITS } from '../limits.ts';
 import { partIdSchema, resourceIdSchema } from './ids.ts';
 import { outcomeSchema } from './outcome.ts';
@@ -493,6 +494,13 @@ export const decisionDetailsSchema = z.object({
    * everyone once voting ended, never while results are hidden from the caller; null otherwise.
    */
   aiOpinion: aiOpinionSchema.nullable(),
+  /**
+   * Team decisions once voting ended (issue 30): the result as it stood then (the latest `voting_ended`
+   * snapshot), never changed afterwards; null before and for personal decisions.
+   */
+  frozen_result: frozenResultSchema.nullable(),
+  /** True when the live ranking or totals now differ from `frozen_result` (e.g. an account was deleted). */
+  frozen_result_differs: z.boolean(),
 });
 
 export const createdDecisionSchema = decisionSchema;

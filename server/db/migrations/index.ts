@@ -25,6 +25,7 @@ import * as sessionsEmailChange from './025_sessions_email_change.ts';
 import * as accountDeletion from './026_account_deletion.ts';
 import * as workspaces from './027_workspaces.ts';
 import * as history from './028_history.ts';
+import * as snapshots from './029_snapshots.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '026_account_deletion': accountDeletion,
   '027_workspaces': workspaces,
   '028_history': history,
+  '029_snapshots': snapshots,
 };

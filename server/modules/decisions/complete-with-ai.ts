@@ -10,7 +10,7 @@ import { readStoredMatrix, recordSave } from './history-record.ts';
  * Saves the sent title, description, options and criteria and stores the AI's cells
  * (generated_by 'ai', no user) in one transaction: the decision is then completed by AI.
  * Refuses with 409 when another run finished first. The caller announces that voting ended (the
- * team module's voting end), as the AI's cells close the vote.
+ * team module's voting end), as the AI's cells close the vote; the result is frozen in the transaction.
  */
 export function createCompleteWithAi({
   decisions,
@@ -18,6 +18,7 @@ export function createCompleteWithAi({
   matrix,
   emit,
   history,
+  freezeResult,
 }: DecisionWriteContext) {
   return async function completeWithAi(
     access: DecisionAccess,
@@ -62,6 +63,8 @@ export function createCompleteWithAi({
           changes: [{ field: 'cells', from: null, to: cells.length }],
         },
       ]);
+      // The AI's cells end the vote: its result is frozen with them (issue 30).
+      await freezeResult(trx, scored, 'voting_ended');
       return scored;
     });
     await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });

@@ -19,6 +19,8 @@ import { isPastDeadline, type DecisionAccess } from './access.ts';
 import { presentLifecycle } from './lifecycle-presenter.ts';
 import type { ListedDecision } from './list-decisions.ts';
 import { resultsHiddenUntilFor } from './results-visibility.ts';
+import { frozenResultDiffers, presentFrozenResult } from './frozen-result.ts';
+import type { SnapshotRow } from './snapshots-repo.ts';
 import { avatarUrl } from '../users/index.ts';
 
 export function presentDecision(row: DecisionRow): Decision {
@@ -125,6 +127,8 @@ interface DetailsParts {
     | undefined;
   /** How many a reminder by the caller would reach now (the service counts it, see `ReminderRecipientsOf`). */
   reminderRecipientCount: number;
+  /** Team decisions once voting ended: the result frozen then (issue 30). */
+  frozen?: SnapshotRow | undefined;
   /** The decision's workspace (issue 29); null for one in no workspace. */
   workspace?: { id: number; name: string } | null | undefined;
 }
@@ -316,7 +320,17 @@ export function presentDetails(
       isComplete: completeIds.has(access.userId),
       resultsHiddenUntil: hiddenUntil,
     }),
+    ...presentFrozen(isTeam && !isHidden ? parts.frozen : undefined, parts.result),
   };
+}
+
+/** The result when voting ended and whether the live one now differs (after an account deletion, say). */
+function presentFrozen(
+  row: SnapshotRow | undefined,
+  live: DecisionResult,
+): Pick<DecisionDetails, 'frozen_result' | 'frozen_result_differs'> {
+  const frozen = presentFrozenResult(row);
+  return { frozen_result: frozen, frozen_result_differs: frozenResultDiffers(frozen, live.ranking) };
 }
 
 /** The team's voters by account, former members included: they took part in a closed vote (issue 28). */

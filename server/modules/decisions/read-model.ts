@@ -1,3 +1,4 @@
+import type { Transaction } from 'kysely';
 import type { Analysis } from '../../../shared/scoring/analysis.ts';
 import { analyseDecisionState, resultOf, type DecisionVotes } from '../../../shared/scoring/decision-data.ts';
 import { scaleOfDecision } from '../../../shared/limits.ts';
@@ -10,6 +11,7 @@ import {
   votersOf,
   type TeamVotes,
 } from '../../../shared/scoring/team.ts';
+import type { Database } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
 import type { CriterionRow, DecisionRow, DecisionsRepo, OptionRow } from './repo.ts';
@@ -79,13 +81,14 @@ export function createReadModel(decisions: DecisionsRepo, teamVotes: TeamVotesRe
     maxTotal: CACHED_ROWS_MAX,
   });
 
-  async function loadMatrix(decision: DecisionRow) {
+  /** Read through `trx` inside a write (a frozen result, issue 30): then nothing is cached. */
+  async function loadMatrix(decision: DecisionRow, trx?: Transaction<Database>) {
     const isTeam = decision.type === 'team';
     const [options, criteria, personalEvaluations, team] = await Promise.all([
-      decisions.listOptions(decision.id),
-      decisions.listCriteria(decision.id),
-      isTeam ? Promise.resolve([]) : decisions.listEvaluations(decision.id),
-      isTeam ? teamVotes.teamVotesOf(decision) : Promise.resolve(undefined),
+      decisions.listOptions(decision.id, trx),
+      decisions.listCriteria(decision.id, trx),
+      isTeam ? Promise.resolve([]) : decisions.listEvaluations(decision.id, trx),
+      isTeam ? teamVotes.teamVotesOf(decision, trx) : Promise.resolve(undefined),
     ]);
     const votes: DecisionVotes = team
       ? { type: 'team', votes: team.votes }
@@ -111,6 +114,8 @@ export function createReadModel(decisions: DecisionsRepo, teamVotes: TeamVotesRe
 
   return {
     matrixOf,
+    /** The matrix as the writing transaction sees it, uncached (a frozen result is taken from it). */
+    matrixIn: (decision: DecisionRow, trx: Transaction<Database>) => loadMatrix(decision, trx),
 
     /**
      * How solid the result is (issue 17), once per revision: the variations are seeded by the revision,
@@ -145,3 +150,4 @@ export function createReadModel(decisions: DecisionsRepo, teamVotes: TeamVotesRe
 }
 
 export type ReadModel = ReturnType<typeof createReadModel>;
+export type MatrixRead = Awaited<ReturnType<ReadModel['matrixOf']>>;

@@ -4,6 +4,7 @@ import { createDecisionRowsRepo } from './decision-rows-repo.ts';
 import { createEvaluationsRepo } from './evaluations-repo.ts';
 import { createListPageRepo } from './list-page-repo.ts';
 import { createMatrixRepo, type DetachCellComments } from './matrix-repo.ts';
+import { createSnapshotsRepo } from './snapshots-repo.ts';
 import { createTeamReadsRepo } from './team-reads-repo.ts';
 import { createVoteTalliesRepo } from './vote-tallies-repo.ts';
 import { createWeightsRepo } from './weights-repo.ts';
@@ -26,6 +27,7 @@ export function createDecisionsRepo(db: Kysely<Database>, deps: { detachCellComm
     ...createWeightsRepo(db),
     ...createTeamReadsRepo(db),
     ...createVoteTalliesRepo(db),
+    ...createSnapshotsRepo(db),
     ...createWorkspaceReadsRepo(db),
   };
 }

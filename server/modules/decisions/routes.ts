@@ -24,6 +24,7 @@ import { nextTurn } from '../../next-turn.ts';
 import { limitDecisionCreation } from './creation-rate-limit.ts';
 import { limitVoteWrites } from './vote-rate-limit.ts';
 import { listRoute } from './list-route.ts';
+import { snapshotRoutes } from './snapshot-routes.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { DecisionsService } from './service.ts';
 
@@ -48,6 +49,7 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{
   const personalDetailsBodies = createRevisionCache<ReturnType<FastifyReply['serialize']>>();
 
   await app.register(listRoute, { decisionsService: service, changes });
+  await app.register(snapshotRoutes, { decisionsService: service });
 
   app.post(
     '/api/decision',

@@ -6,6 +6,8 @@ import type { ResultsVisibility } from '../../db/schema.ts';
 import { createAccess, type DecisionAccess } from './access.ts';
 import { createCompleteWithAi } from './complete-with-ai.ts';
 import { createDeleteDecision } from './delete-decision.ts';
+import { createFreezeResult } from './frozen-result.ts';
+import { createSnapshots } from './snapshots.ts';
 import { createEvaluate } from './evaluate.ts';
 import { createListDecisions } from './list-decisions.ts';
 import { createReadModel, type ReadModel } from './read-model.ts';
@@ -47,7 +49,9 @@ export function createDecisionsService(deps: {
   const readModel = createReadModel(decisions, teamVotes);
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, changes });
   const matrix = createMatrixWriter(decisions, teamVotes);
-  const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit, history };
+  const freezeResult = createFreezeResult(decisions, readModel);
+  const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit, history, freezeResult };
+  const snapshots = createSnapshots(writeContext);
   const { create, update } = createSaveDecision(writeContext, { maxOwnedPerUser });
   const evaluate = createEvaluate(writeContext);
 
@@ -80,13 +84,20 @@ export function createDecisionsService(deps: {
     },
     /** What the details show the caller: the read model's parts and how many a reminder would reach now. */
     async details(access: DecisionAccess) {
-      const parts = await readModel.details(access);
+      const [parts, frozen] = await Promise.all([
+        readModel.details(access),
+        snapshots.frozenResultOf(access),
+      ]);
       const reminded = reminderRecipientsOf(
         { ...parts, visibility: access.decision.results_visibility },
         access.userId,
       );
-      return { ...parts, reminderRecipientCount: reminded.length };
+      return { ...parts, frozen, reminderRecipientCount: reminded.length };
     },
+
+    /** GET …/snapshots and POST …/snapshots (issue 30). */
+    listSnapshots: snapshots.list,
+    createManualSnapshot: snapshots.createManual,
 
     /** GET …/analysis: the analysis, or `{ hidden: true }` while team results are hidden from the caller. */
     async analysis(access: DecisionAccess): Promise<AnalysisResponse> {

@@ -8,8 +8,8 @@ import type { Executor } from './repo-support.ts';
  * `team_members` and `invitations`.
  */
 export function createTeamReadsRepo(db: Kysely<Database>) {
-  function listTeamMembers(decisionId: number) {
-    return db
+  function listTeamMembers(decisionId: number, executor: Executor = db) {
+    return executor
       .selectFrom('team_members')
       .innerJoin('users', 'users.id', 'team_members.user_id')
       .select([

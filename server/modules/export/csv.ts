@@ -63,6 +63,7 @@ export function renderCsv(report: ExportReport): string {
   }
 
   rows.push(...robustnessRows(report));
+  rows.push(...frozenRows(report));
 
   if (report.agreement) {
     const { agreement } = report;
@@ -128,6 +129,13 @@ export function renderCsv(report: ExportReport): string {
   rows.push([t('export.formula')]);
   for (const line of report.formula) rows.push([line]);
 
+  if (report.history.length) {
+    rows.push([]);
+    rows.push([t('export.history')]);
+    rows.push([t('export.historyDate'), t('export.historyActor'), t('export.historyEntry')]);
+    for (const entry of report.history) rows.push([entry.at, entry.actor, entry.sentence]);
+  }
+
   return stringify(
     rows.map((row) => row.map(neutraliseFormula)),
     {
@@ -176,6 +184,22 @@ function robustnessRows({ robustness, language }: ExportReport): string[][] {
       num(flip.down?.atShare),
       flip.down?.option ?? '',
     ]),
+  ];
+}
+
+/** The result when voting ended (issue 30), as stored then; a note when the live matrix differs now. */
+function frozenRows({ frozen, language, noTotal }: ExportReport): string[][] {
+  if (!frozen) return [];
+  const t = (key: string) => translate(language, key);
+  // Team results with the screens' 2 decimals, as in the matrix.
+  const num = (value: number | null) => (value === null ? noTotal : formatFixed(value, language, 2));
+  return [
+    [],
+    [frozen.title],
+    ...(frozen.differs ? [[frozen.differs]] : []),
+    ...(frozen.participation ? [[frozen.participation]] : []),
+    [t('export.rank'), t('export.option'), t('export.teamResult')],
+    ...frozen.rows.map((row) => [row.rank === null ? '' : String(row.rank), row.name, num(row.total)]),
   ];
 }
 

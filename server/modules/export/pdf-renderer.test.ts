@@ -78,6 +78,8 @@ function teamReport(title = 'Neues Büro für das Team'): ExportReport {
     outcome: null,
     aiChanges: [],
     robustness: null,
+    frozen: null,
+    history: [],
   };
 }
 

@@ -174,6 +174,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
   const ctx = createRenderContext(doc, report);
   renderTitle(ctx);
   renderOutcome(ctx);
+  renderFrozenResult(ctx);
   if (report.resultsHidden) renderHiddenResults(ctx, report.resultsHidden);
   else {
     renderMatrix(ctx);
@@ -183,6 +184,7 @@ export async function renderPdf(report: ExportReport): Promise<Buffer> {
   }
   if (report.isTeam) renderTeamStatus(ctx);
   renderFormula(ctx);
+  renderHistory(ctx);
   renderAiChanges(ctx);
   renderReasons(ctx);
   renderFooters(ctx);
@@ -633,6 +635,39 @@ function renderFormula(ctx: RenderContext) {
     if (!ensureSpace(doc.heightOfString(line, { width }))) return;
     doc.text(line, left, doc.y, { width });
   }
+}
+
+/**
+ * "Result when voting ended (date)" (issue 30): the ranking as it was frozen then, one line per option,
+ * and a note when the live matrix now differs from it.
+ */
+function renderFrozenResult(ctx: RenderContext) {
+  const { doc, report, total, left, width, ensureSpace, style } = ctx;
+  const { frozen } = report;
+  if (!frozen || !heading(ctx, frozen.title, 24)) return;
+  if (frozen.differs) style('regular', 8.5, COLORS.muted).text(frozen.differs, left, doc.y, { width });
+  if (frozen.participation) style('regular', 8.5).text(frozen.participation, left, doc.y, { width });
+  for (const [index, row] of frozen.rows.entries()) {
+    if (!ensureSpace(11)) {
+      moreNote(ctx, frozen.rows.length - index);
+      return;
+    }
+    const rank = row.rank === null ? '–' : `${row.rank}.`;
+    const value = row.total === null ? report.noTotal : total(row.total);
+    style(index === 0 && row.rank === 1 ? 'bold' : 'regular', 8.5);
+    doc.text(fitLine(doc, `${rank} ${row.name}: ${value}`, width), left, doc.y, { width, lineBreak: false });
+    doc.y += 1;
+  }
+}
+
+/** The newest history entries, one sentence each with its time (the CSV holds the same). */
+function renderHistory(ctx: RenderContext) {
+  const { report, t } = ctx;
+  renderNoteLines(
+    ctx,
+    t('export.history'),
+    report.history.map((entry) => `${entry.at} · ${entry.sentence}`),
+  );
 }
 
 /** Cells the owner changed from the AI's proposal: "Price – Alpha: 6 (AI: 7)". */

@@ -1,6 +1,8 @@
 import type { AnalysisResponse, DecisionAnalysis } from '../../../shared/api/analysis.ts';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { FORMER_MEMBER_NAME_KEY } from '../../../shared/display-name.ts';
+import type { HistoryEntry } from '../../../shared/api/history.ts';
+import { historySentenceOf, renderHistorySentence } from '../../../shared/history-sentences.ts';
 import { robustnessSentenceOf } from '../../../shared/robustness-sentence.ts';
 import { roundTo } from '../../../shared/scoring/rounding.ts';
 import { scaleOfDecision, type Language } from '../../../shared/limits.ts';
@@ -113,6 +115,67 @@ export interface ExportReport {
   }[];
   /** How solid the result is (issue 17); null while results are hidden or there is no result yet. */
   robustness: ExportRobustness | null;
+  /** Team decisions once voting ended (issue 30): the result as it stood then, never recomputed. */
+  frozen: ExportFrozenResult | null;
+  /** The newest history entries (issue 30), newest first, each one sentence; empty when there are none. */
+  history: ExportHistoryEntry[];
+}
+
+/** The result frozen when voting ended, as the exports print it. */
+export interface ExportFrozenResult {
+  /** "Result when voting ended (date)". */
+  title: string;
+  /** Best first, with the names it was taken with. */
+  rows: { rank: number | null; name: string; total: number | null }[];
+  /** "3 of 5 have voted" at that moment. */
+  participation: string | null;
+  /** Said when the live matrix now differs from it; else null. */
+  differs: string | null;
+}
+
+/** One history entry: when, who (a name, "Former member" or "System"), and what in one sentence. */
+export interface ExportHistoryEntry {
+  at: string;
+  actor: string;
+  sentence: string;
+}
+
+/** How many history entries the exports carry at most (the newest). */
+export const EXPORT_HISTORY_MAX = 50;
+
+function frozenOf(
+  details: DecisionDetails,
+  t: (key: string, params?: Record<string, string | number>) => string,
+  date: (iso: string) => string,
+): ExportFrozenResult | null {
+  const frozen = details.frozen_result;
+  if (!frozen) return null;
+  return {
+    title: t('export.frozenResult', { date: date(frozen.at) }),
+    rows: frozen.ranking.map((entry) => ({ rank: entry.rank, name: entry.name, total: entry.total })),
+    participation:
+      details.decision.type === 'team'
+        ? t('results.participation', {
+            complete: frozen.participation.complete,
+            voters: frozen.participation.voters,
+          })
+        : null,
+    differs: details.frozen_result_differs ? t('export.frozenResultDiffers') : null,
+  };
+}
+
+/** History entries as sentences in the report's language and zone (shared/history-sentences.ts). */
+export function historyLinesOf(
+  entries: readonly HistoryEntry[],
+  language: Language,
+  timeZone: string,
+): ExportHistoryEntry[] {
+  const t = (key: string, params: Record<string, string | number>) => translate(language, key, params);
+  return entries.slice(0, EXPORT_HISTORY_MAX).map((entry) => ({
+    at: formatDateTime(entry.at, language, timeZone),
+    actor: 'kind' in entry.actor ? t('decisionHistory.system', {}) : entry.actor.display_name,
+    sentence: renderHistorySentence(historySentenceOf(entry), t, language, { timeZone }),
+  }));
 }
 
 /** The analysis as the exports print it: label, the one sentence, win probabilities and flip points. */
@@ -198,6 +261,7 @@ export function buildReport(
   timeZone: string,
   now: Date,
   analysis: AnalysisResponse | null = null,
+  history: readonly HistoryEntry[] = [],
 ): ExportReport {
   const t = (key: string, params?: Record<string, string | number>) => translate(language, key, params);
   const { decision, options, criteria, results, teamResults } = details;
@@ -330,6 +394,9 @@ export function buildReport(
       analysis && !('hidden' in analysis) && noResult === null && !isHidden
         ? robustnessOf(analysis, optionNames, criterionNames, language)
         : null,
+    // Null while results are hidden from the reader: the details carry none then.
+    frozen: frozenOf(details, t, date),
+    history: historyLinesOf(history, language, timeZone),
   };
 }
 
@@ -434,6 +501,11 @@ export function createExportService(deps: {
   decisionsService: DecisionsService;
   /** A person's name by the display-name rule (the owner who decided a personal decision). */
   displayNameOf: (userId: number) => Promise<string | null>;
+  /**
+   * The newest `limit` history entries as GET …/history answers the caller (its blind-voting rules
+   * applied), from the history module; none where it is not wired.
+   */
+  historyOf?: (access: DecisionAccess, language: Language, limit: number) => Promise<HistoryEntry[]>;
 }) {
   // Per instance: PDFs render in worker threads, at most LIMITS.export.pdfRendersAtOnce at a time.
   const pdfRenderer = createPdfRenderer();
@@ -451,7 +523,8 @@ export function createExportService(deps: {
       const presented = presentDetails(access, await deps.decisionsService.details(access), language);
       const details = withoutAddresses ? withoutEmailAddresses(presented) : presented;
       const analysis = await deps.decisionsService.analysis(access);
-      const report = buildReport(details, language, timeZone, new Date(), analysis);
+      const history = deps.historyOf ? await deps.historyOf(access, language, EXPORT_HISTORY_MAX) : [];
+      const report = buildReport(details, language, timeZone, new Date(), analysis, history);
       if (report.outcome && report.outcome.decidedBy === null && details.outcome?.decided_by) {
         // No account by that id any more: the decider deleted theirs (issue 28).
         report.outcome.decidedBy =

@@ -68,6 +68,11 @@ export function createOutcomeService(deps: {
                 ],
               },
             ]);
+          // Frozen with the outcome (issue 30); a team decision's end of voting first, if no read has yet.
+          // The same outcome again is no new outcome: nothing is frozen for it.
+          const { freezeResult } = decisionsService.writeContext;
+          if (saved.type === 'team') await freezeResult(trx, saved, 'voting_ended');
+          if (!isSame) await freezeResult(trx, saved, 'outcome_recorded');
           return { decision: saved, optionName: option.name };
         },
       );

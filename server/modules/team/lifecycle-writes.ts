@@ -16,7 +16,12 @@ export function assertDeadlineFarEnough(timer: string | null | undefined): void 
 }
 
 /** Team lifecycle writes (deadline, activation); team voting tells the members. */
-export function createLifecycleWrites({ decisions, writeLocked, history }: DecisionWriteContext) {
+export function createLifecycleWrites({
+  decisions,
+  writeLocked,
+  history,
+  freezeResult,
+}: DecisionWriteContext) {
   return {
     async markActivated(access: DecisionAccess): Promise<void> {
       await writeLocked(access.decision.id, access.userId, 'activate', async (locked, trx) => {
@@ -48,10 +53,13 @@ export function createLifecycleWrites({ decisions, writeLocked, history }: Decis
       });
     },
 
-    /** "End voting now": the deadline becomes now, remembering who ended it (screens name them). */
+    /**
+     * "End voting now": the deadline becomes now, remembering who ended it (screens name them), and the
+     * result as it stands is frozen in the same transaction (issue 30).
+     */
     async endVotingNow(access: DecisionAccess, now: string): Promise<void> {
-      await writeLocked(access.decision.id, access.userId, 'manageDeadline', (_, trx) =>
-        decisions.updateDecision(
+      await writeLocked(access.decision.id, access.userId, 'manageDeadline', async (_, trx) => {
+        const ended = await decisions.updateDecision(
           access.decision.id,
           {
             timer: now,
@@ -60,8 +68,9 @@ export function createLifecycleWrites({ decisions, writeLocked, history }: Decis
             voting_ended_at: now,
           },
           trx,
-        ),
-      );
+        );
+        await freezeResult(trx, ended, 'voting_ended');
+      });
     },
   };
 }

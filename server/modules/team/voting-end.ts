@@ -1,3 +1,4 @@
+import { AppError } from '../../app-error.ts';
 import type { Emit } from '../../events/domain-events.ts';
 import { toIsoString } from '../../db/values.ts';
 import {
@@ -19,10 +20,12 @@ export function createVotingEnd(deps: {
   decisions: Pick<DecisionsRepo, 'findById' | 'hasAiEvaluations' | 'transaction'>;
   votingEnds: VotingEndRepo;
   matrixOf: DecisionsService['matrixOf'];
+  writeContext: Pick<DecisionsService['writeContext'], 'writeLocked' | 'freezeResult'>;
   emit: Emit;
   history: HistoryRecorder;
 }) {
   const { decisions, votingEnds, matrixOf, emit, history } = deps;
+  const { writeLocked, freezeResult } = deps.writeContext;
 
   /**
    * `startedBy`: who started the AI run that completed the decision (its history's actor). Voting ended
@@ -38,6 +41,17 @@ export function createVotingEnd(deps: {
     const isDeadline = isPastDeadline(decision.timer, now);
     const hasEnded = isDeadline || (await decisions.hasAiEvaluations(decision.id));
     if (!hasEnded) return false;
+    // The result when voting ended (issue 30): "end voting now" and the AI froze it in their own
+    // transaction; a deadline that passed is frozen here (or by the first read, whichever comes first).
+    const isFrozen = await writeLocked(decision.id, decision.user_id, null, async (locked, trx) => {
+      await freezeResult(trx, locked.decision, 'voting_ended');
+      return true;
+    }).catch((error: unknown) => {
+      // Deleted meanwhile: nothing to freeze or announce.
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
+      throw error;
+    });
+    if (!isFrozen) return false;
     const { options, result } = await matrixOf(decision);
     const top = result.ranking.find((entry) => entry.is_top);
     const option = top && options.find((candidate) => candidate.id === top.option_id);

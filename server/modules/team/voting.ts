@@ -35,6 +35,7 @@ export function createTeamVoting(deps: {
     decisions: context.decisions,
     votingEnds,
     matrixOf: decisionsService.matrixOf,
+    writeContext: context,
     emit,
     history: context.history,
   });

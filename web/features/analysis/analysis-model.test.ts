@@ -98,6 +98,8 @@ function personalDetails(minimums: Partial<Record<number, number>> = {}): Decisi
     resultsHiddenUntil: null,
     resultsVisibilityLocked: false,
     aiOpinion: null,
+    frozen_result: null,
+    frozen_result_differs: false,
     workspace: null,
   };
 }

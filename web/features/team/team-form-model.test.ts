@@ -67,6 +67,8 @@ function storedDetails(): DecisionDetails {
     resultsHiddenUntil: null,
     resultsVisibilityLocked: false,
     aiOpinion: null,
+    frozen_result: null,
+    frozen_result_differs: false,
     workspace: null,
   };
 }
