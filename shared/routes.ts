@@ -38,6 +38,9 @@ export const PROTECTED_PAGES = {
   history: '/history',
   profile: '/profile',
   changePassword: '/change-password',
+  // Issue 29: the caller's workspaces (list and create) and one workspace's page.
+  workspaces: '/workspaces',
+  workspace: '/workspaces/:id',
 } as const;
 
 export const HOME_PAGE = '/';

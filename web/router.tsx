@@ -54,6 +54,8 @@ const protectedPages: Record<ProtectedPage, RouteObject['lazy']> = {
   history: page(() => import('./routes/history.tsx')),
   profile: page(() => import('./routes/profile.tsx')),
   changePassword: page(() => import('./routes/change-password.tsx')),
+  workspaces: page(() => import('./routes/workspaces.tsx')),
+  workspace: page(() => import('./routes/workspace.tsx')),
 };
 
 function routesOf<Name extends string>(

@@ -40,3 +40,12 @@ export const aiKeys = { status: ['ai', 'status'] as const };
 export const twoStepKeys = { status: ['two-step', 'status'] as const };
 /** The signed-in user's passkeys (profile page). */
 export const passkeyKeys = { list: ['passkeys', 'list'] as const };
+
+/** Issue 29: the caller's workspaces, one workspace's page and its shared criteria sets. */
+export const workspaceKeys = {
+  all: ['workspaces'] as const,
+  list: () => [...workspaceKeys.all, 'list'] as const,
+  details: (id: number) => [...workspaceKeys.all, 'details', id] as const,
+  criteriaSets: (id: number) => [...workspaceKeys.all, 'criteria-sets', id] as const,
+  invitation: (token: string) => [...workspaceKeys.all, 'invitation', token] as const,
+};

@@ -22,6 +22,8 @@ import { DecisionCard } from '../features/decisions/DecisionCard.tsx';
 import { cardsOf, totalOf, useDecisionPagesQuery } from '../features/decisions/decisions-api.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
 import { ShowMoreDecisions } from '../features/decisions/ShowMoreDecisions.tsx';
+import { useWorkspaceChoice } from '../features/workspaces/useWorkspaceChoice.ts';
+import { workspaceFilterParam } from '../features/workspaces/workspace-choice.ts';
 
 function NewDecisionButtons() {
   const { t } = useTranslation();
@@ -66,11 +68,17 @@ export default function DashboardPage() {
   const [search, setSearch] = useState(() => dashboardParamsOf(searchParams).search);
   const deferredSearch = useDeferredValue(search);
   const [deleting, setDeleting] = useState<Pick<DecisionListItem, 'id' | 'name'> | null>(null);
+  // Issue 29: the navbar's workspace switcher narrows the list to Personal or one workspace.
+  const { choice, workspaces } = useWorkspaceChoice();
+  const workspaceName =
+    choice === 'personal' ? null : (workspaces?.find((workspace) => workspace.id === choice)?.name ?? null);
+  const listParams = listParamsOf({ filter, sort, search: deferredSearch }, PAGE_SIZE);
+  listParams.set('workspace_id', workspaceFilterParam(choice));
   // Filter, search and order run on the server over all decisions; cards arrive a page at a time.
-  const decisions = useDecisionPagesQuery(listParamsOf({ filter, sort, search: deferredSearch }, PAGE_SIZE));
+  const decisions = useDecisionPagesQuery(listParams);
   const cards = cardsOf(decisions.data);
   const total = totalOf(decisions.data);
-  const isNarrowed = filter !== 'all' || deferredSearch.trim() !== '';
+  const isNarrowed = filter !== 'all' || deferredSearch.trim() !== '' || choice !== 'personal';
   const isFirstVisit = !isNarrowed && total === 0;
 
   useEffect(() => {
@@ -123,6 +131,15 @@ export default function DashboardPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <PageHeader
           title={t('pages.dashboard')}
+          lead={
+            workspaces?.length ? (
+              <span data-testid="dashboard-workspace">
+                {workspaceName
+                  ? t('workspaces.dashboard.showingWorkspace', { name: workspaceName })
+                  : t('workspaces.dashboard.showingPersonal')}
+              </span>
+            ) : null
+          }
           titleAddon={
             total !== undefined ? (
               <span className="ml-3 inline-flex min-w-9 items-center justify-center rounded-full bg-indigo-100 px-2.5 align-middle text-base font-semibold text-indigo-800 tabular-nums dark:bg-indigo-950 dark:text-indigo-200">

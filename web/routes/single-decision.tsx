@@ -59,6 +59,7 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
     <div className="flex flex-col gap-6">
       <DecisionTitle
         decision={decision}
+        workspace={details.workspace}
         showVisibility
         actions={
           <>

@@ -20,6 +20,7 @@ import { parseDecisionId } from '../features/decisions/decisions-api.ts';
 import { FrozenResultBox } from '../features/history/FrozenResultBox.tsx';
 import { HistorySection } from '../features/history/HistorySection.tsx';
 import { OutcomeSection } from '../features/outcome/OutcomeSection.tsx';
+import { ActivateSection } from '../features/team/ActivateSection.tsx';
 import { DeadlineBanner } from '../features/team/DeadlineBanner.tsx';
 import { RemindVoters } from '../features/team/RemindVoters.tsx';
 import { TeamAiOpinion } from '../features/team/TeamAiOpinion.tsx';
@@ -85,6 +86,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
     <div className="flex flex-col gap-6">
       <DecisionTitle
         decision={decision}
+        workspace={details.workspace}
         actions={
           <>
             <ButtonLink
@@ -110,6 +112,13 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
           </>
         }
       />
+
+      {/* Issue 29: a workspace decision skips the invitation step, so it is activated here. */}
+      {details.status === 'draft' && details.workspace && details.abilities.canActivate ? (
+        <Card className="flex flex-col gap-4">
+          <ActivateSection details={details} />
+        </Card>
+      ) : null}
 
       <DeadlineBanner
         decisionId={decision.id}

@@ -12,6 +12,8 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 
 // React Aria's menu is only needed once someone is signed in; keep it out of the landing bundle.
 const AvatarMenu = lazy(() => import('./AvatarMenu.tsx').then((module) => ({ default: module.AvatarMenu })));
+// Issue 29: the workspace switcher needs TanStack Query, so it also loads once someone is signed in.
+const WorkspaceSwitcher = lazy(() => import('../workspaces/WorkspaceSwitcher.tsx'));
 
 const NAV_ITEMS = [
   { to: '/', labelKey: 'nav.home', end: true, isProtected: false },
@@ -84,6 +86,12 @@ export function Navbar() {
           </div>
           {isLoggedIn ? (
             <>
+              {/* Between md and lg the account menu holds the switcher: the navbar has no room. */}
+              <div className="hidden lg:block">
+                <Suspense fallback={null}>
+                  <WorkspaceSwitcher variant="bar" />
+                </Suspense>
+              </div>
               <NotificationBell />
               <Suspense fallback={<AvatarMenuPlaceholder />}>
                 <AvatarMenu />
@@ -114,6 +122,13 @@ export function Navbar() {
           <nav aria-label={t('nav.main')} className="flex flex-col gap-1">
             {navLinks}
           </nav>
+          {isLoggedIn ? (
+            <div className="mt-4">
+              <Suspense fallback={null}>
+                <WorkspaceSwitcher variant="menu" />
+              </Suspense>
+            </div>
+          ) : null}
           <div className="mt-4 flex items-center justify-between gap-2">
             <LanguageSwitcher />
             <ThemeToggle />

@@ -8,6 +8,7 @@ import type { StatusMessage } from '../../components/ui/StatusLine.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { showServerFieldErrors, useFieldBinding } from '../../lib/form-errors.ts';
+import { useWorkspaceInvitationPreviewQuery } from '../workspaces/workspaces-api.ts';
 import { useInvitationPreviewQuery } from '../team/team-api.ts';
 import { login, register as registerAccount } from './auth-api.ts';
 import { CredentialsPage } from './CredentialsPage.tsx';
@@ -50,7 +51,9 @@ export function RegisterForm() {
     () => searchParams.get('inviteToken') ?? searchParams.get('token') ?? peekFreshPendingInvite(),
   );
   const invitation = useInvitationPreviewQuery(invitationToken);
-  const invitedEmail = invitation.data?.email;
+  // Issue 29: or a workspace's invitation, which the decisions' check does not know.
+  const workspaceInvitation = useWorkspaceInvitationPreviewQuery(invitationToken, invitation.isError);
+  const invitedEmail = invitation.data?.email ?? workspaceInvitation.data?.email;
   useEffect(() => {
     if (invitedEmail && !getFieldState('email').isDirty) setValue('email', invitedEmail);
   }, [invitedEmail, getFieldState, setValue]);

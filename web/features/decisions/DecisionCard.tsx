@@ -20,6 +20,7 @@ import type { useFormatters } from '../../lib/format.ts';
 import { notify } from '../../lib/notify.ts';
 import { downloadExport } from '../export/export-api.ts';
 import { DecisionBadges } from './DecisionBadges.tsx';
+import { WorkspaceBadge } from './WorkspaceBadge.tsx';
 
 interface DecisionCardProps {
   decision: DecisionListItem;
@@ -40,6 +41,7 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
   const isVotingOver = decision.is_team && decision.lock !== null;
   // SPEC.md: only the owner deletes.
   const isOwner = decision.role === 'owner';
+  const { workspace } = decision;
 
   async function download(fileFormat: ExportFormat) {
     try {
@@ -72,6 +74,11 @@ export const DecisionCard = memo(function DecisionCard({ decision, format, onDel
         >
           {decision.name}
         </h2>
+        {workspace ? (
+          <p className="-mt-1 flex min-w-0">
+            <WorkspaceBadge workspace={workspace} />
+          </p>
+        ) : null}
         {decision.description ? (
           <p className="line-clamp-3 text-sm break-words text-slate-700 dark:text-slate-300">
             {decision.description}

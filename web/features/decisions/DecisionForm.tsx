@@ -20,6 +20,7 @@ import {
   DuplicatesAlert,
   SaveButtons,
 } from './DecisionSteps.tsx';
+import { SaveCriteriaToWorkspace } from '../workspaces/SaveCriteriaToWorkspace.tsx';
 import { MoreSettingsPanel, MoreSettingsToggle } from './MoreSettingsPanel.tsx';
 import { OptionsSection } from './OptionsSection.tsx';
 import { QuestionFields } from './QuestionFields.tsx';
@@ -197,6 +198,11 @@ export function DecisionForm({
               <OptionsSection showsAdvanced={showsMore} />
               <CriteriaSection showsAdvanced={showsMore} />
             </div>
+            {/* Issue 29: the criteria as a shared set of a workspace the user manages. */}
+            <SaveCriteriaToWorkspace
+              getCriteria={() => form.getValues('criteria')}
+              getDefaultName={() => form.getValues('name')}
+            />
             {aiPanel}
             {/* SPEC: in AI mode the grid appears once the AI has filled it (or scores already exist);
                 without an AI model on the server it stays, so the decision can be scored by hand. */}

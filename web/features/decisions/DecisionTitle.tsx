@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Toolbar } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { Decision } from '../../../shared/api/decisions.ts';
+import type { Decision, DecisionDetails } from '../../../shared/api/decisions.ts';
 import { PageHeader } from '../../components/ui/PageHeader.tsx';
 import { DecisionBadges } from './DecisionBadges.tsx';
+import { WorkspaceBadge } from './WorkspaceBadge.tsx';
 
 interface DecisionTitleProps {
   decision: Decision;
@@ -13,6 +14,8 @@ interface DecisionTitleProps {
   actions?: ReactNode;
   /** Lines under the title, e.g. the created and updated dates. */
   children?: ReactNode;
+  /** Issue 29: the workspace the decision belongs to (the details give it beside the decision). */
+  workspace?: DecisionDetails['workspace'] | undefined;
 }
 
 /**
@@ -20,12 +23,19 @@ interface DecisionTitleProps {
  * once they no longer fit, e.g. on a phone or for a long title), and the description as the lead
  * with its line breaks.
  */
-export function DecisionTitle({ decision, showVisibility = false, actions, children }: DecisionTitleProps) {
+export function DecisionTitle({
+  decision,
+  showVisibility = false,
+  actions,
+  children,
+  workspace,
+}: DecisionTitleProps) {
   const { t } = useTranslation();
   return (
     <div className="min-w-0">
-      <div className="mb-3">
+      <div className="mb-3 flex flex-wrap items-center gap-1.5">
         <DecisionBadges decision={decision} showVisibility={showVisibility} />
+        {workspace ? <WorkspaceBadge workspace={workspace} /> : null}
       </div>
       <PageHeader
         title={decision.name}

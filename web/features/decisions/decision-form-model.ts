@@ -332,17 +332,21 @@ export function templateDecisionForm(
   template: FilledTemplate,
   current: DecisionFormValues,
 ): DecisionFormValues {
+  const keepsRest = template.criteriaOnly === true;
   return {
     ...current,
-    name: template.name,
-    description: template.description,
-    options: template.options.length
-      ? template.options.map((name) => ({ ...emptyOption(), name }))
-      : [emptyOption(), emptyOption()],
+    name: keepsRest ? current.name : template.name,
+    description: keepsRest ? current.description : template.description,
+    options: keepsRest
+      ? current.options
+      : template.options.length
+        ? template.options.map((name) => ({ ...emptyOption(), name }))
+        : [emptyOption(), emptyOption()],
     criteria: template.criteria.map((criterion) => ({
       ...emptyCriterion(),
       name: criterion.name,
       importance: String(criterion.weight),
+      minimum: criterion.minimum ?? null,
       anchors: { ...criterion.anchors },
     })),
     scores: {},

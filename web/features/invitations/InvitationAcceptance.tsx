@@ -14,6 +14,8 @@ import { notify } from '../../lib/notify.ts';
 import { consumePendingInvite, rememberPendingInvite } from '../auth/pending-invite.ts';
 import { LogInOrRegister } from './LogInOrRegister.tsx';
 import { roleLabel, useAcceptInvitation, useInvitationPreviewQuery } from '../team/team-api.ts';
+import { useWorkspaceInvitationPreviewQuery } from '../workspaces/workspaces-api.ts';
+import { WorkspaceInvitation } from './WorkspaceInvitation.tsx';
 
 /**
  * /invite?token=…: loading, then error or ready (SPEC.md section 4). Visitors see the invitation and
@@ -29,6 +31,10 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
   // Accepted before: the member who accepted it is sent to the decision (the server checks who).
   const isAcceptedBefore = errorCodeOf(preview.error) === 'INVITATION_ALREADY_ACCEPTED';
   const isReady = preview.data !== undefined || (isAcceptedBefore && isLoggedIn);
+  // Issue 29: a token no decision knows may be a workspace's invitation.
+  const isNoDecisionInvitation =
+    preview.error instanceof ApiError && preview.error.status === 404 && !isClosedInvitation(preview.error);
+  const workspacePreview = useWorkspaceInvitationPreviewQuery(token, isNoDecisionInvitation);
 
   useEffect(() => {
     if (!token || !isReady) return;
@@ -46,6 +52,12 @@ export function InvitationAcceptance({ token }: { token: string | null }) {
       onError: () => consumePendingInvite(),
     });
   }, [token, isReady, isLoggedIn, accept, navigate]);
+
+  if (token && isNoDecisionInvitation) {
+    if (workspacePreview.data)
+      return <WorkspaceInvitation token={token} invitation={workspacePreview.data} />;
+    if (workspacePreview.isPending) return <LoadingNotice text={t('inviteAccept.loading')} />;
+  }
 
   const failure = isReady && accept.error ? accept.error : (preview.error ?? accept.error);
   if (token && isReady && !accept.error && !preview.data)

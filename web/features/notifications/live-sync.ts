@@ -1,12 +1,30 @@
 import { connectLiveEvents, type LiveEvent } from '../../lib/live-events.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { commentKeys, decisionKeys, notificationKeys, teamKeys } from '../../lib/query-keys.ts';
+import {
+  commentKeys,
+  decisionKeys,
+  notificationKeys,
+  teamKeys,
+  workspaceKeys,
+} from '../../lib/query-keys.ts';
 import { fetchNotifications } from './notifications-api.ts';
 
 function numberField(data: unknown, field: string): number | null {
   if (typeof data !== 'object' || data === null) return null;
   const value = (data as Record<string, unknown>)[field];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/**
+ * Issue 29: a workspace changed (members, roles, invitations, name, criteria sets, deletion): the
+ * workspace list (switcher, forms), that workspace's page and sets, and the decision lists whose
+ * cards carry its name or whose members it decides.
+ */
+export function refreshWorkspace(workspaceId: number) {
+  void queryClient.invalidateQueries({ queryKey: workspaceKeys.list() });
+  void queryClient.invalidateQueries({ queryKey: workspaceKeys.details(workspaceId) });
+  void queryClient.invalidateQueries({ queryKey: workspaceKeys.criteriaSets(workspaceId) });
+  void queryClient.invalidateQueries({ queryKey: decisionKeys.list() });
 }
 
 function refreshDecision(decisionId: number) {
@@ -35,6 +53,7 @@ export function startLiveSync(token: string, onUnread: (count: number) => void):
           void queryClient.invalidateQueries({ queryKey: decisionKeys.all });
           void queryClient.invalidateQueries({ queryKey: teamKeys.all });
           void queryClient.invalidateQueries({ queryKey: commentKeys.all });
+          void queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
         }
         hasBeenReady = true;
         break;
@@ -47,6 +66,11 @@ export function startLiveSync(token: string, onUnread: (count: number) => void):
       case 'decision-changed': {
         const decisionId = numberField(event.data, 'decision_id');
         if (decisionId !== null) refreshDecision(decisionId);
+        break;
+      }
+      case 'workspace-changed': {
+        const workspaceId = numberField(event.data, 'workspace_id');
+        if (workspaceId !== null) refreshWorkspace(workspaceId);
         break;
       }
       // A comment was added, edited or deleted: an open page shows the list as it is now.

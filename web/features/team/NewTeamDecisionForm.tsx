@@ -14,6 +14,7 @@ import { translateFieldError } from '../../lib/form-errors.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { ModeSelectField } from '../ai/ModeSelectField.tsx';
 import { TemplatePicker } from '../templates/TemplatePicker.tsx';
+import { useWorkspaceChoice } from '../workspaces/useWorkspaceChoice.ts';
 import { DeadlineField } from './DeadlineField.tsx';
 import { criterionFieldErrors } from './name-rows.ts';
 import {
@@ -22,13 +23,16 @@ import {
   hasDuplicateNames,
   hasTypedContent,
   newTeamDecisionFormSchema,
+  preselectedWorkspaceId,
   TEAM_SCALE,
   withTemplate,
+  workspaceOptionsOf,
   type NewTeamDecisionValues,
 } from './new-team-decision-model.ts';
 import { ResultsVisibilityField } from './ResultsVisibilityField.tsx';
 import { useCreateTeamDecision } from './team-api.ts';
 import { TeamListsCards } from './TeamListsCards.tsx';
+import { WorkspaceField } from './WorkspaceField.tsx';
 
 /** /new-team-decision: title (required), deadline, mode, description and optional options and criteria. */
 export function NewTeamDecisionForm() {
@@ -37,6 +41,17 @@ export function NewTeamDecisionForm() {
   const now = useNow(30_000);
   const create = useCreateTeamDecision();
   const [failure, setFailure] = useState<string | null>(null);
+  // Issue 29: the workspace the decision belongs to; untouched, it follows the navbar's switcher.
+  const { choice: switcherChoice, workspaces } = useWorkspaceChoice();
+  const workspaceOptions = workspaceOptionsOf(workspaces);
+  const [pickedWorkspace, setPickedWorkspace] = useState<number | 'none' | null>(null);
+  const workspaceId =
+    pickedWorkspace === null
+      ? preselectedWorkspaceId(switcherChoice, workspaceOptions)
+      : pickedWorkspace === 'none'
+        ? null
+        : pickedWorkspace;
+  const workspace = workspaceOptions.find((option) => option.id === workspaceId) ?? null;
   const form = useForm<NewTeamDecisionValues>({
     // raw: the request below is built from the values as typed.
     resolver: zodResolver(newTeamDecisionFormSchema, undefined, { raw: true }),
@@ -60,12 +75,17 @@ export function NewTeamDecisionForm() {
       if (hasDuplicates) return;
       setFailure(null);
       try {
-        const decision = await create.mutateAsync(createRequestFrom(values));
+        const request = createRequestFrom(values);
+        const decision = await create.mutateAsync(
+          workspace ? { ...request, workspace_id: workspace.id } : request,
+        );
         if (!decision || typeof decision.id !== 'number') {
           setFailure(t('team.noDecisionId'));
           return;
         }
-        await navigate(`/team-invite/${decision.id}`);
+        // A workspace's members take part without invitations: straight to the decision, where it is
+        // activated; outsiders can still be invited from there.
+        await navigate(workspace ? `/team-decision/${decision.id}` : `/team-invite/${decision.id}`);
       } catch (error) {
         if (error instanceof ApiError) {
           if (error.fields.name) setError('name', { type: 'server', message: error.fields.name });
@@ -137,6 +157,8 @@ export function NewTeamDecisionForm() {
           />
         </Card>
 
+        <WorkspaceField options={workspaceOptions} workspace={workspace} onPick={setPickedWorkspace} />
+
         <TeamListsCards leadsFrom="team" />
 
         <p className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/40 dark:text-sky-100">
@@ -149,7 +171,11 @@ export function NewTeamDecisionForm() {
             <p className="text-sm text-red-700 dark:text-red-400">{t('team.duplicatesBlock')}</p>
           ) : null}
           <Button type="submit" size="lg" className="self-start" disabled={isSubmitting || hasDuplicates}>
-            {isSubmitting ? t('team.creating') : t('team.continue')}
+            {isSubmitting
+              ? t('team.creating')
+              : workspace
+                ? t('workspaces.teamForm.create')
+                : t('team.continue')}
             <ArrowRight aria-hidden size={18} />
           </Button>
           <StatusLine tone="error" message={failure} />

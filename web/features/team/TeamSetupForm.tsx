@@ -15,6 +15,7 @@ import { DraftNotice } from '../drafts/DraftNotice.tsx';
 import { useFormDraft } from '../drafts/useFormDraft.ts';
 import { ChangedElsewhereNotice } from './ChangedElsewhereNotice.tsx';
 import { DeadlineField } from './DeadlineField.tsx';
+import { SaveCriteriaToWorkspace } from '../workspaces/SaveCriteriaToWorkspace.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { TeamAiSection } from './TeamAiSection.tsx';
 import { TeamListsCards } from './TeamListsCards.tsx';
@@ -180,6 +181,11 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
           visibilityLockedFrom={details.resultsVisibilityLocked ? decision.results_visibility : null}
         />
         <TeamListsCards leadsFrom="teamEdit" isDisabled={isLocked} showImportance />
+        {/* Issue 29: the criteria as a shared set of a workspace the user manages. */}
+        <SaveCriteriaToWorkspace
+          getCriteria={() => getValues('criteria')}
+          getDefaultName={() => getValues('name')}
+        />
         {mode === 'ai' && !isLocked ? (
           <TeamAiSection phase={aiPhase} isDisabled={isBlocked} onStart={() => setIsAiConfirmOpen(true)} />
         ) : null}

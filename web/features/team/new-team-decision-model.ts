@@ -80,16 +80,20 @@ export function createRequestFrom(values: NewTeamDecisionValues): CreateTeamDeci
 
 /** A template replaces title, description and lists; mode, deadline and visibility stay. */
 export function withTemplate(values: NewTeamDecisionValues, template: FilledTemplate): NewTeamDecisionValues {
+  // A workspace's criteria set (issue 29) fills the criteria only.
+  const keepsRest = template.criteriaOnly === true;
   return {
     ...values,
-    name: template.name,
-    description: template.description,
-    options: template.options.length
-      ? template.options.map((name) => newRow({ name }))
-      : [newRow(), newRow()],
+    name: keepsRest ? values.name : template.name,
+    description: keepsRest ? values.description : template.description,
+    options: keepsRest
+      ? values.options
+      : template.options.length
+        ? template.options.map((name) => newRow({ name }))
+        : [newRow(), newRow()],
     criteria: template.criteria.map((criterion) => ({
       ...newRow({ name: criterion.name, importance: criterion.weight }),
-      minimum: null,
+      minimum: criterion.minimum ?? null,
       anchors: criterion.anchors,
     })),
   };
@@ -101,4 +105,32 @@ export function hasTypedContent(values: NewTeamDecisionValues): boolean {
     Boolean(values.name.trim() || values.description?.trim()) ||
     [...values.options, ...values.criteria].some((row) => row.name.trim())
   );
+}
+
+/** A workspace the new decision can belong to: only where the caller is owner or admin (issue 29). */
+export interface WorkspaceOption {
+  id: number;
+  name: string;
+  member_count: number;
+}
+
+export function workspaceOptionsOf(
+  workspaces: readonly (WorkspaceOption & { role: string })[] | undefined,
+): WorkspaceOption[] {
+  return (workspaces ?? [])
+    .filter((workspace) => workspace.role === 'owner' || workspace.role === 'admin')
+    .map(({ id, name, member_count }) => ({ id, name, member_count }));
+}
+
+/**
+ * The select's first value: the workspace chosen in the navbar's switcher when the caller may create
+ * decisions there, else none.
+ */
+export function preselectedWorkspaceId(
+  switcherChoice: 'personal' | number,
+  options: readonly WorkspaceOption[],
+): number | null {
+  return switcherChoice !== 'personal' && options.some((option) => option.id === switcherChoice)
+    ? switcherChoice
+    : null;
 }

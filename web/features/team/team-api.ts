@@ -79,6 +79,7 @@ function refreshList(queryClient: QueryClient) {
 export function useCreateTeamDecision() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Issue 29: `workspace_id` makes every member of that workspace a member of the decision.
     mutationFn: (request: CreateTeamDecisionRequest) =>
       apiRequest<Decision>('/api/team-decisions', { method: 'POST', json: request }),
     onSuccess: () => refreshList(queryClient),

@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DECISION_TEMPLATES, type TemplateId } from '../../../shared/decision-templates.ts';
+import { DECISION_TEMPLATES } from '../../../shared/decision-templates.ts';
 import { ModalDialog } from '../../components/ui/ModalDialog.tsx';
 import { RadioGroup } from '../../components/ui/RadioGroup.tsx';
 import type { Scale } from '../../lib/matrix-model.ts';
 import { scaleAnchorsText } from '../../lib/scale-anchors.ts';
+import {
+  criteriaSetChoice,
+  criteriaSetIdOf,
+  groupCriteriaSets,
+  templateOfCriteriaSet,
+} from '../workspaces/criteria-set-model.ts';
+import { useAllCriteriaSets, useWorkspacesQuery } from '../workspaces/workspaces-api.ts';
 import { filledTemplate, type FilledTemplate } from './filled-template.ts';
 
 interface TemplateDialogProps {
@@ -20,9 +27,21 @@ interface TemplateDialogProps {
 /** "Start from a template": the templates to choose from, and a preview of the chosen one. */
 export function TemplateDialog({ scale, willReplace, onUse, onClose }: TemplateDialogProps) {
   const { t } = useTranslation();
-  const [chosenId, setChosenId] = useState<TemplateId>(DECISION_TEMPLATES[0].id);
+  // Issue 29: beside the built-in templates, the criteria sets of the caller's workspaces.
+  const workspaces = useWorkspacesQuery();
+  const setQueries = useAllCriteriaSets(workspaces.data ?? []);
+  const groups = groupCriteriaSets(workspaces.data ?? [], (workspaceId) => {
+    const index = (workspaces.data ?? []).findIndex((workspace) => workspace.id === workspaceId);
+    return setQueries[index]?.data;
+  });
+  const [chosenId, setChosenId] = useState<string>(DECISION_TEMPLATES[0].id);
+  const chosenSetId = criteriaSetIdOf(chosenId);
+  const chosenSet =
+    chosenSetId === null
+      ? undefined
+      : groups.flatMap((group) => group.sets).find((set) => set.id === chosenSetId);
   const chosen = DECISION_TEMPLATES.find((template) => template.id === chosenId) ?? DECISION_TEMPLATES[0];
-  const preview = filledTemplate(t, chosen);
+  const preview = chosenSet ? templateOfCriteriaSet(chosenSet, scale) : filledTemplate(t, chosen);
 
   return (
     <ModalDialog
@@ -36,28 +55,45 @@ export function TemplateDialog({ scale, willReplace, onUse, onClose }: TemplateD
         willReplace ? (
           <p className="flex flex-1 basis-full items-start gap-2 text-sm font-medium text-amber-900 sm:basis-auto dark:text-amber-200">
             <TriangleAlert aria-hidden size={18} className="mt-0.5 shrink-0" />
-            {t('templates.picker.replaceWarning')}
+            {chosenSet ? t('workspaces.templates.replaceWarning') : t('templates.picker.replaceWarning')}
           </p>
         ) : null
       }
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="lg:max-h-[60vh] lg:overflow-y-auto lg:pr-1">
-          <RadioGroup
-            label={t('templates.picker.listLabel')}
-            value={chosenId}
-            onChange={setChosenId}
-            choices={DECISION_TEMPLATES.map((template) => {
-              const texts = filledTemplate(t, template);
-              return { value: template.id, label: texts.name, description: texts.description };
-            })}
-          />
+          <div className="flex flex-col gap-5">
+            <RadioGroup<string>
+              label={t('templates.picker.listLabel')}
+              value={chosenSetId === null ? chosenId : ''}
+              onChange={setChosenId}
+              choices={DECISION_TEMPLATES.map((template) => {
+                const texts = filledTemplate(t, template);
+                return { value: template.id as string, label: texts.name, description: texts.description };
+              })}
+            />
+            {groups.map((group) => (
+              <RadioGroup<string>
+                key={group.workspaceId}
+                label={t('workspaces.templates.groupLabel', { name: group.workspaceName })}
+                value={group.sets.some((set) => set.id === chosenSetId) ? chosenId : ''}
+                onChange={setChosenId}
+                choices={group.sets.map((set) => ({
+                  value: criteriaSetChoice(set.id),
+                  label: set.name,
+                  description: t('workspaces.templates.criteriaCount', { count: set.criteria.length }),
+                }))}
+              />
+            ))}
+          </div>
         </div>
         <section aria-labelledby="template-preview-heading" className="flex flex-col gap-3">
           <h3 id="template-preview-heading" className="font-semibold text-slate-900 dark:text-white">
             {t('templates.picker.preview', { name: preview.name })}
           </h3>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{preview.description}</p>
+          {preview.description ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">{preview.description}</p>
+          ) : null}
           <ul aria-label={t('templates.picker.criteriaCaption')} className="flex flex-col gap-2">
             {preview.criteria.map((criterion) => (
               <li
@@ -71,6 +107,11 @@ export function TemplateDialog({ scale, willReplace, onUse, onClose }: TemplateD
                 <span className="block text-slate-600 dark:text-slate-400">
                   {scaleAnchorsText(t, criterion.anchors, scale)}
                 </span>
+                {criterion.minimum !== undefined && criterion.minimum !== null ? (
+                  <span className="block text-slate-600 dark:text-slate-400">
+                    {t('workspaces.templates.minimum', { minimum: criterion.minimum })}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

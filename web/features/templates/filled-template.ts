@@ -8,7 +8,13 @@ export interface FilledTemplate {
   description: string;
   /** Example option names; empty when the template has none. */
   options: string[];
-  criteria: { name: string; weight: number; anchors: CriterionAnchors }[];
+  /**
+   * A workspace's shared criteria set (issue 29): it fills the criteria only; title, description and
+   * options stay as typed.
+   */
+  criteriaOnly?: boolean;
+  /** `minimum`: a must-have, which a workspace's shared criteria set may carry (issue 29). */
+  criteria: { name: string; weight: number; minimum?: number | null; anchors: CriterionAnchors }[];
 }
 
 export function filledTemplate(t: TFunction, template: DecisionTemplate): FilledTemplate {
