@@ -116,7 +116,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`DROP TRIGGER IF EXISTS workspaces_notify_cache_change ON ${sql.table('workspaces')}`.execute(db);
+    await sql`DROP TRIGGER IF EXISTS workspaces_notify_cache_change ON ${sql.table('workspaces')}`.execute(
+      db,
+    );
   }
   await db.schema.alterTable('team_members').dropColumn('left_at').execute();
   await db.schema.alterTable('team_members').dropColumn('role_pinned').execute();
