@@ -261,3 +261,113 @@ describe('caches of two instances on one PostgreSQL', () => {
     await expectRevokedOnB(right, () => call(A, 'POST', '/api/logout', right.headers));
   });
 });
+
+describe('workspaces across two instances (issue 29)', () => {
+  it('racing accepts of one invitation on A and B give one membership, both answered 200', async () => {
+    const owner = await newAccount();
+    const invitee = await newAccount();
+    const workspace = await call(A, 'POST', '/api/workspaces', owner.headers, { name: 'Marketing' });
+    expect(workspace.status).toBe(201);
+    const workspaceId = workspace.json().id as number;
+    const invited = await call(A, 'POST', `/api/workspaces/${workspaceId}/invitations`, owner.headers, {
+      email: invitee.email,
+      role: 'member',
+    });
+    expect(invited.status).toBe(201);
+    const token = invited.json().invite_token;
+    const answers = await Promise.all(
+      [A, B, A, B].map((base) =>
+        call(base, 'POST', '/api/workspaces/accept', invitee.headers, { invite_token: token }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().workspace_id))).toEqual(new Set([workspaceId]));
+    const { rows } = await withDatabase((client) =>
+      client.query(
+        `select user_id from "${schema}".workspace_members where workspace_id = $1 order by user_id`,
+        [workspaceId],
+      ),
+    );
+    expect(rows.map((row: { user_id: number }) => row.user_id)).toEqual(
+      [owner.id, invitee.id].sort((a, b) => a - b),
+    );
+  });
+
+  it('a member removed from the workspace on A loses its open decision on B within 1 s', async () => {
+    const owner = await newAccount();
+    const member = await newAccount();
+    const workspaceId = (await call(A, 'POST', '/api/workspaces', owner.headers, { name: 'Sales' })).json()
+      .id as number;
+    const invited = await call(A, 'POST', `/api/workspaces/${workspaceId}/invitations`, owner.headers, {
+      email: member.email,
+      role: 'member',
+    });
+    expect(
+      (
+        await call(B, 'POST', '/api/workspaces/accept', member.headers, {
+          invite_token: invited.json().invite_token,
+        })
+      ).status,
+    ).toBe(200);
+    const created = await call(A, 'POST', '/api/team-decisions', owner.headers, {
+      name: 'Offsite',
+      options: ['Lisbon', 'Oslo'],
+      criteria: [{ name: 'Cost', importance: 60 }],
+      workspace_id: workspaceId,
+    });
+    expect(created.status).toBe(201);
+    const decisionId = created.json().id as number;
+    const details = () => call(B, 'GET', `/api/decision/${decisionId}/details`, member.headers);
+    expect((await details()).status).toBe(200);
+    expect((await details()).status).toBe(200);
+    const removed = await call(
+      A,
+      'DELETE',
+      `/api/workspaces/${workspaceId}/members/${member.id}`,
+      owner.headers,
+    );
+    expect(removed.status).toBe(204);
+    const { answer, afterMs } = await onBWithin1s(details, (refused) => refused.status === 404);
+    expect(answer.status).toBe(404);
+    expect(afterMs).toBeLessThanOrEqual(1_000);
+  });
+
+  it('parallel creations on A and B stop at 20 owned workspaces', async () => {
+    const owner = await newAccount();
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        call(i % 2 ? B : A, 'POST', '/api/workspaces', owner.headers, { name: `Team ${i}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(4);
+    const listed = await call(B, 'GET', '/api/workspaces', owner.headers);
+    expect((listed.json() as unknown as unknown[]).length).toBe(20);
+  });
+
+  it('a workspace renamed on A shows in B’s dashboard list within 1 s', async () => {
+    const owner = await newAccount();
+    const workspaceId = (await call(A, 'POST', '/api/workspaces', owner.headers, { name: 'Research' })).json()
+      .id as number;
+    const created = await call(A, 'POST', '/api/team-decisions', owner.headers, {
+      name: 'Lab equipment',
+      options: ['Microscope', 'Centrifuge'],
+      criteria: [{ name: 'Cost', importance: 60 }],
+      workspace_id: workspaceId,
+    });
+    expect(created.status).toBe(201);
+    type Item = { workspace: { id: number; name: string } | null };
+    const listOnB = () => call(B, 'GET', '/api/decision', owner.headers);
+    const workspaceOf = (answer: Awaited<ReturnType<typeof call>>) =>
+      (answer.json() as unknown as Item[])[0]?.workspace;
+    // B caches the page (the second answer comes from its cache).
+    expect(workspaceOf(await listOnB())).toEqual({ id: workspaceId, name: 'Research' });
+    expect(workspaceOf(await listOnB())).toEqual({ id: workspaceId, name: 'Research' });
+    const renamed = await call(A, 'PATCH', `/api/workspaces/${workspaceId}`, owner.headers, { name: 'R&D' });
+    expect(renamed.status).toBe(200);
+    const { answer, afterMs } = await onBWithin1s(listOnB, (listed) => workspaceOf(listed)?.name === 'R&D');
+    expect(workspaceOf(answer)).toEqual({ id: workspaceId, name: 'R&D' });
+    expect(afterMs).toBeLessThanOrEqual(1_000);
+  });
+});

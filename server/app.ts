@@ -322,10 +322,10 @@ function createAccountModules(
   config: AppConfig,
   infrastructure: Infrastructure,
   mailer: Mailer,
-  team: Pick<ReturnType<typeof createDecisionModules>, 'teamRepo' | 'teamService'>,
+  team: Pick<ReturnType<typeof createDecisionModules>, 'teamRepo' | 'teamService' | 'workspacesService'>,
 ) {
   const { database, sessionStreams, counters, scheduler } = infrastructure;
-  const { teamRepo, teamService } = team;
+  const { teamRepo, teamService, workspacesService } = team;
   const users = createUsersRepo(database.db);
   const sessionsRepo = createSessionsRepo(database.db);
   const usersService = createUsersService({ users, avatars: createAvatarsRepo(database.db) });
@@ -351,7 +351,10 @@ function createAccountModules(
     prepareConfirmationMail: (user, language) => emailVerificationService.prepareMail(user, language),
     mailer,
     appUrl: config.appUrl,
-    isInvitedAddress: (inviteToken, email) => teamService.isAddressProven(inviteToken, email),
+    // A decision's or a workspace's invitation token (issue 29) proves the address it was mailed to.
+    isInvitedAddress: async (inviteToken, email) =>
+      (await teamService.isAddressProven(inviteToken, email)) ||
+      (await workspacesService.acceptance.isAddressProven(inviteToken, email)),
     startSecondFactorStep: (userId, passwordChangeRequired) =>
       mfaService.startSignInStep(userId, passwordChangeRequired),
   });

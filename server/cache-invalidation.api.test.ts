@@ -5,6 +5,7 @@ import { useTestApp } from './test/use-test-app.ts';
 import { createDecision } from './test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from './test/factories.ts';
 import { addMember, createTeamDecision } from './test/team-factories.ts';
+import { workspaceApi, workspaceMemberships } from './test/workspace-factories.ts';
 import { sql } from 'kysely';
 import { isoNow } from './db/values.ts';
 
@@ -312,5 +313,55 @@ describe('two instances: decisions changed on A are never served stale by B', ()
       (answer) => answer.statusCode === 404,
     );
     expect(gone.statusCode).toBe(404);
+  });
+});
+
+describe('two instances: a workspace renamed or deleted on A (issue 29)', () => {
+  it('drops cached list pages at once on A and within 1 s on B: items show the new name, then none', async () => {
+    const owner = await createSignedInUser(a);
+    const member = await createSignedInUser(a);
+    const memberships = workspaceMemberships(() => a);
+    const workspaceId = await memberships.createWorkspace(owner, 'Marketing');
+    await memberships.join(workspaceId, member, 'member');
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/team-decisions',
+      headers: owner.headers,
+      payload: {
+        name: 'Offsite',
+        options: ['Lisbon', 'Oslo'],
+        criteria: [{ name: 'Cost', importance: 60 }],
+        workspace_id: workspaceId,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    type Item = { workspace: { id: number; name: string } | null };
+    const workspaceOn = async (instance: FastifyInstance, user: SignedInUser) =>
+      (await list(instance, user)).json<Item[]>()[0]?.workspace;
+    // Both instances cache the page of both users (asked twice: the second answer is the cached one).
+    for (const instance of [a, b]) {
+      for (const user of [owner, member]) {
+        expect(await workspaceOn(instance, user)).toEqual({ id: workspaceId, name: 'Marketing' });
+        expect(await workspaceOn(instance, user)).toEqual({ id: workspaceId, name: 'Marketing' });
+      }
+    }
+
+    const renamed = await workspaceApi(() => a).rename(owner, workspaceId, { name: 'Brand' });
+    expect(renamed.statusCode).toBe(200);
+    // A wrote it: its own pages are gone at once.
+    expect(await workspaceOn(a, member)).toEqual({ id: workspaceId, name: 'Brand' });
+    const { response } = await within1s(
+      () => list(b, member),
+      (answer) => answer.json<Item[]>()[0]?.workspace?.name === 'Brand',
+    );
+    expect(response.json<Item[]>()[0]?.workspace).toEqual({ id: workspaceId, name: 'Brand' });
+
+    await memberships.deleteWorkspace(workspaceId);
+    expect(await workspaceOn(a, owner)).toBeNull();
+    const { response: detached } = await within1s(
+      () => list(b, owner),
+      (answer) => answer.json<Item[]>()[0]?.workspace === null,
+    );
+    expect(detached.json<Item[]>()[0]?.workspace).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { CommittedWrite } from './write-watch.ts';
 
-/** The tables whose rows in-memory caches hold (sessions with their users, decision rows, lists). */
-export const WATCHED_TABLES = ['users', 'sessions', 'decisions', 'team_members'] as const;
+/** The tables whose rows in-memory caches hold (sessions with their users, decision rows, lists, workspace names on list items). */
+export const WATCHED_TABLES = ['users', 'sessions', 'decisions', 'team_members', 'workspaces'] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 /**

@@ -133,3 +133,94 @@ export async function workspaceRoles(
     .execute();
   return Object.fromEntries(rows.map((row) => [row.user_id, row.role]));
 }
+
+/**
+ * Workspaces made and changed through their endpoints, as a user would (issue 29): create, invite and
+ * accept, change a role, leave, delete. Remembers each workspace's owner, who acts for the workspace
+ * (invites, changes roles, deletes). Every call expects success and throws otherwise.
+ */
+export function workspaceMemberships(app: () => FastifyInstance) {
+  const api = workspaceApi(app);
+  const owners = new Map<number, SignedInUser>();
+  const expectStatus = (answer: LightMyRequestResponse, statuses: number[], what: string) => {
+    if (!statuses.includes(answer.statusCode)) {
+      throw new Error(`${what}: ${answer.statusCode} ${answer.body}`);
+    }
+    return answer;
+  };
+  const ownerOf = (workspaceId: number) => {
+    const owner = owners.get(workspaceId);
+    if (!owner) throw new Error(`workspace ${workspaceId} was not made by workspaceMemberships`);
+    return owner;
+  };
+  return {
+    /** POST /api/workspaces by `owner`; the new workspace's id. */
+    async createWorkspace(owner: SignedInUser, name = 'Marketing'): Promise<number> {
+      const created = expectStatus(await api.create(owner, { name }), [201], 'create workspace');
+      const id = created.json<{ id: number }>().id;
+      owners.set(id, owner);
+      return id;
+    },
+
+    /**
+     * The owner invites `user` with `role`, `user` accepts. `joinedAt` (optional) then backdates the
+     * membership: a direct DB update, only for tests of "the longest-standing" member, since accepting
+     * always stamps the present time.
+     */
+    async join(
+      workspaceId: number,
+      user: SignedInUser,
+      role: 'admin' | 'member',
+      joinedAt?: string,
+    ): Promise<void> {
+      const invited = expectStatus(
+        await api.invite(ownerOf(workspaceId), workspaceId, { email: user.email, role }),
+        [201],
+        'invite to workspace',
+      );
+      expectStatus(
+        await api.accept(user, invited.json<{ invite_token: string }>().invite_token),
+        [200],
+        'accept workspace invitation',
+      );
+      if (joinedAt) {
+        // Test-only backdating of joined_at (see above); no endpoint sets it.
+        await app()
+          .database.db.updateTable('workspace_members')
+          .set({ joined_at: joinedAt })
+          .where('workspace_id', '=', workspaceId)
+          .where('user_id', '=', user.user.id)
+          .execute();
+      }
+    },
+
+    /** DELETE …/members/{self}: `user` leaves the workspace. */
+    async leave(workspaceId: number, user: SignedInUser): Promise<void> {
+      expectStatus(await api.removeMember(user, workspaceId, user.user.id), [204], 'leave workspace');
+    },
+
+    /** DELETE …/members/{userId} by the owner: `user` is removed. */
+    async remove(workspaceId: number, user: SignedInUser): Promise<void> {
+      expectStatus(
+        await api.removeMember(ownerOf(workspaceId), workspaceId, user.user.id),
+        [204],
+        'remove workspace member',
+      );
+    },
+
+    /** PATCH …/members/{userId} by the owner. */
+    async changeRole(workspaceId: number, user: SignedInUser, role: 'admin' | 'member'): Promise<void> {
+      expectStatus(
+        await api.changeRole(ownerOf(workspaceId), workspaceId, user.user.id, role),
+        [200],
+        'change workspace role',
+      );
+    },
+
+    /** DELETE /api/workspaces/{id} by the owner. */
+    async deleteWorkspace(workspaceId: number): Promise<void> {
+      expectStatus(await api.remove(ownerOf(workspaceId), workspaceId), [204], 'delete workspace');
+      owners.delete(workspaceId);
+    },
+  };
+}

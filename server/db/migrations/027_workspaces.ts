@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { columnTypes } from '../column-types.ts';
 
 /**
@@ -104,9 +104,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // Left the workspace after the decision closed: the votes and weights stay and count, access is gone.
   await db.schema.alterTable('team_members').addColumn('left_at', types.timestamp).execute();
+
+  // Cached dashboard list pages carry `workspace: { id, name }`: a rename or deletion on any instance
+  // must drop them (notify_cache_change() of migration 019; SQLite's write watch sees its own writes).
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`
+      CREATE TRIGGER workspaces_notify_cache_change AFTER UPDATE OR DELETE ON ${sql.table('workspaces')}
+      FOR EACH ROW EXECUTE FUNCTION notify_cache_change()`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`DROP TRIGGER IF EXISTS workspaces_notify_cache_change ON ${sql.table('workspaces')}`.execute(
+      db,
+    );
+  }
   await db.schema.alterTable('team_members').dropColumn('left_at').execute();
   await db.schema.alterTable('team_members').dropColumn('role_pinned').execute();
   await db.schema.alterTable('team_members').dropColumn('via_workspace').execute();

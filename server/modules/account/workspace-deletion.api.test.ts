@@ -5,7 +5,7 @@ import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { fullVote } from '../../test/lifecycle-factories.ts';
 import { createTeamDecision, detailsOf, notificationsOf, teamApi } from '../../test/team-factories.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import { workspaceFixtures } from '../../test/workspace-fixtures.ts';
+import { workspaceMemberships } from '../../test/workspace-factories.ts';
 
 // Issue 29: deleting an account hands each owned workspace to its longest-standing admin, else its
 // longest-standing member (who is told), or deletes it when nobody else is in it; memberships of
@@ -13,7 +13,7 @@ import { workspaceFixtures } from '../../test/workspace-fixtures.ts';
 
 const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 const team = teamApi(() => app);
-const workspaces = workspaceFixtures(() => app);
+const workspaces = workspaceMemberships(() => app);
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000).toISOString();
 
@@ -49,18 +49,18 @@ describe('deleting an account with workspaces', () => {
       Array.from({ length: 6 }, () => createSignedInUser(app)),
     );
     // With admins: the admin who joined first takes over, although a member joined earlier still.
-    const withAdmins = await workspaces.createWorkspace(leaver!.user.id, 'With admins');
-    await workspaces.join(withAdmins, oldMember!.user.id, 'member', daysAgo(30));
-    await workspaces.join(withAdmins, newAdmin!.user.id, 'admin', daysAgo(5));
-    await workspaces.join(withAdmins, oldAdmin!.user.id, 'admin', daysAgo(10));
+    const withAdmins = await workspaces.createWorkspace(leaver!, 'With admins');
+    await workspaces.join(withAdmins, oldMember!, 'member', daysAgo(30));
+    await workspaces.join(withAdmins, newAdmin!, 'admin', daysAgo(5));
+    await workspaces.join(withAdmins, oldAdmin!, 'admin', daysAgo(10));
     // Only members: the member takes over and becomes owner.
-    const onlyMembers = await workspaces.createWorkspace(leaver!.user.id, 'Only members');
-    await workspaces.join(onlyMembers, onlyMember!.user.id, 'member', daysAgo(3));
+    const onlyMembers = await workspaces.createWorkspace(leaver!, 'Only members');
+    await workspaces.join(onlyMembers, onlyMember!, 'member', daysAgo(3));
     // Nobody else: it goes, its decision stays with its owner, in no workspace.
-    const alone = await workspaces.createWorkspace(leaver!.user.id, 'Alone');
+    const alone = await workspaces.createWorkspace(leaver!, 'Alone');
     // Someone else's workspace: the membership ends.
-    const hosted = await workspaces.createWorkspace(host!.user.id, 'Hosted');
-    await workspaces.join(hosted, leaver!.user.id, 'member');
+    const hosted = await workspaces.createWorkspace(host!, 'Hosted');
+    await workspaces.join(hosted, leaver!, 'member');
 
     // Decisions to watch: an open one of "Only members" where the heir becomes admin, and an open one
     // of "Hosted" where the leaver's votes go as a leaving member's do.
@@ -150,9 +150,9 @@ describe('deleting an account with workspaces', () => {
 
   it('the data export lists the workspaces and the role in each', async () => {
     const [user, host] = [await createSignedInUser(app), await createSignedInUser(app)];
-    const own = await workspaces.createWorkspace(user.user.id, 'Mine');
-    const hosted = await workspaces.createWorkspace(host.user.id, 'Theirs');
-    await workspaces.join(hosted, user.user.id, 'admin');
+    const own = await workspaces.createWorkspace(user, 'Mine');
+    const hosted = await workspaces.createWorkspace(host, 'Theirs');
+    await workspaces.join(hosted, user, 'admin');
     const response = await app.inject({ method: 'GET', url: '/api/users/me/export', headers: user.headers });
     expect(response.statusCode).toBe(200);
     const { unzipSync, strFromU8 } = await import('fflate');

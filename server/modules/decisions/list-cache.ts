@@ -15,7 +15,7 @@ export interface ListBody {
 
 /**
  * Serialized list pages per user and query (order, filters, search, limit, cursor): a keyset page stays
- * the same until something changes. Any committed change of a decision or a membership, on any
+ * the same until something changes. Any committed change of a decision, a membership or a workspace, on any
  * instance, drops every page (whose cards it touches is not worth a query); a page also ends when the
  * next deadline on it passes (status and lock change with the clock) and after 30 s at the latest.
  */
@@ -25,6 +25,8 @@ export function createListBodies(changes: ChangeFeed) {
     invalidatedBy: (change) =>
       change.table === 'decisions' ||
       change.table === 'team_members' ||
+      // List items carry `workspace: { id, name }`: a renamed or deleted workspace changes them.
+      change.table === 'workspaces' ||
       (change.table === 'users' && change.op === 'delete')
         ? 'all'
         : undefined,

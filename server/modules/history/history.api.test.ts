@@ -8,7 +8,7 @@ import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { fullVote, lifecycleApi, teamWithRoles } from '../../test/lifecycle-factories.ts';
 import { addMember, createTeamDecision, minutesFromNow, teamApi } from '../../test/team-factories.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import { workspaceFixtures } from '../../test/workspace-fixtures.ts';
+import { workspaceMemberships } from '../../test/workspace-factories.ts';
 
 const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 const decisions = decisionApi(() => app);
@@ -530,13 +530,13 @@ describe('team edits and invitations', () => {
 
 describe('workspace memberships (issue 29)', () => {
   it('records joining and leaving the workspace as joining and leaving its decisions', async () => {
-    const workspaces = workspaceFixtures(() => app);
+    const workspaces = workspaceMemberships(() => app);
     const owner = await createSignedInUser(app);
     const member = await createSignedInUser(app);
-    const workspaceId = await workspaces.createWorkspace(owner.user.id);
+    const workspaceId = await workspaces.createWorkspace(owner);
     const created = await createTeamDecision(app, owner, { workspace_id: workspaceId } as never);
-    await workspaces.join(workspaceId, member.user.id, 'member');
-    await workspaces.leave(workspaceId, member.user.id);
+    await workspaces.join(workspaceId, member, 'member');
+    await workspaces.leave(workspaceId, member);
     const [left, joined] = await entriesOf(owner, created.decision.id);
     const person = { user_id: member.user.id, display_name: expect.any(String) };
     expect(joined).toMatchObject({

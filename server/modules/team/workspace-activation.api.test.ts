@@ -3,7 +3,7 @@ import { createSignedInUser } from '../../test/factories.ts';
 import { useSmtpServer } from '../../test/smtp.ts';
 import { addMember, createTeamDecision, notificationsOf, teamApi } from '../../test/team-factories.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import { workspaceFixtures } from '../../test/workspace-fixtures.ts';
+import { workspaceMemberships } from '../../test/workspace-factories.ts';
 
 // Issue 29: workspace members take part without an invitation; when a workspace decision is activated
 // they hear of it by a notification (as every member does) and by a mail in their language.
@@ -12,7 +12,7 @@ const APP_URL = 'https://decide.example.org';
 const smtp = useSmtpServer();
 const { app } = useTestApp(() => ({ authRateLimitPerMinute: 100_000, appUrl: APP_URL, smtpUrl: smtp.url }));
 const team = teamApi(() => app);
-const workspaces = workspaceFixtures(() => app);
+const workspaces = workspaceMemberships(() => app);
 
 async function mailsAbout(decisionId: number) {
   await app.mailer.idle();
@@ -29,9 +29,9 @@ describe('activating a workspace decision', () => {
       .set({ language: 'de' })
       .where('id', '=', member!.user.id)
       .execute();
-    const workspaceId = await workspaces.createWorkspace(owner!.user.id, 'Marketing');
-    await workspaces.join(workspaceId, admin!.user.id, 'admin');
-    await workspaces.join(workspaceId, member!.user.id, 'member');
+    const workspaceId = await workspaces.createWorkspace(owner!, 'Marketing');
+    await workspaces.join(workspaceId, admin!, 'admin');
+    await workspaces.join(workspaceId, member!, 'member');
     const created = await createTeamDecision(app, admin!, {
       name: 'Q3 vendor',
       workspace_id: workspaceId,
@@ -79,10 +79,10 @@ describe('activating a workspace decision', () => {
 
   it('one who left the workspace before the activation gets neither mail nor notification', async () => {
     const [owner, member] = [await createSignedInUser(app), await createSignedInUser(app)];
-    const workspaceId = await workspaces.createWorkspace(owner.user.id, 'Ops');
-    await workspaces.join(workspaceId, member.user.id, 'member');
+    const workspaceId = await workspaces.createWorkspace(owner, 'Ops');
+    await workspaces.join(workspaceId, member, 'member');
     const created = await createTeamDecision(app, owner, { workspace_id: workspaceId } as never);
-    await workspaces.leave(workspaceId, member.user.id);
+    await workspaces.leave(workspaceId, member);
     expect((await team.activate(owner, created.decision.id)).statusCode).toBe(200);
     expect(await mailsAbout(created.decision.id)).toEqual([]);
     expect((await notificationsOf(app, member)).filter((n) => n.decision_id === created.decision.id)).toEqual(

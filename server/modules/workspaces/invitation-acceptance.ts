@@ -37,6 +37,15 @@ export function createWorkspaceInvitationAcceptance(deps: WorkspacesServiceDeps,
     },
 
     /**
+     * Whether `token` came from the pending workspace invitation mailed to `email`: registering with it
+     * then needs no confirmation mail, as with a decision invitation's token.
+     */
+    async isAddressProven(token: string, email: string): Promise<boolean> {
+      const invitation = await workspaces.findPreviewByHash(hashToken(token));
+      return invitation !== undefined && isPending(invitation) && invitation.email === email;
+    },
+
+    /**
      * Any signed-in account holding the token joins with the invited role (the address need not match,
      * as for decision invitations). The one who accepted it before gets the same answer again; racing
      * accepts meet at the workspace's lock, so there is one membership.
