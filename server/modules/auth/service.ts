@@ -1,7 +1,7 @@
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { PASSWORD_RULE_MESSAGE } from '../../../shared/password-rules.ts';
 import { AppError } from '../../app-error.ts';
-import { isoNow } from '../../db/values.ts';
+import { isoNow, isoPeriod } from '../../db/values.ts';
 import type { AuthenticatedSession } from '../../plugins/auth.ts';
 import { preferredLanguage } from '../../i18n.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
@@ -92,7 +92,7 @@ export function createAuthService(deps: {
    */
   async function startSession(userId: number, client: SessionClient): Promise<string> {
     const token = generateToken();
-    await sessions.insert(userId, hashToken(token), { now: isoNow(), expiresAt: isoNow(SESSION_MS) }, client);
+    await sessions.insert(userId, hashToken(token), isoPeriod(SESSION_MS), client);
     return token;
   }
 

@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { RateLimitCounters } from '../../db/rate-limit-counters.ts';
-import { isoNow } from '../../db/values.ts';
+import { isoNow, isoPeriod } from '../../db/values.ts';
 import { preferredLanguage } from '../../i18n.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangeConfirmationMail, emailChangeNoticeMail } from '../../mail/templates.ts';
@@ -55,8 +55,7 @@ export function createEmailChangeService(deps: {
         tokenHash: hashToken(token),
         newEmail: input.newEmail,
         passwordFingerprint: passwordFingerprintOf(user.password_hash),
-        now: isoNow(),
-        expiresAt: isoNow(VALID_MS),
+        ...isoPeriod(VALID_MS),
       });
       const language = preferredLanguage(user.language, requestLanguage);
       mailer.send({

@@ -1,6 +1,6 @@
 import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
-import { isoNow } from '../../db/values.ts';
+import { isoNow, isoPeriod } from '../../db/values.ts';
 import { preferredLanguage } from '../../i18n.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { emailVerificationMail } from '../../mail/templates.ts';
@@ -27,7 +27,7 @@ export function createEmailVerificationService(deps: {
   async function prepareMail(user: UserRow, requestLanguage: Language): Promise<MailMessage | undefined> {
     const token = generateToken();
     const isIssued = await verifications.insertWithinLimit(
-      { userId: user.id, tokenHash: hashToken(token), now: isoNow(), expiresAt: isoNow(VALID_MS) },
+      { userId: user.id, tokenHash: hashToken(token), ...isoPeriod(VALID_MS) },
       { since: isoNow(-3600_000), max: LIMITS.emailVerification.mailsPerAccountPerHour },
     );
     if (!isIssued) return undefined;
