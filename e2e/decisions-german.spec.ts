@@ -41,7 +41,8 @@ test('the older evaluation screen, editing and comments speak German', async ({ 
   await main.getByRole('button', { name: 'Kommentar senden' }).click();
   await expect(main.getByText('Zug ist entspannter.')).toBeVisible();
   // The comment's own time (the history section above lists times of day).
-  await expect(details.comment('Zug ist entspannter.').locator('time')).toHaveText(/^vor /);
+  const comment = main.getByRole('listitem').filter({ hasText: 'Zug ist entspannter.' });
+  await expect(comment.locator('time')).toHaveText(/^vor /);
   await main.getByRole('button', { name: 'Kommentar löschen' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('Kommentar wirklich löschen?');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Löschen' }).click();
