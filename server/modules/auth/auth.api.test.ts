@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
 import { userSchema, type User } from '../../../shared/api/users.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, OWASP_ARGON2_OPTIONS, setPasswordHashingCost } from './passwords.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { countRows, expectNothingChanged } from '../../test/db-snapshot.ts';
+import { TEST_ARGON2_COST } from '../../test/setup.ts';
 import { createSignedInUser, DEFAULT_PASSWORD, uniqueEmail } from '../../test/factories.ts';
 import { accountApi, bearer } from '../../test/http.ts';
 
@@ -40,6 +41,9 @@ async function sessionRowOf(token: string) {
 
 describe('POST /api/register', () => {
   it('creates an account without signing in and answers with a message only', async () => {
+    // The product's hashing cost for this account (the suites use a cheaper one: server/test/setup.ts).
+    setPasswordHashingCost(OWASP_ARGON2_OPTIONS);
+    onTestFinished(() => setPasswordHashingCost(TEST_ARGON2_COST));
     const email = uniqueEmail('new');
     const sessionsBefore = await countRows(app, 'sessions');
     const response = await api.register({ email, password: DEFAULT_PASSWORD, inviteToken: null });

@@ -1,13 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dummyPasswordHash,
   hashPassword,
   isCommonPassword,
+  OWASP_ARGON2_OPTIONS,
+  setPasswordHashingCost,
   verifyPassword,
   weakPasswordRule,
 } from './passwords.ts';
 
 describe('password hashing', () => {
+  // The product's cost, not the suites' cheaper one (server/test/setup.ts).
+  beforeAll(() => setPasswordHashingCost(OWASP_ARGON2_OPTIONS));
+
   it('uses argon2id at the OWASP parameters m=19456, t=2, p=1', async () => {
     const hash = await hashPassword('correct horse battery staple');
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);

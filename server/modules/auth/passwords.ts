@@ -4,10 +4,27 @@ import { commonPasswordList } from './common-passwords.ts';
 
 // OWASP password storage cheat sheet: argon2id, m = 19 MiB, t = 2, p = 1.
 // Algorithm is an ambient const enum (unusable under verbatimModuleSyntax); 2 is Argon2id.
-const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export const OWASP_ARGON2_OPTIONS = {
+  algorithm: 2 as Algorithm,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
+
+let argon2Options = OWASP_ARGON2_OPTIONS;
+
+/**
+ * Test suites only (server/test/setup.ts): argon2id at a lower cost. The API suite registers and signs
+ * in thousands of accounts, and at 19 MiB each hash costs ~45 ms of a 2-core machine's CPU. The product
+ * never calls this; the tests of the parameters themselves switch back to `OWASP_ARGON2_OPTIONS`.
+ */
+export function setPasswordHashingCost(options: { memoryCost: number; timeCost: number }): void {
+  argon2Options = { ...OWASP_ARGON2_OPTIONS, ...options };
+  dummyHash = undefined;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(password, argon2Options);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
