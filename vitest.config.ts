@@ -1,8 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+const ALL_TESTS = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+/**
+ * Files that replace modules or globals (vi.mock, vi.stubGlobal) or read process-wide output, so they
+ * get a fresh module graph of their own. Every other file shares its worker's modules with the files
+ * before it: each test builds its own app on its own database, and re-importing the whole server per
+ * file cost ~1.5 s of a 2-core machine's time, file after file (measured in docs/ARCHITECTURE.md).
+ */
+const ISOLATED = [
+  'server/modules/email-verification/email-verification.api.test.ts',
+  'server/plugins/request-log.api.test.ts',
+  'web/features/notifications/live-sync-workspaces.test.ts',
+  'web/lib/live-events.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
     // A non-UTC zone catches date bugs that UTC would hide.
     env: { TZ: 'Europe/Berlin' },
     // Cheaper password hashing for suites that register thousands of accounts (see the file).
@@ -10,5 +24,12 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     reporters: ['default', './scripts/slowest-tests-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared-modules', include: ALL_TESTS, exclude: ISOLATED, isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });
