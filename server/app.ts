@@ -296,8 +296,7 @@ function createDecisionModules(
     usage: createAiUsageRepo(database.db),
     counters,
     decisionsService,
-    announceVotingEnded: (decisionId, startedBy) =>
-      teamVoting.announceVotingEnded(decisionId, Date.now(), startedBy),
+    announceVotingEnded: (decisionId) => teamVoting.announceVotingEnded(decisionId),
   });
   const historyService = createHistoryService({ history: historyRepo, decisionsService });
   return {

@@ -33,7 +33,7 @@ export interface DeleteAccountDeps {
   team: Pick<TeamRepo, 'removeMember' | 'insertFormerOwner' | 'deleteInvitationsOf'>;
   notifications: Pick<NotificationsRepo, 'deleteForUser'>;
   /** Decisions, votes and weights are written through the decisions module's write context. */
-  decisions: Pick<DecisionWriteContext, 'decisions' | 'matrix' | 'emit' | 'history'>;
+  decisions: Pick<DecisionWriteContext, 'decisions' | 'matrix' | 'emit' | 'history' | 'freezeBeforeChange'>;
   verifyPassword: (passwordHash: string, password: string) => Promise<boolean>;
   secondFactor: SecondFactor;
   sessionStreams: Pick<SessionStreams, 'endSessions'>;
@@ -176,7 +176,11 @@ export function createDeleteAccount(deps: DeleteAccountDeps) {
       const decisionIds = [...new Set([...decisionIdsOf(draft), ...workspaceDecisionIds])].sort(
         (a, b) => a - b,
       );
-      for (const decisionId of decisionIds) await decisions.lockForWrite(decisionId, trx);
+      for (const decisionId of decisionIds) {
+        const locked = await decisions.lockForWrite(decisionId, trx);
+        // Issue 30: a decision whose deadline passed keeps the result at the deadline, frozen first.
+        if (locked) await writeContext.freezeBeforeChange(trx, locked);
+      }
       // Read again under the locks: a member promoted or a deadline passed meanwhile counts.
       const workspaceEvents = await eraseWorkspaces(
         { workspaces: deps.workspaces, sync: deps.workspaceSync },

@@ -77,8 +77,7 @@ export interface AiServiceDeps {
   counters: Pick<RateLimitCounters, 'hit'>;
   decisionsService: DecisionsService;
   /** The AI's cells close a team decision's vote: the team module tells every member how it came out. */
-  /** `startedBy`: the user who started the AI run, named in the history as who ended voting. */
-  announceVotingEnded: (decisionId: number, startedBy: number) => Promise<unknown>;
+  announceVotingEnded: (decisionId: number) => Promise<unknown>;
 }
 
 const MINUTE_MS = 60_000;
@@ -234,7 +233,7 @@ export function createAiService(deps: AiServiceDeps) {
           })),
         );
         const completed = await decisionsService.completeWithAi(access, decisionInput, cells);
-        await announceVotingEnded(completed.id, access.userId);
+        await announceVotingEnded(completed.id);
         return result;
       });
     },

@@ -5,12 +5,13 @@ import type { DecisionInput } from './save-decision.ts';
 import { rowAt } from './save-matrix.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 import { readStoredMatrix, recordSave } from './history-record.ts';
+import { isoNow } from '../../db/values.ts';
 
 /**
  * Saves the sent title, description, options and criteria and stores the AI's cells
  * (generated_by 'ai', no user) in one transaction: the decision is then completed by AI.
- * Refuses with 409 when another run finished first. The caller announces that voting ended (the
- * team module's voting end), as the AI's cells close the vote; the result is frozen in the transaction.
+ * Refuses with 409 when another run finished first. The AI's cells close the vote: the result is frozen
+ * and `voting_ended` recorded in the transaction; the caller has it announced (the team module's voting end).
  */
 export function createCompleteWithAi({
   decisions,
@@ -18,7 +19,7 @@ export function createCompleteWithAi({
   matrix,
   emit,
   history,
-  freezeResult,
+  recordVotingEnded,
 }: DecisionWriteContext) {
   return async function completeWithAi(
     access: DecisionAccess,
@@ -48,8 +49,7 @@ export function createCompleteWithAi({
         trx,
       );
       const scored = await matrix.refreshScore(trx, saved);
-      // The caller started the run: the actor of the edits and the AI's cells (and of voting's end, recorded
-      // by the team module's announcement with the leader).
+      // The caller started the run: the actor of the edits, the AI's cells and voting's end.
       await recordSave(
         trx,
         { decisions, history },
@@ -64,7 +64,7 @@ export function createCompleteWithAi({
         },
       ]);
       // The AI's cells end the vote: its result is frozen with them (issue 30).
-      await freezeResult(trx, scored, 'voting_ended');
+      await recordVotingEnded(trx, scored, locked.userId, isoNow());
       return scored;
     });
     await emit({ type: 'decision.completedByAi', decision: updated, actorId: access.userId });

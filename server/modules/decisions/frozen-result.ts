@@ -8,6 +8,7 @@ import { isoNow, toIsoString } from '../../db/values.ts';
 import { isPastDeadline } from './access.ts';
 import { isVoterRelation } from './policy.ts';
 import type { MatrixRead, ReadModel } from './read-model.ts';
+import type { HistoryRecorder } from './history-record.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
 import type { SnapshotRow } from './snapshots-repo.ts';
 
@@ -74,7 +75,11 @@ export function frozenResultDiffers(
 }
 
 /** The voters a team's participation counts: the owner and members with a voting role, former ones too. */
-async function votersOf(decisions: DecisionsRepo, decision: DecisionRow, trx: Transaction<Database>) {
+export async function votersOf(
+  decisions: Pick<DecisionsRepo, 'listTeamMembers'>,
+  decision: DecisionRow,
+  trx?: Transaction<Database>,
+): Promise<number[]> {
   if (decision.type !== 'team') return [];
   const members = await decisions.listTeamMembers(decision.id, trx);
   return [
@@ -90,27 +95,83 @@ export type FreezeResult = (
   label?: string | null,
 ) => Promise<SnapshotRow | null>;
 
+/** The option that leads when voting ends (the first on a tie, as the dashboard card names it), if any. */
+function leaderOf(matrix: Pick<MatrixRead, 'options' | 'result'>) {
+  const top = matrix.result.ranking.find((entry) => entry.is_top);
+  const option = top && matrix.options.find((candidate) => candidate.id === top.option_id);
+  return option && top.total !== null ? { option_id: option.id, name: option.name, total: top.total } : null;
+}
+
 /**
- * Stores the result as the writing transaction sees it, in that transaction. `voting_ended` is taken
- * once per decision (a later call finds it and stores nothing: voting ends once, a closed team decision
- * cannot be reopened); the other reasons every time.
+ * Frozen results (issue 30), written inside the caller's transaction under the decision's write lock:
+ * - `freezeResult` stores the result as the transaction sees it. `voting_ended` is taken once per
+ *   decision (a later call finds it and stores nothing: voting ends once, a closed team decision cannot
+ *   be reopened); the other reasons every time.
+ * - `recordVotingEnded`: voting ended (by hand, by an AI completion, or the deadline job for System):
+ *   the result is frozen if it is not yet, and `voting_ended` is recorded naming the leader.
+ * - `freezeBeforeChange`: a write to a team decision whose deadline passed first freezes the result
+ *   if the deadline job has not yet, so the frozen result stays the one at the deadline.
  */
-export function createFreezeResult(decisions: DecisionsRepo, readModel: Pick<ReadModel, 'matrixIn'>) {
-  const freeze: FreezeResult = async (trx, decision, reason, label = null) => {
-    if (reason === 'voting_ended' && (await decisions.latestSnapshotOf(decision.id, reason, trx)))
-      return null;
-    const [matrix, voterIds] = await Promise.all([
-      readModel.matrixIn(decision, trx),
-      votersOf(decisions, decision, trx),
-    ]);
-    const result = frozenResultOf(decision, matrix, voterIds);
-    // Voting ended when the deadline passed (a job or a read may find it later); an AI completion: now.
+export function createFrozenResults(
+  decisions: DecisionsRepo,
+  readModel: Pick<ReadModel, 'matrixIn'>,
+  history: HistoryRecorder,
+) {
+  async function store(
+    trx: Transaction<Database>,
+    decision: DecisionRow,
+    reason: SnapshotReason,
+    label: string | null,
+    matrix: MatrixRead,
+  ): Promise<SnapshotRow> {
+    const result = frozenResultOf(decision, matrix, await votersOf(decisions, decision, trx));
+    // Voting ended when the deadline passed (the job or a later write may find it); otherwise: now.
     const at =
       reason === 'voting_ended' && isPastDeadline(decision.timer) ? toIsoString(decision.timer!) : isoNow();
     return decisions.insertSnapshot(
       { decision_id: decision.id, at, reason, label, result: JSON.stringify(result) },
       trx,
     );
+  }
+
+  const isVotingEndedFrozen = async (trx: Transaction<Database>, decision: DecisionRow) =>
+    (await decisions.latestSnapshotOf(decision.id, 'voting_ended', trx)) !== undefined;
+
+  const freezeResult: FreezeResult = async (trx, decision, reason, label = null) => {
+    if (reason === 'voting_ended' && (await isVotingEndedFrozen(trx, decision))) return null;
+    return store(trx, decision, reason, label, await readModel.matrixIn(decision, trx));
   };
-  return freeze;
+
+  return {
+    freezeResult,
+
+    async recordVotingEnded(
+      trx: Transaction<Database>,
+      decision: DecisionRow,
+      actorId: number | null,
+      at: string,
+    ): Promise<void> {
+      const matrix = await readModel.matrixIn(decision, trx);
+      if (!(await isVotingEndedFrozen(trx, decision)))
+        await store(trx, decision, 'voting_ended', null, matrix);
+      const leader = leaderOf(matrix);
+      await history.record(trx, [
+        {
+          decisionId: decision.id,
+          kind: 'voting_ended',
+          actorId,
+          at,
+          // Stored always; the history presenter leaves it out for readers who may not see results.
+          changes: leader ? [{ field: 'leader', from: null, to: leader }] : [],
+        },
+      ]);
+    },
+
+    async freezeBeforeChange(trx: Transaction<Database>, decision: DecisionRow): Promise<void> {
+      if (decision.type === 'team' && isPastDeadline(decision.timer))
+        await freezeResult(trx, decision, 'voting_ended');
+    },
+  };
 }
+
+export type FrozenResults = ReturnType<typeof createFrozenResults>;

@@ -19,8 +19,8 @@ import { isPastDeadline, type DecisionAccess } from './access.ts';
 import { presentLifecycle } from './lifecycle-presenter.ts';
 import type { ListedDecision } from './list-decisions.ts';
 import { resultsHiddenUntilFor } from './results-visibility.ts';
-import { frozenResultDiffers, presentFrozenResult } from './frozen-result.ts';
-import type { SnapshotRow } from './snapshots-repo.ts';
+import { frozenResultDiffers } from './frozen-result.ts';
+import type { FrozenResult } from '../../../shared/api/snapshots.ts';
 import { avatarUrl } from '../users/index.ts';
 
 export function presentDecision(row: DecisionRow): Decision {
@@ -128,7 +128,7 @@ interface DetailsParts {
   /** How many a reminder by the caller would reach now (the service counts it, see `ReminderRecipientsOf`). */
   reminderRecipientCount: number;
   /** Team decisions once voting ended: the result frozen then (issue 30). */
-  frozen?: SnapshotRow | undefined;
+  frozen?: FrozenResult | null | undefined;
   /** The decision's workspace (issue 29); null for one in no workspace. */
   workspace?: { id: number; name: string } | null | undefined;
 }
@@ -326,11 +326,11 @@ export function presentDetails(
 
 /** The result when voting ended and whether the live one now differs (after an account deletion, say). */
 function presentFrozen(
-  row: SnapshotRow | undefined,
+  frozen: FrozenResult | null | undefined,
   live: DecisionResult,
 ): Pick<DecisionDetails, 'frozen_result' | 'frozen_result_differs'> {
-  const frozen = presentFrozenResult(row);
-  return { frozen_result: frozen, frozen_result_differs: frozenResultDiffers(frozen, live.ranking) };
+  const shown = frozen ?? null;
+  return { frozen_result: shown, frozen_result_differs: frozenResultDiffers(shown, live.ranking) };
 }
 
 /** The team's voters by account, former members included: they took part in a closed vote (issue 28). */

@@ -6,7 +6,7 @@ import type { ResultsVisibility } from '../../db/schema.ts';
 import { createAccess, type DecisionAccess } from './access.ts';
 import { createCompleteWithAi } from './complete-with-ai.ts';
 import { createDeleteDecision } from './delete-decision.ts';
-import { createFreezeResult } from './frozen-result.ts';
+import { createFrozenResults } from './frozen-result.ts';
 import { createSnapshots } from './snapshots.ts';
 import { createEvaluate } from './evaluate.ts';
 import { createListDecisions } from './list-decisions.ts';
@@ -49,9 +49,16 @@ export function createDecisionsService(deps: {
   const readModel = createReadModel(decisions, teamVotes);
   const { loadAccess, writeLocked, authorizedAccess } = createAccess({ decisions, changes });
   const matrix = createMatrixWriter(decisions, teamVotes);
-  const freezeResult = createFreezeResult(decisions, readModel);
-  const writeContext: DecisionWriteContext = { decisions, writeLocked, matrix, emit, history, freezeResult };
-  const snapshots = createSnapshots(writeContext);
+  const frozenResults = createFrozenResults(decisions, readModel, history);
+  const writeContext: DecisionWriteContext = {
+    decisions,
+    writeLocked,
+    matrix,
+    emit,
+    history,
+    ...frozenResults,
+  };
+  const snapshots = createSnapshots(writeContext, readModel);
   const { create, update } = createSaveDecision(writeContext, { maxOwnedPerUser });
   const evaluate = createEvaluate(writeContext);
 

@@ -6,7 +6,7 @@ import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { fullVote, lifecycleApi, teamWithRoles, type TeamWithRoles } from '../../test/lifecycle-factories.ts';
-import { detailsOf, teamApi } from '../../test/team-factories.ts';
+import { addMember, detailsOf, teamApi } from '../../test/team-factories.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 
 const { app } = useTestApp({ authRateLimitPerMinute: 100_000 });
@@ -35,7 +35,7 @@ async function snapshotsOf(caller: SignedInUser, decisionId: number): Promise<Sn
   return snapshotsResponseSchema.parse(response.json());
 }
 
-/** The stored rows, read around the API (a GET may freeze lazily; these tests check who froze). */
+/** The stored rows, read around the API (these tests check which write froze). */
 async function storedRows(decisionId: number) {
   return app.database.db
     .selectFrom('decision_snapshots')
@@ -46,8 +46,8 @@ async function storedRows(decisionId: number) {
 }
 
 /** Team: the editor votes Oslo 8 and Lisbon 4 in every cell; the admin Lisbon 6 and Oslo 6. */
-async function votedTeam(options: Parameters<typeof teamWithRoles>[2] = {}) {
-  const created = await teamWithRoles(app, owner, options);
+async function votedTeam(options: Parameters<typeof teamWithRoles>[2] = {}, by: SignedInUser = owner) {
+  const created = await teamWithRoles(app, by, options);
   const [lisbon, oslo] = created.optionIds as [number, number];
   const editorVote = fullVote(created, 4).map((cell) =>
     cell.option_id === oslo ? { ...cell, value: 8 } : cell,
@@ -136,16 +136,98 @@ describe('frozen when voting ends', () => {
     expect(await storedRows(decision.id)).toHaveLength(1);
   });
 
-  it('a read that finds a passed deadline before the job freezes it there and then', async () => {
+  it('a read before the job presents the result at the deadline and writes nothing', async () => {
     const { decision, editor } = await votedTeam({ timer: new Date(Date.now() + 3600_000).toISOString() });
     const deadline = await shiftDeadlineIntoPast(decision.id);
-    expect(await storedRows(decision.id)).toEqual([]);
-    const details = await detailsOf(app, editor, decision.id);
-    expect(details.frozen_result).toMatchObject({ at: deadline, ranking: rankingOf(details) });
-    expect(await storedRows(decision.id)).toHaveLength(1);
+    const read = await expectNothingChanged(app, async () => {
+      const details = await detailsOf(app, editor, decision.id);
+      // Only what is stored is listed: the job stores it.
+      expect(await snapshotsOf(editor, decision.id)).toEqual([]);
+      return details;
+    });
+    expect(read.frozen_result).toMatchObject({ at: deadline, ranking: rankingOf(read) });
+    expect(read.frozen_result_differs).toBe(false);
+
     await app.database.db.updateTable('scheduled_jobs').set({ next_run_at: 0, locked_until: null }).execute();
     await app.scheduler.runDueJobs();
-    expect(await storedRows(decision.id)).toHaveLength(1);
+    const [stored] = await snapshotsOf(editor, decision.id);
+    const { id: _id, reason: _reason, label: _label, ...fields } = stored!;
+    // What the job stored is what the read presented.
+    expect(fields).toEqual(read.frozen_result);
+  });
+});
+
+describe('a write after the deadline, before the job, freezes the result at the deadline first', () => {
+  async function endedBeforeTheJob(by: SignedInUser = owner) {
+    const created = await votedTeam({ timer: new Date(Date.now() + 3600_000).toISOString() }, by);
+    const deadline = await shiftDeadlineIntoPast(created.decision.id);
+    const before = (await detailsOf(app, by, created.decision.id)).frozen_result!;
+    expect(await storedRows(created.decision.id)).toEqual([]);
+    return { ...created, deadline, before };
+  }
+
+  it('an editor joining after the deadline: the frozen participation is the one at the deadline', async () => {
+    const { decision, before } = await endedBeforeTheJob();
+    expect(before.participation).toEqual({ voters: 3, complete: 2 });
+    await addMember(app, owner, decision.id, 'editor');
+    const rows = await storedRows(decision.id);
+    expect(rows.map((row) => row.reason)).toEqual(['voting_ended']);
+    const details = await detailsOf(app, owner, decision.id);
+    // The live count now has a voter more; the frozen result is the one before the join.
+    expect(details.participation).toEqual({ voters: 4, complete: 2 });
+    expect(details.frozen_result).toEqual(before);
+  });
+
+  it('an outcome recorded after the deadline: voting_ended is stored before outcome_recorded', async () => {
+    const { decision, before, oslo } = await endedBeforeTheJob();
+    expect((await lifecycle.recordOutcome(owner, decision.id, { option_id: oslo })).statusCode).toBe(200);
+    expect((await storedRows(decision.id)).map((row) => row.reason)).toEqual([
+      'voting_ended',
+      'outcome_recorded',
+    ]);
+    expect((await detailsOf(app, owner, decision.id)).frozen_result).toEqual(before);
+  });
+
+  it('an account deleted after the deadline: the frozen result is the one before', async () => {
+    const leaving = await createSignedInUser(app);
+    const { decision, before, editor } = await endedBeforeTheJob(leaving);
+    const deletion = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      payload: { password: editor.password },
+      headers: editor.headers,
+    });
+    expect(deletion.statusCode, deletion.body).toBe(204);
+    // A member's deletion writes none of the decision's rows (their closed votes stay): nothing to freeze
+    // yet; the owner's deletion hands the decision over to the admin and freezes first.
+    expect(await storedRows(decision.id)).toEqual([]);
+    const ownerDeletion = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      payload: { password: leaving.password },
+      headers: leaving.headers,
+    });
+    expect(ownerDeletion.statusCode, ownerDeletion.body).toBe(204);
+    expect((await storedRows(decision.id)).map((row) => row.reason)).toEqual(['voting_ended']);
+    const [stored] = await storedRows(decision.id);
+    expect(JSON.parse(stored!.result)).toEqual({
+      ranking: before.ranking,
+      participation: before.participation,
+      weights: before.weights,
+      agreement: before.agreement,
+      robustness: before.robustness,
+    });
+  });
+
+  it('a refused write after the deadline stores nothing', async () => {
+    const { decision, editor, viewer } = await endedBeforeTheJob();
+    await expectNothingChanged(app, async () => {
+      expect((await team.removeMember(owner, decision.id, editor.user.id)).statusCode).toBe(409);
+      expect((await lifecycle.recordOutcome(viewer, decision.id, { option_id: 1 })).statusCode).toBe(403);
+      expect((await lifecycle.recordOutcome(owner, decision.id, { option_id: 999_999 })).statusCode).toBe(
+        400,
+      );
+    });
   });
 });
 

@@ -1,10 +1,16 @@
-import type { Snapshot } from '../../../shared/api/snapshots.ts';
+import type { FrozenResult, Snapshot } from '../../../shared/api/snapshots.ts';
 import { AppError } from '../../app-error.ts';
+import { toIsoString } from '../../db/values.ts';
 import type { DecisionAccess } from './access.ts';
-import { presentSnapshot } from './frozen-result.ts';
+import {
+  frozenResultOf as computeFrozenResult,
+  presentFrozenResult,
+  presentSnapshot,
+  votersOf,
+} from './frozen-result.ts';
 import { authorize } from './policy.ts';
+import type { ReadModel } from './read-model.ts';
 import { resultsHiddenUntilFor } from './results-visibility.ts';
-import type { SnapshotRow } from './snapshots-repo.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 
 /** Voting of a team decision ended: its deadline passed ("end voting now" included) or the AI completed it. */
@@ -14,31 +20,37 @@ function hasVotingEnded(access: DecisionAccess): boolean {
 
 /**
  * Frozen results (issue 30): reading them, and the owner's named snapshots of a personal decision. The
- * writes that end voting or record an outcome freeze through `freezeResult` in their own transaction.
+ * writes that end voting or record an outcome freeze through `freezeResult` in their own transaction;
+ * reads never write.
  */
-export function createSnapshots({ decisions, writeLocked, freezeResult }: DecisionWriteContext) {
-  /**
-   * The latest `voting_ended` snapshot of a team decision whose voting ended. A deadline passes without
-   * a request; until the scheduler's job has frozen it, the first read does (under the write lock, so
-   * two readers store one), so no read ever shows a result other than the frozen one.
-   */
-  async function frozenResultOf(access: DecisionAccess): Promise<SnapshotRow | undefined> {
-    if (!hasVotingEnded(access)) return undefined;
-    const stored = await decisions.latestSnapshotOf(access.decision.id, 'voting_ended');
-    if (stored) return stored;
-    return writeLocked(access.decision.id, access.userId, null, async (locked, trx) => {
-      await freezeResult(trx, locked.decision, 'voting_ended');
-      return decisions.latestSnapshotOf(locked.decision.id, 'voting_ended', trx);
-    });
-  }
-
+export function createSnapshots(
+  { decisions, writeLocked, freezeResult }: DecisionWriteContext,
+  readModel: Pick<ReadModel, 'matrixOf'>,
+) {
   return {
-    frozenResultOf,
+    /**
+     * The result when voting of a team decision ended: the stored `voting_ended` snapshot or, when the
+     * deadline passed and the voting-end job has not stored it yet, the result computed now. Both are
+     * the same: after the deadline no write changes the votes, and a write that changes the decision
+     * stores the snapshot first (`freezeBeforeChange`).
+     */
+    async frozenResultOf(access: DecisionAccess): Promise<FrozenResult | null> {
+      if (!hasVotingEnded(access)) return null;
+      const stored = await decisions.latestSnapshotOf(access.decision.id, 'voting_ended');
+      if (stored) return presentFrozenResult(stored);
+      const { decision } = access;
+      const [matrix, voterIds] = await Promise.all([
+        readModel.matrixOf(decision),
+        votersOf(decisions, decision),
+      ]);
+      // An AI completion stores its snapshot with its cells: only a passed deadline gets here.
+      const at = toIsoString(decision.timer ?? new Date());
+      return { at, ...computeFrozenResult(decision, matrix, voterIds) };
+    },
 
-    /** Newest first; nothing while results are hidden from the caller (no snapshot exists then anyway). */
+    /** Newest first, as stored; nothing while results are hidden from the caller. */
     async list(access: DecisionAccess): Promise<Snapshot[]> {
       if (resultsHiddenUntilFor(access) !== null) return [];
-      await frozenResultOf(access);
       return (await decisions.listSnapshots(access.decision.id)).map(presentSnapshot);
     },
 

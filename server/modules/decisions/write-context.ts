@@ -1,7 +1,7 @@
 import type { Emit } from '../../events/domain-events.ts';
 import type { WriteLocked } from './access.ts';
 import type { HistoryRecorder } from './history-record.ts';
-import type { FreezeResult } from './frozen-result.ts';
+import type { FreezeResult, FrozenResults } from './frozen-result.ts';
 import type { DecisionsRepo } from './repo.ts';
 import type { MatrixWriter } from './save-matrix.ts';
 
@@ -15,4 +15,8 @@ export interface DecisionWriteContext {
   history: HistoryRecorder;
   /** Stores the result as this transaction sees it (issue 30): when voting ends, an outcome, by hand. */
   freezeResult: FreezeResult;
+  /** Voting ended by this write (or the deadline job's): the result frozen, `voting_ended` recorded. */
+  recordVotingEnded: FrozenResults['recordVotingEnded'];
+  /** A write to a team decision whose deadline passed: the result at the deadline frozen first. */
+  freezeBeforeChange: FrozenResults['freezeBeforeChange'];
 }

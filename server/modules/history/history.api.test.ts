@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import type { DecisionVersion, HistoryEntry, HistoryPage } from '../../../shared/api/history.ts';
+import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
@@ -352,6 +353,41 @@ describe('team decisions: the end of voting, blind rules and former members', ()
     const [ended] = await entriesOf(owner, created.decision.id);
     expect(ended).toMatchObject({ kind: 'voting_ended', actor: { kind: 'system' }, subject: null });
     expect(new Date(ended!.at).toISOString()).toBe(new Date(deadline).toISOString());
+  });
+
+  it('"end voting now" records voting_ended in its own write, by who ended it; a refused one records nothing', async () => {
+    const owner = await createSignedInUser(app);
+    const created = await teamWithRoles(app, owner);
+    const { decision, admin, editor } = created;
+    const outsider = await createSignedInUser(app);
+    expect200(await team.evaluate(editor, decision.id, fullVote(created, 7)));
+    await expectNothingChanged(app, async () => {
+      expect((await team.endVoting(editor, decision.id)).statusCode).toBe(403);
+      expect((await team.endVoting(outsider, decision.id)).statusCode).toBe(404);
+    });
+    expect200(await team.endVoting(admin, decision.id));
+    const [ended] = await entriesOf(owner, decision.id);
+    const details = (
+      await app.inject({ method: 'GET', url: `/api/decision/${decision.id}/details`, headers: owner.headers })
+    ).json<DecisionDetails>();
+    const lisbon = details.options.find((option) => option.name === 'Lisbon')!;
+    expect(ended).toEqual({
+      id: expect.any(Number),
+      at: details.voting_ended!.at,
+      kind: 'voting_ended',
+      actor: {
+        user_id: admin.user.id,
+        display_name: displayNameOfAccount({ ...admin.user, email: admin.email }),
+      },
+      subject: null,
+      // Both options 7 everywhere: a tie, the first in the options' order leads.
+      changes: [{ field: 'leader', from: null, to: { option_id: lisbon.id, name: 'Lisbon', total: 7 } }],
+      version_id: null,
+    });
+    // Ended once: a second "end voting now" is refused and records nothing.
+    await expectNothingChanged(app, async () => {
+      expect((await team.endVoting(owner, decision.id)).statusCode).toBe(409);
+    });
   });
 
   it('hides the leader from readers who may not see results, and never shows others’ values', async () => {

@@ -18,7 +18,7 @@ export function createOutcomeService(deps: {
   emit: Emit;
 }) {
   const { outcomes, decisionsService, emit } = deps;
-  const { history } = decisionsService.writeContext;
+  const { history, freezeResult, freezeBeforeChange } = decisionsService.writeContext;
 
   return {
     async record(access: DecisionAccess, actor: UserRow, input: OutcomeInput): Promise<Outcome> {
@@ -31,6 +31,8 @@ export function createOutcomeService(deps: {
           const option = await outcomes.findOption(locked.decision.id, input.option_id, trx);
           if (!option) throw new AppError('VALIDATION_FAILED', { option_id: 'validation.unknownOption' });
           const current = locked.decision;
+          // The result when voting ended is frozen before anything changes, if the deadline job has not.
+          await freezeBeforeChange(trx, current);
           const isSame =
             current.outcome_option_id === option.id &&
             (current.outcome_rationale ?? '') === input.rationale &&
@@ -68,10 +70,7 @@ export function createOutcomeService(deps: {
                 ],
               },
             ]);
-          // Frozen with the outcome (issue 30); a team decision's end of voting first, if no read has yet.
-          // The same outcome again is no new outcome: nothing is frozen for it.
-          const { freezeResult } = decisionsService.writeContext;
-          if (saved.type === 'team') await freezeResult(trx, saved, 'voting_ended');
+          // Frozen with the outcome (issue 30); the same outcome again is no new outcome: nothing is frozen.
           if (!isSame) await freezeResult(trx, saved, 'outcome_recorded');
           return { decision: saved, optionName: option.name };
         },
@@ -93,6 +92,7 @@ export function createOutcomeService(deps: {
         'decide',
         async (locked, trx) => {
           if (locked.decision.outcome_option_id === null) return false;
+          await freezeBeforeChange(trx, locked.decision);
           await outcomes.clearOutcome(locked.decision.id, trx);
           await history.record(trx, [
             { decisionId: locked.decision.id, kind: 'outcome_removed', actorId: locked.userId },

@@ -10,7 +10,7 @@ import type { TeamServiceDeps } from './service.ts';
 export function createAcceptInvitation(deps: TeamServiceDeps) {
   const { team, decisionsService, emit } = deps;
   // The decision's row belongs to the decisions module: its revision moves on through its repo.
-  const { decisions, history } = decisionsService.writeContext;
+  const { decisions, history, freezeBeforeChange } = decisionsService.writeContext;
 
   /** Why a token opens no pending invitation. */
   async function closedInvitationError(token: string): Promise<AppError> {
@@ -39,6 +39,8 @@ export function createAcceptInvitation(deps: TeamServiceDeps) {
           throw new AppError('ALREADY_MEMBER');
         // Open invitations were counted when sent; this re-check covers those sent before the limit.
         assertMemberPlaceLeft(await team.countMembers(invitation.decision_id, trx));
+        // Joining after voting ended changes the participation: the result at the deadline first (issue 30).
+        await freezeBeforeChange(trx, access.decision);
         const claimed = await team.acceptInvitation(invitation.id, user.id, isoNow(), trx);
         if (!claimed) throw new AppError('INVALID_INVITATION');
         await decisions.bumpRevision(invitation.decision_id, trx);

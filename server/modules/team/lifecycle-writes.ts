@@ -20,7 +20,7 @@ export function createLifecycleWrites({
   decisions,
   writeLocked,
   history,
-  freezeResult,
+  recordVotingEnded,
 }: DecisionWriteContext) {
   return {
     async markActivated(access: DecisionAccess): Promise<void> {
@@ -55,7 +55,7 @@ export function createLifecycleWrites({
 
     /**
      * "End voting now": the deadline becomes now, remembering who ended it (screens name them), and the
-     * result as it stands is frozen in the same transaction (issue 30).
+     * result as it stands is frozen and `voting_ended` recorded in the same transaction (issue 30).
      */
     async endVotingNow(access: DecisionAccess, now: string): Promise<void> {
       await writeLocked(access.decision.id, access.userId, 'manageDeadline', async (_, trx) => {
@@ -69,7 +69,7 @@ export function createLifecycleWrites({
           },
           trx,
         );
-        await freezeResult(trx, ended, 'voting_ended');
+        await recordVotingEnded(trx, ended, access.userId, now);
       });
     },
   };

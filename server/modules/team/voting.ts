@@ -37,7 +37,6 @@ export function createTeamVoting(deps: {
     matrixOf: decisionsService.matrixOf,
     writeContext: context,
     emit,
-    history: context.history,
   });
 
   const { submitVote, reopenVote } = createVoteSubmission(deps);

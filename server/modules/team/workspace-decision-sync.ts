@@ -29,7 +29,7 @@ export interface WorkspaceDecisionSyncDeps {
     | 'countMembers'
   >;
   /** Decisions, votes and weights are written through the decisions module's write context. */
-  writeContext: Pick<DecisionWriteContext, 'decisions' | 'matrix' | 'history'>;
+  writeContext: Pick<DecisionWriteContext, 'decisions' | 'matrix' | 'history' | 'freezeBeforeChange'>;
   memberships: Pick<WorkspaceMembershipRepo, 'membershipOf' | 'listMembers' | 'lockWorkspace'>;
 }
 
@@ -51,13 +51,17 @@ export function createWorkspaceDecisionSync(deps: WorkspaceDecisionSyncDeps): Wo
   joinNewDecision: ReturnType<typeof createJoinNewDecision>;
 } {
   const { team } = deps;
-  const { decisions, matrix, history } = deps.writeContext;
+  const { decisions, matrix, history, freezeBeforeChange } = deps.writeContext;
 
-  /** The workspace's decisions, each locked and with its status, in the one lock order. */
+  /**
+   * The workspace's decisions, each locked and with its status, in the one lock order. A decision whose
+   * deadline passed gets its result at the deadline frozen first (issue 30), whatever the change.
+   */
   async function* lockedDecisionsOf(workspaceId: number, trx: Transaction<Database>) {
     for (const decisionId of await decisions.listIdsOfWorkspace(workspaceId, trx)) {
       const decision = await decisions.lockForWrite(decisionId, trx);
       if (!decision || decision.workspace_id !== workspaceId) continue;
+      await freezeBeforeChange(trx, decision);
       const isCompletedByAi = await decisions.hasAiEvaluations(decision.id, trx);
       const lock = lockOf({
         type: decision.type,
