@@ -15,6 +15,7 @@ import {
   createAccountService,
   createAccountWorkspaces,
 } from './modules/account/index.ts';
+import { calendarRoutes, createCalendarRepo, createCalendarService } from './modules/calendar/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
   createLoginThrottle,
@@ -449,6 +450,10 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     historyOf: async (access, language, limit) =>
       (await decisionModules.historyService.page(access, { limit }, language)).entries,
   });
+  const calendarService = createCalendarService({
+    calendar: createCalendarRepo(infrastructure.database.db),
+    appUrl: config.appUrl,
+  });
   const accountService = createAccountService({
     account: createAccountRepo(infrastructure.database.db),
     users,
@@ -471,9 +476,10 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     workspaces: createAccountWorkspaces(infrastructure.database.db),
     workspaceSync: decisionModules.workspaceDecisionSync,
     workspaceMemberships: createWorkspaceMembershipRepo(infrastructure.database.db),
+    calendarFeeds: calendarService,
   });
   app.addHook('onClose', async () => exportService.close());
-  return { ...decisionModules, ...accountModules, exportService, accountService };
+  return { ...decisionModules, ...accountModules, exportService, accountService, calendarService };
 }
 
 type Services = ReturnType<typeof createServices>;
@@ -506,6 +512,7 @@ async function registerRoutes(
     contactService,
     passkeysService,
     accountService,
+    calendarService,
   } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
@@ -544,6 +551,7 @@ async function registerRoutes(
   });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService });
+  await app.register(calendarRoutes, { calendarService });
   await app.register(teamRoutes, {
     teamService,
     teamVoting,

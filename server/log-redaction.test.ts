@@ -17,6 +17,13 @@ describe('redactUrl', () => {
     [`/api/team/validate/${TOKEN}/`, '/api/team/validate/[redacted]/'],
     [`/api/workspaces/invitations/${TOKEN}`, '/api/workspaces/invitations/[redacted]'],
     ['/api/workspaces/12/invitations/34/resend', '/api/workspaces/12/invitations/34/resend'],
+    [`/api/calendar/${TOKEN}.ics`, '/api/calendar/[redacted]'],
+    [
+      `https://app.example.com/api/calendar/${TOKEN}.ics?x=1`,
+      'https://app.example.com/api/calendar/[redacted]?x=1',
+    ],
+    ['/api/users/me/calendar/reset', '/api/users/me/calendar/reset'],
+    ['/api/decision/12/calendar.ics', '/api/decision/12/calendar.ics'],
     [`/reset-password?token=${TOKEN}`, '/reset-password?token=[redacted]'],
     [`/verify-email?token=${TOKEN}`, '/verify-email?token=[redacted]'],
     [`/invite?token=${TOKEN}`, '/invite?token=[redacted]'],

@@ -4,13 +4,15 @@ import pino from 'pino';
 const REDACTED = '[redacted]';
 
 // The token segment of the validate endpoints (reset and invitation), e.g. /api/team/validate/<token>,
-// and of the workspace invitation preview (issue 29), /api/workspaces/invitations/<token>.
-const TOKEN_SEGMENT = /(\/(?:(?:reset-password|team)\/+validate|workspaces\/+invitations)\/+)[^/?#\s"'<>]+/gi;
+// of the workspace invitation preview (issue 29), /api/workspaces/invitations/<token>, and of the calendar
+// feed (issue 32), /api/calendar/<token>.ics.
+const TOKEN_SEGMENT =
+  /(\/(?:(?:reset-password|team)\/+validate|workspaces\/+invitations|api\/+calendar)\/+)[^/?#\s"'<>]+/gi;
 // Token query values of the pages a mail links to: /reset-password?token=…, /invite?token=…, ?inviteToken=….
 const TOKEN_QUERY = /([?&;](?:token|inviteToken|invite_token)=)[^&#;\s"'<>]*/gi;
 
 /**
- * The URL with reset and invitation tokens replaced by `[redacted]`: whoever reads the logs must not be
+ * The URL with reset, invitation and calendar feed tokens replaced by `[redacted]`: whoever reads the logs must not be
  * able to take over an account or a team seat. Works on any text containing such a URL, so error
  * messages that quote the URL are covered too.
  */

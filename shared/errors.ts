@@ -23,6 +23,9 @@ export const ERROR_STATUS = {
   WRONG_CURRENT_PASSWORD: 403,
   WRONG_SECOND_FACTOR_CODE: 403,
   NOT_FOUND: 404,
+  // Issue 32: an unknown or reset calendar feed link; a decision without a deadline has no calendar file.
+  CALENDAR_FEED_NOT_FOUND: 404,
+  NO_DEADLINE: 404,
   INVALID_INVITATION: 404,
   INVITATION_ALREADY_ACCEPTED: 404,
   INVITATION_REVOKED: 404,

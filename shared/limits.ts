@@ -126,6 +126,12 @@ export const LIMITS = {
   export: { perMinute: 60, pdfRendersAtOnce: 2 },
   /** Issue 28: the whole-account data export (a ZIP of every decision) per user and hour. */
   dataExport: { perHour: 3 },
+  /**
+   * Issue 32: calendar feeds. Reads of GET /api/calendar/{token}.ics per IP and minute (calendar apps
+   * poll every few minutes to hours; an office behind one address holds many), the token's random
+   * bytes, and how often subscribers are asked to fetch again.
+   */
+  calendar: { feedPerMinute: 120, tokenBytes: 32, refreshMinutes: 60 },
   auth: {
     // Per IP on login, register and password endpoints.
     perIpPerMinute: 30,

@@ -483,6 +483,14 @@ export interface DecisionSnapshotsTable {
   result: string;
 }
 
+/** Issue 32: a user's secret calendar feed (migration 031); the token is stored so the URL can be shown again. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  /** base64url, 32 random bytes. */
+  token: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -520,4 +528,5 @@ export interface Database {
   decision_history: DecisionHistoryTable;
   decision_versions: DecisionVersionsTable;
   decision_snapshots: DecisionSnapshotsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -49,3 +49,6 @@ export const workspaceKeys = {
   criteriaSets: (id: number) => [...workspaceKeys.all, 'criteria-sets', id] as const,
   invitation: (token: string) => [...workspaceKeys.all, 'invitation', token] as const,
 };
+
+/** Issue 32: the signed-in user's calendar feed URL (profile page). */
+export const calendarKeys = { feed: ['calendar', 'feed'] as const };

@@ -7,6 +7,7 @@ import { noResultMessageOf } from '../../shared/no-result.ts';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { Card } from '../components/ui/Card.tsx';
 import { useLocale } from '../lib/format.ts';
+import { AddToCalendarButton } from '../features/calendar/AddToCalendarButton.tsx';
 import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
 import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
@@ -66,6 +67,7 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
             <Suspense fallback={null}>
               <ExportButtons decisionId={decision.id} />
             </Suspense>
+            {decision.timer ? <AddToCalendarButton decisionId={decision.id} /> : null}
             {abilities.canEdit ? (
               <ButtonLink to={`/decision/${decision.id}/edit`} variant="secondary">
                 <Pencil aria-hidden size={16} />

@@ -11,6 +11,7 @@ import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { decisionKeys } from '../lib/query-keys.ts';
 import { useNow } from '../lib/use-now.ts';
 import { AnalysisSection } from '../features/analysis/AnalysisSection.tsx';
+import { AddToCalendarButton } from '../features/calendar/AddToCalendarButton.tsx';
 import { cellNamer } from '../features/comments/comment-cells.ts';
 import { CommentsSection, type CommentsHandle } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
@@ -109,6 +110,7 @@ function TeamDecisionView({ details, isRetrying, hasGivenUp, onRetry }: TeamDeci
             <Suspense fallback={null}>
               <ExportButtons decisionId={decision.id} />
             </Suspense>
+            {decision.timer ? <AddToCalendarButton decisionId={decision.id} /> : null}
           </>
         }
       />

@@ -9,6 +9,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { accountDeletedMail } from '../../mail/templates.ts';
 import type { SessionStreams } from '../../realtime/session-streams.ts';
 import type { SessionsRepo } from '../auth/index.ts';
+import type { CalendarService } from '../calendar/index.ts';
 import type { DecisionWriteContext } from '../decisions/index.ts';
 import type { NotificationsRepo } from '../notifications/index.ts';
 import type { TeamRepo } from '../team/index.ts';
@@ -43,6 +44,8 @@ export interface DeleteAccountDeps {
   workspaces: AccountWorkspaces;
   workspaceSync: WorkspaceDecisionSync;
   workspaceMemberships: Pick<WorkspaceMembershipRepo, 'lockWorkspace'>;
+  /** Issue 32: the secret calendar feed goes with the account (the calendar module writes its table). */
+  calendarFeeds: Pick<CalendarService, 'deleteOfUser'>;
 }
 
 /** The checks before anything happens: the password (403), then the second factor's code if one is on. */
@@ -152,6 +155,7 @@ export function createDeleteAccount(deps: DeleteAccountDeps) {
     await deps.team.deleteInvitationsOf(user.id, user.email, trx);
     await deps.notifications.deleteForUser(user.id, trx);
     await deps.sessions.deleteOfUser(user.id, undefined, trx);
+    await deps.calendarFeeds.deleteOfUser(user.id, trx);
     await account.eraseAccountRows(user.id, trx);
     await deps.users.eraseAccount(user.id, now, trx);
     return events;

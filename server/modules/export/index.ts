@@ -3,3 +3,4 @@ export { exportRoutes } from './routes.ts';
 export { renderCsv } from './csv.ts';
 export { createExportService } from './service.ts';
 export type { ExportService } from './service.ts';
+export { contentDisposition } from './format.ts';
