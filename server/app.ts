@@ -9,12 +9,7 @@ import { logSerializers } from './log-redaction.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
-import {
-  accountRoutes,
-  createAccountRepo,
-  createAccountService,
-  createAccountWorkspaces,
-} from './modules/account/index.ts';
+import { accountRoutes, createAccountRepo, createAccountService } from './modules/account/index.ts';
 import { calendarRoutes, createCalendarRepo, createCalendarService } from './modules/calendar/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
@@ -84,6 +79,7 @@ import {
   createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
 import {
+  createWorkspaceErasureRepo,
   createWorkspaceMembershipRepo,
   createWorkspacesRepo,
   createWorkspacesService,
@@ -473,7 +469,7 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     sessionStreams: infrastructure.sessionStreams,
     mailer,
     appUrl: config.appUrl,
-    workspaces: createAccountWorkspaces(infrastructure.database.db),
+    workspaces: createWorkspaceErasureRepo(infrastructure.database.db),
     workspaceSync: decisionModules.workspaceDecisionSync,
     workspaceMemberships: createWorkspaceMembershipRepo(infrastructure.database.db),
     calendarFeeds: calendarService,

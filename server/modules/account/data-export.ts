@@ -12,7 +12,7 @@ import type { NotificationsRepo } from '../notifications/index.ts';
 import { presentNotification } from '../notifications/index.ts';
 import { presentUser, type UserRow } from '../users/index.ts';
 import type { AccountRepo } from './repo.ts';
-import type { AccountWorkspaces } from './workspace-plan.ts';
+import type { WorkspaceErasureRepo } from '../workspaces/index.ts';
 
 export interface DataExportDeps {
   account: AccountRepo;
@@ -20,7 +20,7 @@ export interface DataExportDeps {
   listComments: (access: DecisionAccess) => Promise<CommentWithAuthor[]>;
   exportService: ExportService;
   notifications: Pick<NotificationsRepo, 'listForUser'>;
-  workspaces: Pick<AccountWorkspaces, 'listMembershipsForExport'>;
+  workspaces: Pick<WorkspaceErasureRepo, 'listMembershipsForExport'>;
 }
 
 /** Every notification the account holds (retention bounds them), not only the screen's latest 100. */

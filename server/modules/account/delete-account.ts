@@ -17,13 +17,12 @@ import type { UserRow, UsersRepo } from '../users/index.ts';
 import type { AccountRepo } from './repo.ts';
 import { decisionIdsOf, loadDeletionPlan, type DeletionPlan, type Transfer } from './deletion-plan.ts';
 import type { WorkspaceDecisionSync } from '../workspaces/index.ts';
-import type { WorkspaceMembershipRepo } from '../workspaces/index.ts';
+import type { WorkspaceErasureRepo, WorkspaceMembershipRepo } from '../workspaces/index.ts';
 import {
   eraseWorkspaces,
   loadWorkspacePlan,
   workspaceDecisionIdsOf,
   workspaceIdsOf,
-  type AccountWorkspaces,
 } from './workspace-plan.ts';
 import type { SecondFactor } from './second-factor.ts';
 
@@ -41,7 +40,7 @@ export interface DeleteAccountDeps {
   mailer: Mailer;
   appUrl: string;
   /** Issue 29: the account's workspaces pass to an heir, go, or lose the member. */
-  workspaces: AccountWorkspaces;
+  workspaces: WorkspaceErasureRepo;
   workspaceSync: WorkspaceDecisionSync;
   workspaceMemberships: Pick<WorkspaceMembershipRepo, 'lockWorkspace'>;
   /** Issue 32: the secret calendar feed goes with the account (the calendar module writes its table). */

@@ -3,4 +3,3 @@ export { createAccountRepo } from './repo.ts';
 export { accountRoutes } from './routes.ts';
 export type { SecondFactor } from './second-factor.ts';
 export { createAccountService } from './service.ts';
-export { createAccountWorkspaces } from './workspace-plan.ts';

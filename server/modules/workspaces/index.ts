@@ -7,3 +7,5 @@ export type { WorkspacesRepo } from './repo.ts';
 export { workspacesRoutes } from './routes.ts';
 export { createWorkspacesService } from './service.ts';
 export type { WorkspacesService, WorkspacesServiceDeps } from './service.ts';
+export { createWorkspaceErasureRepo } from './erasure-repo.ts';
+export type { WorkspaceErasureRepo, WorkspaceHeir, WorkspaceMembershipOfAccount } from './erasure-repo.ts';
