@@ -48,6 +48,8 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   decision_versions: ['id'],
   decision_history: ['id'],
   decision_snapshots: ['id'],
+  webhooks: ['id'],
+  webhook_deliveries: ['id'],
 };
 
 export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];

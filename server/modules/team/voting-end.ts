@@ -69,6 +69,7 @@ export function createVotingEnd(deps: {
           kind: 'voting_ended',
           actorId: byHand,
           at: toIsoString(endedAt),
+          noResultReason: result.no_result_reason,
           // Stored always; the history presenter leaves it out for readers who may not see results.
           changes:
             option && top.total !== null
