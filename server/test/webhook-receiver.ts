@@ -17,7 +17,9 @@ export type Answer = { status: number; headers?: Record<string, string> };
  * A real HTTP receiver on 127.0.0.1 (issue 32 tests): records every request and answers with what
  * `answer` says (200 by default), so tests see exactly what left the app.
  */
-export async function startWebhookReceiver(answer: (request: ReceivedWebhook) => Answer = () => ({ status: 200 })) {
+export async function startWebhookReceiver(
+  answer: (request: ReceivedWebhook) => Answer = () => ({ status: 200 }),
+) {
   const received: ReceivedWebhook[] = [];
   let answerOf = answer;
   const server = http.createServer((request, response) => {

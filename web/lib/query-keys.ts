@@ -49,3 +49,10 @@ export const workspaceKeys = {
   criteriaSets: (id: number) => [...workspaceKeys.all, 'criteria-sets', id] as const,
   invitation: (token: string) => [...workspaceKeys.all, 'invitation', token] as const,
 };
+
+/** Issue 32: the webhooks of a team decision or a workspace, and one webhook's deliveries. */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: (scope: string) => [...webhookKeys.all, 'list', scope] as const,
+  deliveries: (id: number) => [...webhookKeys.all, 'deliveries', id] as const,
+};

@@ -29,7 +29,9 @@ const systemResolve: Resolve = (hostname) => dns.lookup(hostname, { all: true, v
 
 /** `t={unix},v1={hex HMAC-SHA256 of "{t}.{body}"}`, keyed with the secret string's UTF-8 bytes. */
 export function signatureOf(secret: string, body: string, unixSeconds: number): string {
-  const mac = createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${unixSeconds}.${body}`).digest('hex');
+  const mac = createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(`${unixSeconds}.${body}`)
+    .digest('hex');
   return `t=${unixSeconds},v1=${mac}`;
 }
 
@@ -55,7 +57,8 @@ function checkedLookup(resolve: Resolve, allowPrivate: boolean): LookupFunction 
         if (!addresses.length) return callback(new ResolveError(hostname), '', 4);
         if (!allowPrivate && addresses.some((entry) => isBlockedAddress(entry.address)))
           return callback(new RefusedAddressError(hostname), '', 4);
-        if (options.all) return (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, addresses);
+        if (options.all)
+          return (callback as unknown as (err: null, all: LookupAddress[]) => void)(null, addresses);
         const first = addresses[0]!;
         return callback(null, first.address, first.family);
       },

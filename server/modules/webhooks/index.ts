@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Emit } from '../../events/domain-events.ts';
 import type { Resolve } from './delivery.ts';
 import { createWebhookOutbox, type WebhookOutboxDeps } from './outbox.ts';
+import { createDeliveriesRepo } from './deliveries-repo.ts';
 import { createWebhooksRepo } from './repo.ts';
 import { createWebhooksService, type WebhooksServiceDeps } from './service.ts';
 import { createWebhookWorker } from './worker.ts';
@@ -37,19 +38,20 @@ export function createWebhooks(deps: {
   log: { warn(obj: object, msg: string): void };
 }) {
   const { config } = deps;
-  const webhooks = createWebhooksRepo(deps.db);
+  const deliveries = createDeliveriesRepo(deps.db);
   let isQueued = false;
   const outbox = createWebhookOutbox({
-    webhooks,
+    deliveries,
     decisions: deps.decisions,
     appUrl: deps.appUrl,
     onQueued: () => {
       isQueued = true;
     },
   });
-  const worker = createWebhookWorker({ webhooks, ...config, log: deps.log });
+  const worker = createWebhookWorker({ deliveries, ...config, log: deps.log });
   const service = createWebhooksService({
-    webhooks,
+    webhooks: createWebhooksRepo(deps.db),
+    deliveries,
     authorizeDecision: deps.authorizeDecision,
     authorizeWorkspace: deps.authorizeWorkspace,
     allowPrivate: config.allowPrivate,

@@ -31,7 +31,9 @@ describe('webhook deliveries from two instances', () => {
     const workspaceId = await workspaceMemberships(() => app).createWorkspace(owner, 'Two instances');
     const decisions = [];
     for (let index = 0; index < 3; index++)
-      decisions.push((await createTeamDecision(app, owner, { workspace_id: workspaceId } as never)).decision.id);
+      decisions.push(
+        (await createTeamDecision(app, owner, { workspace_id: workspaceId } as never)).decision.id,
+      );
     const made = await app.inject({
       method: 'POST',
       url: '/api/webhooks',
@@ -76,10 +78,15 @@ describe('webhook deliveries from two instances', () => {
     for (const body of bodies) perId.set(body.id, (perId.get(body.id) ?? 0) + 1);
     expect([...perId.values()]).toEqual(Array(15).fill(2));
     for (const decisionId of decisions) {
-      const texts = bodies.filter((body) => body.decision.id === decisionId).map((body) => body.data.comment.text);
+      const texts = bodies
+        .filter((body) => body.decision.id === decisionId)
+        .map((body) => body.data.comment.text);
       expect(texts).toEqual(['1', '1', '2', '2', '3', '3', '4', '4', '5', '5']);
     }
-    const rows = await app.database.db.selectFrom('webhook_deliveries').select(['state', 'attempts']).execute();
+    const rows = await app.database.db
+      .selectFrom('webhook_deliveries')
+      .select(['state', 'attempts'])
+      .execute();
     expect(rows).toEqual(Array(15).fill({ state: 'delivered', attempts: 2 }));
   });
 });

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { isoNow } from '../../db/values.ts';
 import type { DecisionsRepo, HistoryRecord, HistoryRecorder } from '../decisions/index.ts';
 import { chatTextOf, type ChatLine } from './chat-text.ts';
-import type { WebhooksRepo } from './repo.ts';
+import type { DeliveriesRepo } from './deliveries-repo.ts';
 
 /** A comment as the `comment.created` event tells it. */
 export interface OutboxComment {
@@ -20,7 +20,7 @@ export interface OutboxComment {
   criterionId: number | null;
 }
 
-type Decision = NonNullable<Awaited<ReturnType<WebhooksRepo['decisionOf']>>>;
+type Decision = NonNullable<Awaited<ReturnType<DeliveriesRepo['decisionOf']>>>;
 
 /** What one event says: its `data`, its chat line, and (told once per subject) its once-key. */
 interface Described {
@@ -34,12 +34,95 @@ type Person = { id: number; name: string };
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 
 export interface WebhookOutboxDeps {
-  webhooks: WebhooksRepo;
+  deliveries: DeliveriesRepo;
   /** Read inside the change's transaction, to tell whether a vote just became complete. */
   decisions: Pick<DecisionsRepo, 'listOptions' | 'listCriteria' | 'scoredCellsOf' | 'listUserWeights'>;
   appUrl: string;
   /** Called after rows were queued (still inside the transaction): the worker looks once it committed. */
   onQueued: () => void;
+}
+
+/** What queuing an event for a history entry needs of the outbox. */
+interface QueueTools {
+  queue(
+    trx: Transaction<Database>,
+    decisionId: number,
+    event: WebhookEvent,
+    describe: (decision: Decision) => Promise<Described | null>,
+  ): Promise<void>;
+  personOf(trx: Transaction<Database>, id: number | null): Promise<Person | null>;
+  isVoteComplete(trx: Transaction<Database>, decision: Decision, voterId: number): Promise<boolean>;
+}
+
+/** Queues the webhook event a history entry stands for, if any. */
+function queueForEntry(
+  tools: QueueTools,
+  trx: Transaction<Database>,
+  entry: HistoryRecord,
+): Promise<void> | undefined {
+  const { queue, personOf, isVoteComplete } = tools;
+  const changeTo = (field: string) => entry.changes?.find((change) => change.field === field)?.to ?? null;
+  switch (entry.kind) {
+    case 'activated':
+      return queue(trx, entry.decisionId, 'decision.activated', async () => {
+        const actor = await personOf(trx, entry.actorId);
+        return {
+          data: { activated_by: actor },
+          line: { key: 'activated', params: { actor: actor?.name ?? '' } },
+        };
+      });
+    case 'member_joined': {
+      const memberId = entry.subjectId ?? entry.actorId;
+      const role = String(changeTo('role') ?? '');
+      if (memberId === null) return undefined;
+      return queue(trx, entry.decisionId, 'member.joined', async () => {
+        const member = await personOf(trx, memberId);
+        return {
+          data: { member, role },
+          line: { key: 'memberJoined', params: { member: member?.name ?? '' }, role },
+        };
+      });
+    }
+    case 'vote_saved':
+    case 'weights_saved': {
+      const voterId = entry.actorId;
+      if (voterId === null) return undefined;
+      return queue(trx, entry.decisionId, 'vote.completed', async (decision) => {
+        if (!(await isVoteComplete(trx, decision, voterId))) return null;
+        const voter = await personOf(trx, voterId);
+        // Who, never what: the values stay in the app.
+        return {
+          data: { voter },
+          line: { key: 'voteCompleted', params: { voter: voter?.name ?? '' } },
+          onceKey: `vote.completed:${decision.id}:${voterId}`,
+        };
+      });
+    }
+    case 'voting_ended': {
+      const leader = changeTo('leader') as { option_id: number; name: string; total: number } | null;
+      return queue(trx, entry.decisionId, 'voting.ended', async () => ({
+        data: {
+          leader: leader ? { option_id: leader.option_id, name: leader.name, total: leader.total } : null,
+          no_result_reason: leader ? null : (entry.noResultReason ?? null),
+        },
+        line: leader
+          ? { key: 'votingEnded', params: { option: leader.name }, total: leader.total }
+          : { key: 'votingEndedNoResult', reason: entry.noResultReason ?? null },
+      }));
+    }
+    case 'outcome_recorded': {
+      const option = String(changeTo('outcome') ?? '');
+      return queue(trx, entry.decisionId, 'outcome.recorded', async () => {
+        const actor = await personOf(trx, entry.actorId);
+        return {
+          data: { option: { name: option }, recorded_by: actor },
+          line: { key: 'outcomeRecorded', params: { actor: actor?.name ?? '', option } },
+        };
+      });
+    }
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -49,14 +132,14 @@ export interface WebhookOutboxDeps {
  * (`recorderWith`); comments call `commentAdded`.
  */
 export function createWebhookOutbox(deps: WebhookOutboxDeps) {
-  const { webhooks, decisions, appUrl } = deps;
+  const { deliveries, decisions, appUrl } = deps;
 
-  async function peopleOf(ids: number[], trx: Transaction<Database>): Promise<Map<number, Person>> {
-    const rows = await webhooks.peopleOf(ids, trx);
-    return new Map(rows.map((row) => [row.id, { id: row.id, name: displayNameOfAccount(row) }]));
+  /** A person an event names, by the display-name rule. */
+  async function personOf(trx: Transaction<Database>, id: number | null): Promise<Person | null> {
+    if (id === null) return null;
+    const [row] = await deliveries.peopleOf([id], trx);
+    return row ? { id: row.id, name: displayNameOfAccount(row) } : null;
   }
-  const nameOf = (people: Map<number, Person>, id: number | null): Person | null =>
-    id === null ? null : (people.get(id) ?? null);
 
   /** Queues `event` for every webhook of the decision (or its workspace) that asked for it. */
   async function queue(
@@ -65,9 +148,9 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
     event: WebhookEvent,
     describe: (decision: Decision) => Promise<Described | null>,
   ): Promise<void> {
-    const decision = await webhooks.decisionOf(decisionId, trx);
+    const decision = await deliveries.decisionOf(decisionId, trx);
     if (!decision || decision.type !== 'team') return;
-    const subscribers = (await webhooks.subscribersOf(decision, trx)).filter((webhook) =>
+    const subscribers = (await deliveries.subscribersOf(decision, trx)).filter((webhook) =>
       (JSON.parse(webhook.events) as string[]).includes(event),
     );
     if (!subscribers.length) return;
@@ -106,7 +189,7 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
         lease: null,
       };
     });
-    await webhooks.insertDeliveries(rows, trx);
+    await deliveries.insertDeliveries(rows, trx);
     deps.onQueued();
   }
 
@@ -122,73 +205,16 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
     return completeVotersOf(
       'manual',
       { options, criteria },
-      { cells: new Map(), aiCells: new Map(), scoredCellsByVoter: new Map([[voterId, scoredCells]]), weights: [] },
+      {
+        cells: new Map(),
+        aiCells: new Map(),
+        scoredCellsByVoter: new Map([[voterId, scoredCells]]),
+        weights: [],
+      },
     ).has(voterId);
   }
 
-  /** The webhook event a history entry stands for, if any. */
-  function queueForEntry(trx: Transaction<Database>, entry: HistoryRecord): Promise<void> | undefined {
-    const changeTo = (field: string) => entry.changes?.find((change) => change.field === field)?.to ?? null;
-    switch (entry.kind) {
-      case 'activated':
-        return queue(trx, entry.decisionId, 'decision.activated', async () => {
-          const actor = nameOf(await peopleOf(entry.actorId ? [entry.actorId] : [], trx), entry.actorId);
-          return { data: { activated_by: actor }, line: { key: 'activated', params: { actor: actor?.name ?? '' } } };
-        });
-      case 'member_joined': {
-        const memberId = entry.subjectId ?? entry.actorId;
-        const role = String(changeTo('role') ?? '');
-        if (memberId === null) return undefined;
-        return queue(trx, entry.decisionId, 'member.joined', async () => {
-          const member = nameOf(await peopleOf([memberId], trx), memberId);
-          return {
-            data: { member, role },
-            line: { key: 'memberJoined', params: { member: member?.name ?? '' }, role },
-          };
-        });
-      }
-      case 'vote_saved':
-      case 'weights_saved': {
-        const voterId = entry.actorId;
-        if (voterId === null) return undefined;
-        return queue(trx, entry.decisionId, 'vote.completed', async (decision) => {
-          if (!(await isVoteComplete(trx, decision, voterId))) return null;
-          const voter = nameOf(await peopleOf([voterId], trx), voterId);
-          // Who, never what: the values stay in the app.
-          return {
-            data: { voter },
-            line: { key: 'voteCompleted', params: { voter: voter?.name ?? '' } },
-            onceKey: `vote.completed:${decision.id}:${voterId}`,
-          };
-        });
-      }
-      case 'voting_ended': {
-        const leader = changeTo('leader') as { option_id: number; name: string; total: number } | null;
-        return queue(trx, entry.decisionId, 'voting.ended', async () => ({
-          data: {
-            leader: leader ? { option_id: leader.option_id, name: leader.name, total: leader.total } : null,
-            no_result_reason: leader ? null : (entry.noResultReason ?? null),
-          },
-          line: leader
-            ? { key: 'votingEnded', params: { option: leader.name }, total: leader.total }
-            : { key: 'votingEndedNoResult', reason: entry.noResultReason ?? null },
-        }));
-      }
-      case 'outcome_recorded': {
-        const option = String(changeTo('outcome') ?? '');
-        return queue(trx, entry.decisionId, 'outcome.recorded', async () => {
-          const actor = nameOf(await peopleOf(entry.actorId ? [entry.actorId] : [], trx), entry.actorId);
-          return {
-            data: { option: { name: option }, recorded_by: actor },
-            line: { key: 'outcomeRecorded', params: { actor: actor?.name ?? '', option } },
-          };
-        });
-      }
-      default:
-        return undefined;
-    }
-  }
-
+  const tools: QueueTools = { queue, personOf, isVoteComplete };
   return {
     /** The history recorder the decisions' writes call, with this outbox beside it in the same transaction. */
     recorderWith(inner: HistoryRecorder): HistoryRecorder {
@@ -196,7 +222,7 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
         recordVersion: (trx, decisionId, matrix) => inner.recordVersion(trx, decisionId, matrix),
         async record(trx, entries) {
           await inner.record(trx, entries);
-          for (const entry of entries) await queueForEntry(trx, entry);
+          for (const entry of entries) await queueForEntry(tools, trx, entry);
         },
       };
     },
@@ -204,7 +230,7 @@ export function createWebhookOutbox(deps: WebhookOutboxDeps) {
     /** A new comment, in the transaction that stores it. */
     commentAdded(trx: Transaction<Database>, comment: OutboxComment): Promise<void> {
       return queue(trx, comment.decisionId, 'comment.created', async () => {
-        const author = nameOf(await peopleOf([comment.authorId], trx), comment.authorId);
+        const author = await personOf(trx, comment.authorId);
         return {
           data: {
             comment: {

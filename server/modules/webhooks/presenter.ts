@@ -6,10 +6,11 @@ import {
 } from '../../../shared/api/webhooks.ts';
 import { displayNameOfAccount } from '../../../shared/display-name.ts';
 import { toIsoString } from '../../db/values.ts';
+import type { DeliveriesRepo } from './deliveries-repo.ts';
 import type { WebhooksRepo } from './repo.ts';
 
 type WebhookRow = Awaited<ReturnType<WebhooksRepo['listForScope']>>[number];
-type DeliveryRow = Awaited<ReturnType<WebhooksRepo['listDeliveries']>>[number];
+type DeliveryRow = Awaited<ReturnType<DeliveriesRepo['listDeliveries']>>[number];
 
 /** A webhook as listed: never its secret, and its URL without the path (where its own secret often is). */
 export function presentWebhook(row: WebhookRow): Webhook {
@@ -38,6 +39,7 @@ export function presentDelivery(row: DeliveryRow): WebhookDelivery {
     last_error: row.last_error,
     created_at: toIsoString(row.created_at),
     delivered_at: row.delivered_at === null ? null : toIsoString(row.delivered_at),
-    next_attempt_at: row.next_attempt_at === null ? null : new Date(Number(row.next_attempt_at)).toISOString(),
+    next_attempt_at:
+      row.next_attempt_at === null ? null : new Date(Number(row.next_attempt_at)).toISOString(),
   };
 }

@@ -5,12 +5,14 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { isoNow } from '../../db/values.ts';
 import { urlRefusalOf } from './address-check.ts';
+import type { DeliveriesRepo } from './deliveries-repo.ts';
 import type { WebhookScope, WebhooksRepo } from './repo.ts';
 
 type CreateWebhook = z.output<typeof createWebhookRequestSchema>;
 
 export interface WebhooksServiceDeps {
   webhooks: WebhooksRepo;
+  deliveries: Pick<DeliveriesRepo, 'listDeliveries'>;
   /** Throws 404 for outsiders and 403 for members without the right (decisions policy `manageWebhooks`). */
   authorizeDecision(decisionId: number, userId: number): Promise<void>;
   /** The same for a workspace (workspaces policy `manageWebhooks`). */
@@ -23,7 +25,10 @@ export interface WebhooksServiceDeps {
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 /** The one scope a request names: exactly one of `workspace_id` and `decision_id`. */
-function scopeOf(input: { workspace_id?: number | undefined; decision_id?: number | undefined }): WebhookScope {
+function scopeOf(input: {
+  workspace_id?: number | undefined;
+  decision_id?: number | undefined;
+}): WebhookScope {
   if (input.workspace_id !== undefined && input.decision_id !== undefined)
     throw new AppError('VALIDATION_FAILED', { decision_id: 'validation.webhookScope' });
   if (input.workspace_id !== undefined) return { workspaceId: input.workspace_id };
@@ -33,7 +38,7 @@ function scopeOf(input: { workspace_id?: number | undefined; decision_id?: numbe
 
 /** Issue 32: owners and admins of a workspace or a team decision manage its outbound webhooks. */
 export function createWebhooksService(deps: WebhooksServiceDeps) {
-  const { webhooks, allowPrivate } = deps;
+  const { webhooks, deliveries, allowPrivate } = deps;
 
   async function authorizeScope(scope: WebhookScope, userId: number): Promise<void> {
     if ('workspaceId' in scope) await deps.authorizeWorkspace(scope.workspaceId, userId);
@@ -45,7 +50,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     const webhook = await webhooks.findById(id);
     if (!webhook) throw new AppError('NOT_FOUND');
     await authorizeScope(
-      webhook.workspace_id !== null ? { workspaceId: webhook.workspace_id } : { decisionId: webhook.decision_id! },
+      webhook.workspace_id !== null
+        ? { workspaceId: webhook.workspace_id }
+        : { decisionId: webhook.decision_id! },
       userId,
     );
     return webhook;
@@ -75,7 +82,10 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       return { id, secret };
     },
 
-    async list(userId: number, query: { workspace_id?: number | undefined; decision_id?: number | undefined }) {
+    async list(
+      userId: number,
+      query: { workspace_id?: number | undefined; decision_id?: number | undefined },
+    ) {
       const scope = scopeOf(query);
       await authorizeScope(scope, userId);
       return webhooks.listForScope(scope);
@@ -89,7 +99,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
     async deliveries(userId: number, id: number) {
       await authorizedWebhook(id, userId);
-      return webhooks.listDeliveries(id, LIMITS.webhooks.deliveriesShown);
+      return deliveries.listDeliveries(id, LIMITS.webhooks.deliveriesShown);
     },
   };
 }

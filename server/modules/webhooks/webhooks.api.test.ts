@@ -36,7 +36,12 @@ async function addWebhook(
   caller: SignedInUser,
   body: Record<string, unknown>,
 ): Promise<{ id: number; secret: string }> {
-  const response = await app.inject({ method: 'POST', url: '/api/webhooks', headers: caller.headers, payload: body });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: caller.headers,
+    payload: body,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -69,7 +74,9 @@ describe('every event, signed', () => {
     });
     const editor = await addMember(app, owner, decision.id, 'editor');
     expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
-    expect((await team.evaluate(editor, decision.id, grid(optionIds, criterionIds).slice(0, 1))).statusCode).toBe(200);
+    expect(
+      (await team.evaluate(editor, decision.id, grid(optionIds, criterionIds).slice(0, 1))).statusCode,
+    ).toBe(200);
     // Complete now: told once, however often the vote is saved again.
     expect((await team.evaluate(editor, decision.id, grid(optionIds, criterionIds))).statusCode).toBe(200);
     expect((await team.evaluate(editor, decision.id, grid(optionIds, criterionIds, 8))).statusCode).toBe(200);
@@ -108,7 +115,11 @@ describe('every event, signed', () => {
     const url = `http://localhost:3000/team-decision/${decision.id}`;
     for (const body of bodies) {
       expect(Object.keys(body).sort()).toEqual(['created_at', 'data', 'decision', 'event', 'id']);
-      expect(body.decision).toEqual({ id: decision.id, name: 'Offsite', url: expect.stringMatching(/\/team-decision\/\d+$/) });
+      expect(body.decision).toEqual({
+        id: decision.id,
+        name: 'Offsite',
+        url: expect.stringMatching(/\/team-decision\/\d+$/),
+      });
       expect(new Date(body.created_at).toISOString()).toBe(body.created_at);
     }
     expect(bodies[0]!.decision.url.endsWith(url.slice(url.indexOf('/team-decision')))).toBe(true);
@@ -153,18 +164,29 @@ describe('every event, signed', () => {
   it('tells that voting ended without a result, and why', async () => {
     const owner = await createSignedInUser(app);
     const { decision } = await createTeamDecision(app, owner);
-    await addWebhook(owner, { decision_id: decision.id, url: receiver.url('/no-result'), events: ['voting.ended'] });
+    await addWebhook(owner, {
+      decision_id: decision.id,
+      url: receiver.url('/no-result'),
+      events: ['voting.ended'],
+    });
     expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
     expect((await team.endVoting(owner, decision.id)).statusCode).toBe(200);
     await app.webhookWorker.deliverDue();
     const [request] = receivedAt('/no-result');
-    expect((request!.json as { data: unknown }).data).toEqual({ leader: null, no_result_reason: 'no_complete_voter' });
+    expect((request!.json as { data: unknown }).data).toEqual({
+      leader: null,
+      no_result_reason: 'no_complete_voter',
+    });
   });
 
   it('sends only the events a webhook asked for', async () => {
     const owner = await createSignedInUser(app);
     const { decision } = await createTeamDecision(app, owner);
-    await addWebhook(owner, { decision_id: decision.id, url: receiver.url('/only-comments'), events: ['comment.created'] });
+    await addWebhook(owner, {
+      decision_id: decision.id,
+      url: receiver.url('/only-comments'),
+      events: ['comment.created'],
+    });
     expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
     await addMember(app, owner, decision.id, 'viewer');
     await app.webhookWorker.deliverDue();
@@ -175,7 +197,11 @@ describe('every event, signed', () => {
 describe('slack format', () => {
   it('sends one readable line in the creator’s language, chat markup escaped', async () => {
     const owner = await createSignedInUser(app);
-    await app.database.db.updateTable('users').set({ language: 'de' }).where('id', '=', owner.user.id).execute();
+    await app.database.db
+      .updateTable('users')
+      .set({ language: 'de' })
+      .where('id', '=', owner.user.id)
+      .execute();
     const { decision } = await createTeamDecision(app, owner, { name: 'Büro <neu>' });
     const hook = await addWebhook(owner, {
       decision_id: decision.id,
@@ -196,10 +222,16 @@ describe('slack format', () => {
     const name = owner.email.split('@')[0];
     const link = `/team-decision/${decision.id}`;
     expect(requests.map((request) => request.json)).toEqual([
-      { text: expect.stringMatching(new RegExp(`^${name} hat die Abstimmung zu „Büro &lt;neu&gt;“ eröffnet\\. http\\S+${link}$`)) },
       {
         text: expect.stringMatching(
-          new RegExp(`^${name} hat „Büro &lt;neu&gt;“ kommentiert: „Hallo &lt;!channel&gt; zweite Zeile“ http\\S+${link}$`),
+          new RegExp(`^${name} hat die Abstimmung zu „Büro &lt;neu&gt;“ eröffnet\\. http\\S+${link}$`),
+        ),
+      },
+      {
+        text: expect.stringMatching(
+          new RegExp(
+            `^${name} hat „Büro &lt;neu&gt;“ kommentiert: „Hallo &lt;!channel&gt; zweite Zeile“ http\\S+${link}$`,
+          ),
         ),
       },
     ]);
@@ -214,9 +246,15 @@ describe('retries', () => {
   it('retries a receiver that fails twice, then succeeds, with the same id and body', async () => {
     const owner = await createSignedInUser(app);
     const { decision } = await createTeamDecision(app, owner);
-    const hook = await addWebhook(owner, { decision_id: decision.id, url: receiver.url('/flaky'), events: ['decision.activated'] });
+    const hook = await addWebhook(owner, {
+      decision_id: decision.id,
+      url: receiver.url('/flaky'),
+      events: ['decision.activated'],
+    });
     let failures = 2;
-    receiver.answerWith((request) => (request.path === '/flaky' && failures-- > 0 ? { status: 503 } : { status: 200 }));
+    receiver.answerWith((request) =>
+      request.path === '/flaky' && failures-- > 0 ? { status: 503 } : { status: 200 },
+    );
     expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
     await app.webhookWorker.deliverDue();
     receiver.answerWith(() => ({ status: 200 }));
@@ -225,7 +263,12 @@ describe('retries', () => {
     expect(new Set(requests.map((request) => request.body)).size).toBe(1);
     for (const request of requests) expect(isSignatureValid(hook.secret, request)).toBe(true);
     const [delivery] = await deliveriesOf(owner, hook.id);
-    expect(delivery).toMatchObject({ state: 'delivered', attempts: 3, last_status: 200, next_attempt_at: null });
+    expect(delivery).toMatchObject({
+      state: 'delivered',
+      attempts: 3,
+      last_status: 200,
+      next_attempt_at: null,
+    });
   });
 
   it.each([
@@ -235,19 +278,31 @@ describe('retries', () => {
     [400, 1],
     [404, 1],
     [410, 1],
-  ])('a receiver answering %i gets %i attempt(s), then the delivery is given up', async (status, attempts) => {
-    const owner = await createSignedInUser(app);
-    const { decision } = await createTeamDecision(app, owner);
-    const path = `/always-${status}`;
-    const hook = await addWebhook(owner, { decision_id: decision.id, url: receiver.url(path), events: ['decision.activated'] });
-    receiver.answerWith((request) => (request.path === path ? { status } : { status: 200 }));
-    expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
-    await app.webhookWorker.deliverDue();
-    receiver.answerWith(() => ({ status: 200 }));
-    expect(receivedAt(path)).toHaveLength(attempts);
-    const [delivery] = await deliveriesOf(owner, hook.id);
-    expect(delivery).toMatchObject({ state: 'failed', attempts, last_status: status, next_attempt_at: null });
-  });
+  ])(
+    'a receiver answering %i gets %i attempt(s), then the delivery is given up',
+    async (status, attempts) => {
+      const owner = await createSignedInUser(app);
+      const { decision } = await createTeamDecision(app, owner);
+      const path = `/always-${status}`;
+      const hook = await addWebhook(owner, {
+        decision_id: decision.id,
+        url: receiver.url(path),
+        events: ['decision.activated'],
+      });
+      receiver.answerWith((request) => (request.path === path ? { status } : { status: 200 }));
+      expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
+      await app.webhookWorker.deliverDue();
+      receiver.answerWith(() => ({ status: 200 }));
+      expect(receivedAt(path)).toHaveLength(attempts);
+      const [delivery] = await deliveriesOf(owner, hook.id);
+      expect(delivery).toMatchObject({
+        state: 'failed',
+        attempts,
+        last_status: status,
+        next_attempt_at: null,
+      });
+    },
+  );
 
   it('retries when nothing answers at the address (a connection error)', async () => {
     const owner = await createSignedInUser(app);
@@ -259,16 +314,27 @@ describe('retries', () => {
     expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
     await app.webhookWorker.deliverDue();
     const [delivery] = await deliveriesOf(owner, hook.id);
-    expect(delivery).toMatchObject({ state: 'failed', attempts: 6, last_status: null, last_error: 'connection_failed' });
+    expect(delivery).toMatchObject({
+      state: 'failed',
+      attempts: 6,
+      last_status: null,
+      last_error: 'connection_failed',
+    });
   });
 
   it('does not follow a redirect: the 3xx is final and its target never hears of the event', async () => {
     const owner = await createSignedInUser(app);
     const { decision } = await createTeamDecision(app, owner);
     receiver.answerWith((request) =>
-      request.path === '/redirect' ? { status: 302, headers: { location: receiver.url('/redirect-target') } } : { status: 200 },
+      request.path === '/redirect'
+        ? { status: 302, headers: { location: receiver.url('/redirect-target') } }
+        : { status: 200 },
     );
-    const hook = await addWebhook(owner, { decision_id: decision.id, url: receiver.url('/redirect'), events: ['decision.activated'] });
+    const hook = await addWebhook(owner, {
+      decision_id: decision.id,
+      url: receiver.url('/redirect'),
+      events: ['decision.activated'],
+    });
     expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
     await app.webhookWorker.deliverDue();
     receiver.answerWith(() => ({ status: 200 }));
@@ -300,7 +366,11 @@ describe('order per decision', () => {
       method: 'POST',
       url: '/api/webhooks',
       headers: owner.headers,
-      payload: { workspace_id: workspaceId, url: orderedReceiver.url('/ordered'), events: ['comment.created'] },
+      payload: {
+        workspace_id: workspaceId,
+        url: orderedReceiver.url('/ordered'),
+        events: ['comment.created'],
+      },
     });
     expect(made.statusCode).toBe(201);
     // The first decision's events meet a receiver that is down for them.
@@ -320,7 +390,9 @@ describe('order per decision', () => {
       expect(response.statusCode).toBe(201);
     };
     const texts = () =>
-      orderedReceiver.received.map((request) => (request.json as { data: { comment: { text: string } } }).data.comment.text);
+      orderedReceiver.received.map(
+        (request) => (request.json as { data: { comment: { text: string } } }).data.comment.text,
+      );
 
     await comment(first.decision.id, 'two');
     await comment(first.decision.id, 'three');
@@ -358,10 +430,19 @@ describe('transactions', () => {
   it('queues nothing for a refused write, and the webhook’s deliveries go with it', async () => {
     const owner = await createSignedInUser(app);
     const { decision } = await createTeamDecision(app, owner);
-    const hook = await addWebhook(owner, { decision_id: decision.id, url: receiver.url('/refused'), events: ALL_EVENTS });
+    const hook = await addWebhook(owner, {
+      decision_id: decision.id,
+      url: receiver.url('/refused'),
+      events: ALL_EVENTS,
+    });
     // An outcome before voting ended is refused (409): nothing is recorded, so nothing is queued.
     const refused = await expectNothingChanged(app, () =>
-      app.inject({ method: 'PUT', url: `/api/decision/${decision.id}/outcome`, headers: owner.headers, payload: { option_id: 1 } }),
+      app.inject({
+        method: 'PUT',
+        url: `/api/decision/${decision.id}/outcome`,
+        headers: owner.headers,
+        payload: { option_id: 1 },
+      }),
     );
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     // A comment on a cell of another decision is refused inside the transaction that would queue it.
@@ -371,7 +452,12 @@ describe('transactions', () => {
         method: 'POST',
         url: '/api/comments',
         headers: owner.headers,
-        payload: { decision_id: decision.id, text: 'x', option_id: other.optionIds[0], criterion_id: other.criterionIds[0] },
+        payload: {
+          decision_id: decision.id,
+          text: 'x',
+          option_id: other.optionIds[0],
+          criterion_id: other.criterionIds[0],
+        },
       }),
     );
     expect(badCell.statusCode).toBe(400);
@@ -379,9 +465,17 @@ describe('transactions', () => {
     expect((await team.activate(owner, decision.id)).statusCode).toBe(200);
     await app.webhookWorker.idle();
     expect(await deliveriesOf(owner, hook.id)).toHaveLength(1);
-    const removed = await app.inject({ method: 'DELETE', url: `/api/webhooks/${hook.id}`, headers: owner.headers });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/webhooks/${hook.id}`,
+      headers: owner.headers,
+    });
     expect(removed.statusCode).toBe(204);
-    const left = await app.database.db.selectFrom('webhook_deliveries').select('id').where('webhook_id', '=', hook.id).execute();
+    const left = await app.database.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', hook.id)
+      .execute();
     expect(left).toEqual([]);
   });
 });
@@ -397,7 +491,11 @@ describe('managing webhooks', () => {
       format: 'slack',
     });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    const listed = await app.inject({ method: 'GET', url: `/api/webhooks?decision_id=${decision.id}`, headers: owner.headers });
+    const listed = await app.inject({
+      method: 'GET',
+      url: `/api/webhooks?decision_id=${decision.id}`,
+      headers: owner.headers,
+    });
     expect(listed.statusCode).toBe(200);
     expect(listed.body).not.toContain('SECRETPART');
     expect(listed.body).not.toContain(created.secret);
@@ -419,7 +517,11 @@ describe('managing webhooks', () => {
     const owner = await createSignedInUser(app);
     const { decision } = await createTeamDecision(app, owner);
     for (let index = 0; index < 10; index++)
-      await addWebhook(owner, { decision_id: decision.id, url: `https://example.com/${index}`, events: ['comment.created'] });
+      await addWebhook(owner, {
+        decision_id: decision.id,
+        url: `https://example.com/${index}`,
+        events: ['comment.created'],
+      });
     const refused = await expectNothingChanged(app, () =>
       app.inject({
         method: 'POST',
@@ -449,7 +551,9 @@ describe('who may manage webhooks', () => {
   beforeAll(async () => {
     owner = await createSignedInUser(app);
     outsider = await createSignedInUser(app);
-    ({ decision: { id: decisionId } } = await createTeamDecision(app, owner));
+    ({
+      decision: { id: decisionId },
+    } = await createTeamDecision(app, owner));
     admin = await addMember(app, owner, decisionId, 'admin');
     editor = await addMember(app, owner, decisionId, 'editor');
     viewer = await addMember(app, owner, decisionId, 'viewer');
@@ -458,8 +562,20 @@ describe('who may manage webhooks', () => {
     workspaceMember = await createSignedInUser(app);
     await workspaces.join(workspaceId, workspaceAdmin, 'admin');
     await workspaces.join(workspaceId, workspaceMember, 'member');
-    decisionHook = (await addWebhook(owner, { decision_id: decisionId, url: 'https://example.com/d', events: ['comment.created'] })).id;
-    workspaceHook = (await addWebhook(owner, { workspace_id: workspaceId, url: 'https://example.com/w', events: ['comment.created'] })).id;
+    decisionHook = (
+      await addWebhook(owner, {
+        decision_id: decisionId,
+        url: 'https://example.com/d',
+        events: ['comment.created'],
+      })
+    ).id;
+    workspaceHook = (
+      await addWebhook(owner, {
+        workspace_id: workspaceId,
+        url: 'https://example.com/w',
+        events: ['comment.created'],
+      })
+    ).id;
     const personal = await app.inject({
       method: 'POST',
       url: '/api/decision',
@@ -488,7 +604,8 @@ describe('who may manage webhooks', () => {
       url: 'https://example.com/new',
       events: ['member.joined'],
     };
-    const send = () => app.inject({ method: 'POST', url: '/api/webhooks', headers: who()[caller].headers, payload });
+    const send = () =>
+      app.inject({ method: 'POST', url: '/api/webhooks', headers: who()[caller].headers, payload });
     if (status === 201) {
       expect((await send()).statusCode).toBe(201);
       return;
@@ -510,7 +627,11 @@ describe('who may manage webhooks', () => {
     const query = scope === 'decision' ? `decision_id=${decisionId}` : `workspace_id=${workspaceId}`;
     const hookId = scope === 'decision' ? decisionHook : workspaceHook;
     const list = await app.inject({ method: 'GET', url: `/api/webhooks?${query}`, headers });
-    const deliveries = await app.inject({ method: 'GET', url: `/api/webhooks/${hookId}/deliveries`, headers });
+    const deliveries = await app.inject({
+      method: 'GET',
+      url: `/api/webhooks/${hookId}/deliveries`,
+      headers,
+    });
     expect([list.statusCode, deliveries.statusCode]).toEqual([status, status]);
     if (status === 200) return;
     const removed = await expectNothingChanged(app, () =>
@@ -520,9 +641,19 @@ describe('who may manage webhooks', () => {
   });
 
   it('answers 404 for an unknown webhook and 401 without a session', async () => {
-    expectApiError(await app.inject({ method: 'DELETE', url: '/api/webhooks/999999', headers: owner.headers }), 404, 'NOT_FOUND');
-    expectApiError(await app.inject({ method: 'GET', url: '/api/webhooks/999999/deliveries', headers: owner.headers }), 404, 'NOT_FOUND');
-    expect((await app.inject({ method: 'GET', url: `/api/webhooks?decision_id=${decisionId}` })).statusCode).toBe(401);
+    expectApiError(
+      await app.inject({ method: 'DELETE', url: '/api/webhooks/999999', headers: owner.headers }),
+      404,
+      'NOT_FOUND',
+    );
+    expectApiError(
+      await app.inject({ method: 'GET', url: '/api/webhooks/999999/deliveries', headers: owner.headers }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/webhooks?decision_id=${decisionId}` })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses webhooks on a personal decision (403: they are for teams)', async () => {
@@ -539,7 +670,10 @@ describe('who may manage webhooks', () => {
 
   it.each([
     [{ url: 'https://example.com/x', events: ['comment.created'] }, ['decision_id']],
-    [{ decision_id: 0, workspace_id: 0, url: 'https://example.com/x', events: ['comment.created'] }, ['decision_id', 'workspace_id']],
+    [
+      { decision_id: 0, workspace_id: 0, url: 'https://example.com/x', events: ['comment.created'] },
+      ['decision_id', 'workspace_id'],
+    ],
     [{ url: 'ftp://example.com/x', events: ['comment.created'] }, ['url']],
     [{ url: 'https://example.com/x', events: ['comment.created', 'decision.deleted'] }, ['events']],
     [{ url: 'https://example.com/x', events: [] }, ['events']],
@@ -567,7 +701,10 @@ describe('private addresses refused (WEBHOOK_ALLOW_PRIVATE=false)', () => {
     const owner = await createSignedInUser(strictApp);
     const { decision } = await createTeamDecision(strictApp, owner);
     // Made while the operator allowed private addresses: a name resolving to loopback, and a literal.
-    for (const url of [`http://localhost:${strictReceiver.port}/by-name`, strictReceiver.url('/by-address')]) {
+    for (const url of [
+      `http://localhost:${strictReceiver.port}/by-name`,
+      strictReceiver.url('/by-address'),
+    ]) {
       const made = await strictApp.inject({
         method: 'POST',
         url: '/api/webhooks',
@@ -579,7 +716,14 @@ describe('private addresses refused (WEBHOOK_ALLOW_PRIVATE=false)', () => {
     testApp.config.webhooks.allowPrivate = false;
     const strict: FastifyInstance = await testApp.restart();
 
-    for (const url of ['http://127.0.0.1/', 'http://2130706433/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/', 'http://10.0.0.8/', 'http://localhost:8080/']) {
+    for (const url of [
+      'http://127.0.0.1/',
+      'http://2130706433/',
+      'http://127.1/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://10.0.0.8/',
+      'http://localhost:8080/',
+    ]) {
       const response = await expectNothingChanged(strict, () =>
         strict.inject({
           method: 'POST',

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isoNow } from '../../db/values.ts';
 import { attemptDelivery, signatureOf, type Resolve } from './delivery.ts';
-import type { WebhooksRepo } from './repo.ts';
+import type { DeliveriesRepo } from './deliveries-repo.ts';
 
 export interface WebhookWorkerOptions {
-  webhooks: Pick<WebhooksRepo, 'dueDeliveries' | 'claim' | 'finishAttempt'>;
+  deliveries: Pick<DeliveriesRepo, 'dueDeliveries' | 'claim' | 'finishAttempt'>;
   /** Waits before the 2nd, 3rd, … attempt; one attempt more than there are delays. */
   retryDelaysMs: readonly number[];
   timeoutMs: number;
@@ -27,7 +27,7 @@ const LEASE_MARGIN_MS = 50_000;
  * whenever a write queued something (`nudge`).
  */
 export function createWebhookWorker(options: WebhookWorkerOptions) {
-  const { webhooks, retryDelaysMs, timeoutMs, allowPrivate, pollMs, resolve, log } = options;
+  const { deliveries, retryDelaysMs, timeoutMs, allowPrivate, pollMs, resolve, log } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let isAgain = false;
@@ -37,7 +37,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   async function attempt(id: number): Promise<boolean> {
     const lease = randomUUID();
     const claimedAt = Date.now();
-    const row = await webhooks.claim(id, claimedAt, claimedAt + timeoutMs + LEASE_MARGIN_MS, lease);
+    const row = await deliveries.claim(id, claimedAt, claimedAt + timeoutMs + LEASE_MARGIN_MS, lease);
     if (!row) return false;
     const signature = signatureOf(row.secret, row.body, Math.floor(Date.now() / 1000));
     const result = await attemptDelivery(
@@ -54,7 +54,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
         : result.outcome === 'retry' && delay !== undefined
           ? 'pending'
           : 'failed';
-    await webhooks.finishAttempt(id, lease, {
+    await deliveries.finishAttempt(id, lease, {
       state,
       attempts,
       last_status: result.status,
@@ -69,7 +69,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   async function deliverDue(): Promise<number> {
     let attempted = 0;
     while (!isStopped) {
-      const due = await webhooks.dueDeliveries(Date.now(), BATCH);
+      const due = await deliveries.dueDeliveries(Date.now(), BATCH);
       if (!due.length) break;
       const results = await Promise.all(due.map((row) => attempt(row.id)));
       const count = results.filter(Boolean).length;
