@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Webhook, WebhookDelivery } from '../../../shared/api/webhooks.ts';
@@ -748,5 +750,59 @@ describe('private addresses refused (WEBHOOK_ALLOW_PRIVATE=false)', () => {
       { state: 'failed', attempts: 1, last_status: null, last_error: 'blocked_address' },
     ]);
     expect(await countRows(strict, 'webhooks')).toBe(2);
+  });
+});
+
+describe('shutdown', () => {
+  const { app: closingApp, testApp } = useTestApp({
+    webhooks: { retryDelaysMs: [60_000], allowPrivate: true, timeoutMs: 5_000, pollMs: 0 },
+  });
+
+  it('waits for an attempt in flight before the database closes', async () => {
+    // A receiver that holds its answer until the test lets it go.
+    let release: () => void = () => {};
+    const isHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let hasArrived: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      hasArrived = resolve;
+    });
+    const server = http.createServer((request, response) => {
+      request.resume();
+      hasArrived();
+      void isHeld.then(() => response.writeHead(200).end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const owner = await createSignedInUser(closingApp);
+      const { decision } = await createTeamDecision(closingApp, owner);
+      const made = await closingApp.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: owner.headers,
+        payload: {
+          decision_id: decision.id,
+          url: `http://127.0.0.1:${port}/held`,
+          events: ['decision.activated'],
+        },
+      });
+      expect(made.statusCode).toBe(201);
+      expect((await teamApi(() => closingApp).activate(owner, decision.id)).statusCode).toBe(200);
+      await arrived;
+      // The app closes (as at SIGTERM) while the receiver still holds the answer; then it answers.
+      const restarted = testApp.restart();
+      release();
+      const next = await restarted;
+      const rows = await next.database.db
+        .selectFrom('webhook_deliveries')
+        .select(['state', 'attempts', 'last_status', 'lease'])
+        .execute();
+      expect(rows).toEqual([{ state: 'delivered', attempts: 1, last_status: 200, lease: null }]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
