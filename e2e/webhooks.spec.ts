@@ -5,6 +5,7 @@ import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { apiToken } from './support/decisions.ts';
 import { createTeamDecisionViaApi } from './support/team.ts';
+import { createWorkspaceViaApi } from './support/workspaces.ts';
 import { isSignedWith, startWebhookReceiver } from './support/webhook-receiver.ts';
 
 // Issue 32: an owner adds a webhook on a team decision's set-up tab, sees a delivery reach a receiver
@@ -42,7 +43,7 @@ test('add a webhook on a team decision, see its delivery arrive signed, remove i
     ])
       await webhooks.event(label).uncheck();
     await expect(webhooks.event('New comment')).toBeChecked();
-    await webhooks.format('JSON event (for your own systems)').check();
+    await expect(webhooks.format('JSON event (for your own systems)')).toBeChecked();
     await webhooks.addButton.click();
 
     // The secret, shown once, copied.
@@ -94,4 +95,53 @@ test('add a webhook on a team decision, see its delivery arrive signed, remove i
   } finally {
     await receiver.close();
   }
+});
+
+test('a workspace admin page in German: a chat webhook for every decision, listed without its path, removed', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  const token = await apiToken(request, account);
+  const language = await request.put('/api/users/update', {
+    data: { language: 'de' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(language.status()).toBe(200);
+  const workspace = await createWorkspaceViaApi(
+    request,
+    token,
+    `Webhooks ${Math.random().toString(36).slice(2, 8)}`,
+  );
+  await signInViaApi(page, account, 'no page');
+  await page.goto(`/workspaces/${workspace.id}`);
+  const webhooks = new WebhooksSection(page);
+  await expect(webhooks.region.getByText('Noch keine Webhooks.')).toBeVisible();
+  await expect(
+    webhooks.region.getByText('Sende die Ereignisse aller Entscheidungen dieses Arbeitsbereichs', {
+      exact: false,
+    }),
+  ).toBeVisible();
+
+  // A refused address says why, next to the field (private ones are allowed on the e2e server).
+  await webhooks.urlInput.fill('ftp://files.example/hook');
+  await webhooks.addButton.click();
+  await expect(webhooks.urlInput).toHaveAccessibleDescription(/^Gib eine http:\/\/- oder https:\/\/-Adresse/);
+  await expect(webhooks.webhooks).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await webhooks.urlInput.fill('https://hooks.slack.example/services/T000/B000/geheim');
+  await webhooks.chooseFormat('Chat-Nachricht (Slack, Mattermost, Teams)');
+  await webhooks.addButton.click();
+  await expect(webhooks.secretInput).toHaveValue(/^whsec_/);
+  await webhooks.doneButton.click();
+  await expect(webhooks.webhooks).toHaveCount(1);
+  await expect(webhooks.webhooks).toContainText('https://hooks.slack.example/…');
+  await expect(webhooks.webhooks).not.toContainText('geheim');
+  await webhooks.deliveriesButton().click();
+  await expect(webhooks.region.getByText('Noch keine Ereignisse.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await webhooks.remove();
+  await expect(webhooks.webhooks).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The "Webhooks" section (issue 32) of a team decision's set-up tab or a workspace page. */
 export class WebhooksSection {
@@ -27,7 +27,13 @@ export class WebhooksSection {
   }
 
   format(label: string): Locator {
-    return this.region.getByRole('radio', { name: label });
+    return this.region.getByRole('radio', { name: label, exact: true });
+  }
+
+  /** Picks a format as a person does: by its label (a React Aria radio). */
+  async chooseFormat(label: string): Promise<void> {
+    await this.region.getByText(label, { exact: true }).click();
+    await expect(this.format(label)).toBeChecked();
   }
 
   /** Opens the deliveries of the only webhook listed. */
