@@ -86,6 +86,8 @@ export default defineConfig({
         AI_RATE_LIMIT_PER_MINUTE: '100',
         AI_DAILY_LIMIT: '1000',
         AI_DAILY_BUDGET: '100000',
+        // Issue 32: webhooks.spec.ts delivers to a receiver it starts on 127.0.0.1.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
       reuseExistingServer: false,
     },

@@ -78,8 +78,10 @@ import {
   createTeamService,
   createWorkspaceDecisionSync,
 } from './modules/team/index.ts';
+import { createWebhooks, webhooksRoutes, type WebhookWorker } from './modules/webhooks/index.ts';
 import {
   createWorkspaceErasureRepo,
+  authorizeWorkspace,
   createWorkspaceMembershipRepo,
   createWorkspacesRepo,
   createWorkspacesService,
@@ -114,6 +116,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** main.ts starts draining at SIGTERM/SIGINT; GET /api/ready reports it. */
     readiness: Readiness;
+    /** Issue 32: sends the webhook outbox (tests wait for it with `idle()` or run `deliverDue()`). */
+    webhookWorker: WebhookWorker;
   }
 }
 
@@ -154,6 +158,9 @@ function createFastify(config: AppConfig, options: BuildAppOptions): FastifyInst
   );
   return app;
 }
+
+/** How long shutdown waits for webhook attempts in flight (a cut-off one is attempted again later). */
+const WEBHOOK_SHUTDOWN_WAIT_MS = 5_000;
 
 /** Database, live events, shared counters, periodic jobs and readiness: what every module stands on. */
 async function openInfrastructure(app: FastifyInstance, config: AppConfig) {
@@ -208,18 +215,40 @@ function createDecisionModules(
     notifications: createNotificationsRepo(database.db),
     eventBus,
   });
-  // Notifications and live events of every write go through this one subscriber.
-  const emit = createEventSubscriber({
+  // Issue 32: the webhooks outbox is written in each change's transaction (through the history
+  // recorder and the comments' hook); its worker is nudged once the change committed (`nudgeAfter`).
+  const webhooks = createWebhooks({
+    db: database.db,
+    config: config.webhooks,
     decisions: decisionsRepo,
-    comments: commentsRepo,
-    notificationsService,
-    eventBus,
+    appUrl: config.appUrl,
+    authorizeDecision: async (decisionId, userId) => {
+      await decisionsService.authorizedAccess(decisionId, userId, 'manageWebhooks');
+    },
+    authorizeWorkspace: async (workspaceId, userId) => {
+      const memberships = createWorkspaceMembershipRepo(database.db);
+      authorizeWorkspace(await memberships.membershipOf(workspaceId, userId), 'manageWebhooks');
+    },
     log: app.log,
   });
+  app.decorate('webhookWorker', webhooks.worker);
+  app.addHook('onReady', async () => webhooks.worker.start());
+  // preClose: attempts in flight get a moment to finish before the database closes.
+  app.addHook('preClose', async () => webhooks.worker.stop(WEBHOOK_SHUTDOWN_WAIT_MS));
+  // Notifications and live events of every write go through this one subscriber.
+  const emit = webhooks.nudgeAfter(
+    createEventSubscriber({
+      decisions: decisionsRepo,
+      comments: commentsRepo,
+      notificationsService,
+      eventBus,
+      log: app.log,
+    }),
+  );
   // Issue 30: every write records its history in its own transaction through this recorder.
   const historyRepo = createHistoryRepo(database.db);
   const decisionsService = createDecisionsService({
-    history: historyRepo.recorder,
+    history: webhooks.outbox.recorderWith(historyRepo.recorder),
     decisions: decisionsRepo,
     emit,
     changes: database.changes,
@@ -231,6 +260,7 @@ function createDecisionModules(
     comments: commentsRepo,
     decisionsService,
     emit,
+    onCommentStored: (trx, comment) => webhooks.outbox.commentAdded(trx, comment),
   });
   const teamRepo = createTeamRepo(database.db);
   const teamService = createTeamService({
@@ -299,6 +329,7 @@ function createDecisionModules(
   return {
     decisionsService,
     historyService,
+    webhooksService: webhooks.service,
     commentsService,
     notificationsService,
     teamRepo,
@@ -509,6 +540,7 @@ async function registerRoutes(
     passkeysService,
     accountService,
     calendarService,
+    webhooksService,
   } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
@@ -560,6 +592,7 @@ async function registerRoutes(
   await app.register(workspacesRoutes, { workspacesService, perMinute: config.authRateLimitPerMinute });
   await app.register(outcomeRoutes, { outcomeService });
   await app.register(historyRoutes, { historyService, decisionsService });
+  await app.register(webhooksRoutes, { webhooksService });
   await app.register(notificationsRoutes, { notificationsService, teamService });
   await app.register(aiRoutes, { aiService, decisionsService });
   await app.register(eventsRoutes, { eventBus, sessionStreams });

@@ -67,6 +67,23 @@ const envSchema = z.object({
       .default('1000,5000,30000')
       .transform((value) => value.split(',').map(Number)),
   ),
+  // Issue 32: waits before each further webhook attempt (5 delays: 6 attempts in all).
+  WEBHOOK_RETRY_DELAYS_MS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+(,\d+)*$/, 'must be a comma-separated list of milliseconds, e.g. 60000,300000')
+      .default('60000,300000,900000,1800000,3600000')
+      .transform((value) => value.split(',').map(Number)),
+  ),
+  // Lets webhooks reach loopback and private addresses (development and tests only).
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
   // The legal notice and privacy policy name the operator; unset, the pages say it is not published yet.
   OPERATOR_NAME: optionalString,
   OPERATOR_ADDRESS: optionalString,
@@ -337,6 +354,17 @@ export interface AppConfig {
   decisionLimits: { maxPerUser: number; createdPerMinute: number };
   /** Vote writes (evaluate, weights, the team PUT) per user and minute, one count (issue 27). */
   voteWritesPerMinute: number;
+  /** Issue 32: outbound webhooks (server/modules/webhooks). */
+  webhooks: {
+    /** Waits before the 2nd, 3rd, … attempt (WEBHOOK_RETRY_DELAYS_MS). */
+    retryDelaysMs: number[];
+    /** WEBHOOK_ALLOW_PRIVATE: loopback and private addresses allowed as targets. */
+    allowPrivate: boolean;
+    /** One attempt's limit, connection to answer. */
+    timeoutMs: number;
+    /** How often each instance looks for due deliveries besides the nudge after a write; 0 never. */
+    pollMs: number;
+  };
   operator: OperatorConfig;
   /** Passkeys (WebAuthn): the RP ID is a domain, the origin is APP_URL's; both from APP_URL by default. */
   passkeys: { rpId: string; rpName: string; origin: string };
@@ -401,6 +429,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     schedulerPollMs: DEFAULT_SCHEDULER_POLL_MS,
+    webhooks: {
+      retryDelaysMs: e.WEBHOOK_RETRY_DELAYS_MS,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: 10_000,
+      pollMs: 15_000,
+    },
     operator: { name: e.OPERATOR_NAME, address: e.OPERATOR_ADDRESS, email: e.OPERATOR_EMAIL },
     passkeys: {
       rpId: e.PASSKEY_RP_ID ?? new URL(appUrl).hostname,

@@ -81,6 +81,13 @@ export const LIMITS = {
     criteriaSetsPerWorkspace: 50,
     criteriaSetNameMax: 200,
   },
+  // Issue 32: outbound webhooks. Few per decision or workspace (each one is a POST per event), a URL as
+  // long as real incoming-webhook URLs get, and the deliveries list shows the newest of a webhook.
+  webhooks: {
+    perScope: 10,
+    urlMax: 2000,
+    deliveriesShown: 50,
+  },
   reminders: {
     // A manual "remind" per team decision at most this often, so nobody is nagged into leaving.
     manualEveryHours: 12,

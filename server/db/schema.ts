@@ -491,6 +491,41 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+/** Issue 32: an outbound webhook of a team decision or (every decision of) a workspace. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  workspace_id: number | null;
+  decision_id: number | null;
+  url: string;
+  /** Kept as given: every delivery is signed with it. */
+  secret: string;
+  /** JSON array of shared/api/webhooks.ts `WebhookEvent`. */
+  events: string;
+  format: 'json' | 'slack';
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** Issue 32: one event for one webhook (the outbox), attempted until delivered or given up. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  decision_id: number;
+  event_id: string;
+  event: string;
+  once_key: string | null;
+  body: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+  next_attempt_at: EpochMs | null;
+  locked_until: EpochMs | null;
+  lease: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -529,4 +564,6 @@ export interface Database {
   decision_versions: DecisionVersionsTable;
   decision_snapshots: DecisionSnapshotsTable;
   calendar_feeds: CalendarFeedsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -49,6 +49,8 @@ const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] }
   decision_history: ['id'],
   decision_snapshots: ['id'],
   calendar_feeds: ['user_id'],
+  webhooks: ['id'],
+  webhook_deliveries: ['id'],
 };
 
 export const ALL_TABLES = Object.keys(ROW_ORDER) as Table[];

@@ -52,3 +52,9 @@ export const workspaceKeys = {
 
 /** Issue 32: the signed-in user's calendar feed URL (profile page). */
 export const calendarKeys = { feed: ['calendar', 'feed'] as const };
+/** Issue 32: the webhooks of a team decision or a workspace, and one webhook's deliveries. */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: (scope: string) => [...webhookKeys.all, 'list', scope] as const,
+  deliveries: (id: number) => [...webhookKeys.all, 'deliveries', id] as const,
+};

@@ -6,6 +6,7 @@ import { LoadingNotice } from '../components/ui/LoadingNotice.tsx';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { TextLink } from '../components/ui/TextLink.tsx';
 import { ApiError, serverMessageOf } from '../lib/api-client.ts';
+import { WebhooksSection } from '../features/webhooks/WebhooksSection.tsx';
 import { CriteriaSetsSection } from '../features/workspaces/CriteriaSetsSection.tsx';
 import {
   InviteToWorkspaceForm,
@@ -67,6 +68,7 @@ export default function WorkspacePage() {
           {mayManage ? <InviteToWorkspaceForm workspace={details} /> : null}
           {mayManage ? <PendingWorkspaceInvitations workspace={details} /> : null}
           {mayManage ? <RenameWorkspaceForm key={details.name} workspace={details} /> : null}
+          {mayManage ? <WebhooksSection scope={{ workspaceId: details.id }} /> : null}
           <WorkspaceActions workspace={details} />
         </div>
       </div>

@@ -27,6 +27,7 @@ import * as workspaces from './027_workspaces.ts';
 import * as history from './028_history.ts';
 import * as snapshots from './029_snapshots.ts';
 import * as calendarFeeds from './031_calendar_feeds.ts';
+import * as webhooks from './032_webhooks.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '028_history': history,
   '029_snapshots': snapshots,
   '031_calendar_feeds': calendarFeeds,
+  '032_webhooks': webhooks,
 };

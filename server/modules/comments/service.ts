@@ -28,8 +28,23 @@ export function createCommentsService(deps: {
   comments: CommentsRepo;
   decisionsService: DecisionsService;
   emit: Emit;
+  /**
+   * Issue 32: told of a new comment inside the transaction that stores it (the webhooks outbox), so
+   * its deliveries commit or roll back with it.
+   */
+  onCommentStored: (
+    trx: Transaction<Database>,
+    comment: {
+      id: number;
+      decisionId: number;
+      authorId: number;
+      text: string;
+      optionId: number | null;
+      criterionId: number | null;
+    },
+  ) => Promise<void>;
 }) {
-  const { comments, decisionsService, emit } = deps;
+  const { comments, decisionsService, emit, onCommentStored } = deps;
 
   async function assertCellOfDecision(
     decisionId: number,
@@ -75,7 +90,7 @@ export function createCommentsService(deps: {
         'comment',
         async (_, trx) => {
           if (cell) await assertCellOfDecision(access.decision.id, cell, trx);
-          return comments.insert(
+          const stored = await comments.insert(
             {
               decision_id: access.decision.id,
               user_id: access.userId,
@@ -85,6 +100,15 @@ export function createCommentsService(deps: {
             },
             trx,
           );
+          await onCommentStored(trx, {
+            id: stored,
+            decisionId: access.decision.id,
+            authorId: access.userId,
+            text: input.text,
+            optionId: cell?.option_id ?? null,
+            criterionId: cell?.criterion_id ?? null,
+          });
+          return stored;
         },
       );
       const comment = await comments.findWithAuthor(id);

@@ -161,6 +161,8 @@ export function createFrozenResults(
           kind: 'voting_ended',
           actorId,
           at,
+          // Not stored: the webhooks' voting.ended says why there is no result (issue 32).
+          noResultReason: matrix.result.no_result_reason,
           // Stored always; the history presenter leaves it out for readers who may not see results.
           changes: leader ? [{ field: 'leader', from: null, to: leader }] : [],
         },

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { HistoryChange, HistoryKind, StoredMatrix } from '../../../shared/api/history.ts';
+import type { NoResultReason } from '../../../shared/scoring/decision-data.ts';
 import type { Database } from '../../db/schema.ts';
 import { toIsoString } from '../../db/values.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
@@ -15,6 +16,11 @@ export interface HistoryRecord {
   /** Defaults to now; the deadline job passes the deadline. */
   at?: string | undefined;
   versionId?: number | null | undefined;
+  /**
+   * `voting_ended` without a leader: why there is no result. Not stored (the history tells only the
+   * leader); the recorder passes it on to the webhooks outbox (issue 32), which reports it.
+   */
+  noResultReason?: NoResultReason | null | undefined;
 }
 
 /**

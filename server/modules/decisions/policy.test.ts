@@ -26,6 +26,7 @@ const ACTIONS: DecisionAction[] = [
   'comment',
   'manageMembers',
   'startAi',
+  'manageWebhooks',
 ];
 const RELATIONS: Relation[] = ['owner', 'admin', 'editor', 'viewer', 'reader', 'none'];
 
@@ -62,25 +63,25 @@ const F = 'FORBIDDEN' as const;
 const N = 'NOT_FOUND' as const;
 const allNotFound = Object.fromEntries(ACTIONS.map((action) => [action, N]));
 
-// Columns: view, edit, delete, vote, weight, invite, comment, manageMembers, startAi.
+// Columns: view, edit, delete, vote, weight, invite, comment, manageMembers, startAi, manageWebhooks.
 const row = (...outcomes: ('ok' | ErrorCode)[]) =>
   Object.fromEntries(ACTIONS.map((action, i) => [action, outcomes[i]]));
 
 const PERSONAL_TABLE = {
-  owner: row(ok, ok, ok, ok, F, F, ok, F, F),
+  owner: row(ok, ok, ok, ok, F, F, ok, F, F, F),
   // Team roles mean nothing on a personal decision: invisible like any outsider.
   admin: allNotFound,
   editor: allNotFound,
   viewer: allNotFound,
-  reader: row(ok, F, F, F, F, F, ok, F, F),
+  reader: row(ok, F, F, F, F, F, ok, F, F, F),
   none: allNotFound,
 };
 
 const TEAM_TABLE = {
-  owner: row(ok, ok, ok, ok, ok, ok, ok, ok, ok),
-  admin: row(ok, ok, F, ok, ok, ok, ok, F, ok),
-  editor: row(ok, F, F, ok, ok, F, ok, F, F),
-  viewer: row(ok, F, F, F, F, F, ok, F, F),
+  owner: row(ok, ok, ok, ok, ok, ok, ok, ok, ok, ok),
+  admin: row(ok, ok, F, ok, ok, ok, ok, F, ok, ok),
+  editor: row(ok, F, F, ok, ok, F, ok, F, F, F),
+  viewer: row(ok, F, F, F, F, F, ok, F, F, F),
   // "reader" is the public-decision relation; it grants nothing on a team decision.
   reader: allNotFound,
   none: allNotFound,

@@ -33,7 +33,9 @@ export type DecisionAction =
   | 'askAiOpinion'
   // Team decisions (issue 27): make one's own complete vote final, and reopen a member's.
   | 'submitVote'
-  | 'reopenVote';
+  | 'reopenVote'
+  // Team decisions (issue 32): add, list and remove outbound webhooks, also once voting ended.
+  | 'manageWebhooks';
 
 type Table = Partial<Record<Relation, readonly DecisionAction[]>>;
 
@@ -63,6 +65,7 @@ const TEAM: Table = {
     'askAiOpinion',
     'submitVote',
     'reopenVote',
+    'manageWebhooks',
   ],
   admin: [
     'view',
@@ -79,6 +82,7 @@ const TEAM: Table = {
     'askAiOpinion',
     'submitVote',
     'reopenVote',
+    'manageWebhooks',
   ],
   editor: ['view', 'vote', 'weight', 'comment', 'submitVote'],
   viewer: ['view', 'comment'],

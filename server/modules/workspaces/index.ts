@@ -1,5 +1,6 @@
 // The workspaces module's front door (issue 29): what other modules and the app may use.
 export type { WorkspaceDecisionSync } from './decision-sync.ts';
+export { authorizeWorkspace } from './policy.ts';
 export { createWorkspaceMembershipRepo } from './membership-repo.ts';
 export type { WorkspaceMembership, WorkspaceMembershipRepo } from './membership-repo.ts';
 export { createWorkspacesRepo } from './repo.ts';

@@ -13,6 +13,7 @@ const EXPECTED: Record<WorkspaceAction, { owner: boolean; admin: boolean; member
   manageMembers: { owner: true, admin: true, member: false },
   transfer: { owner: true, admin: false, member: false },
   manageCriteriaSets: { owner: true, admin: true, member: false },
+  manageWebhooks: { owner: true, admin: true, member: false },
 };
 
 describe('workspace policy', () => {

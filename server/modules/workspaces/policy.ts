@@ -12,7 +12,9 @@ export type WorkspaceAction =
   /** Change roles and remove members (never the owner: the use case refuses that with 409). */
   | 'manageMembers'
   | 'transfer'
-  | 'manageCriteriaSets';
+  | 'manageCriteriaSets'
+  /** Issue 32: outbound webhooks of the workspace (they hear every decision of it). */
+  | 'manageWebhooks';
 
 /** Roles × actions, as the issue states them: owner and admins manage, members read; only the owner deletes and hands over. */
 export const WORKSPACE_POLICY: Record<WorkspaceAction, readonly WorkspaceRole[]> = {
@@ -24,6 +26,7 @@ export const WORKSPACE_POLICY: Record<WorkspaceAction, readonly WorkspaceRole[]>
   manageMembers: ['owner', 'admin'],
   transfer: ['owner'],
   manageCriteriaSets: ['owner', 'admin'],
+  manageWebhooks: ['owner', 'admin'],
 };
 
 export function canInWorkspace(role: WorkspaceRole, action: WorkspaceAction): boolean {

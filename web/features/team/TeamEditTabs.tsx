@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
+import { WebhooksSection } from '../webhooks/WebhooksSection.tsx';
 import { LockNotice } from './LockNotice.tsx';
 import { TeamSetupForm } from './TeamSetupForm.tsx';
 import { TeamVoteForm } from './TeamVoteForm.tsx';
@@ -84,7 +85,13 @@ export function TeamEditTabs({ details, now, canSetUp, isLocked }: TeamEditTabsP
         </TabPanel>
         {canSetUp ? (
           <TabPanel id="setup">
-            <TeamSetupForm details={details} now={now} isLocked={isLocked} />
+            <div className="flex flex-col gap-6">
+              <TeamSetupForm details={details} now={now} isLocked={isLocked} />
+              {/* Issue 32: owner and admins, also once voting ended (the outcome is still to come). */}
+              {details.userRole === 'owner' || details.userRole === 'admin' ? (
+                <WebhooksSection scope={{ decisionId: details.decision.id }} />
+              ) : null}
+            </div>
           </TabPanel>
         ) : null}
       </Tabs>
