@@ -48,6 +48,7 @@ import {
   emailChangeRoutes,
 } from './modules/email-change/index.ts';
 import { exportRoutes, createExportService } from './modules/export/index.ts';
+import { createDecisionImportService, decisionImportRoutes } from './modules/decision-import/index.ts';
 import { createHistoryRepo, createHistoryService, historyRoutes } from './modules/history/index.ts';
 import { createMfaRepo, createMfaService, mfaRoutes } from './modules/mfa/index.ts';
 import { createReadiness, type Readiness, healthRoutes } from './modules/health/index.ts';
@@ -474,7 +475,13 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     workspaceMemberships: createWorkspaceMembershipRepo(infrastructure.database.db),
   });
   app.addHook('onClose', async () => exportService.close());
-  return { ...decisionModules, ...accountModules, exportService, accountService };
+  return {
+    ...decisionModules,
+    ...accountModules,
+    exportService,
+    accountService,
+    decisionImportService: createDecisionImportService(),
+  };
 }
 
 type Services = ReturnType<typeof createServices>;
@@ -507,6 +514,7 @@ async function registerRoutes(
     contactService,
     passkeysService,
     accountService,
+    decisionImportService,
   } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
@@ -545,6 +553,7 @@ async function registerRoutes(
   });
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService });
+  await app.register(decisionImportRoutes, { decisionImportService });
   await app.register(teamRoutes, {
     teamService,
     teamVoting,
