@@ -1,4 +1,5 @@
 import type { ImportPreview, ImportTarget } from '../../../shared/api/decision-import.ts';
+import { oneLinePlainText } from '../../../shared/api/text.ts';
 import { LIMITS, scaleOfDecision, type Language } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import { createSemaphore } from '../../semaphore.ts';
@@ -69,9 +70,5 @@ export type DecisionImportService = ReturnType<typeof createDecisionImportServic
 /** "Laptops 2025.xlsx" → "Laptops 2025": one line, at most a decision name's length. */
 function nameFromFile(filename: string): string {
   const stem = filename.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
-  const oneLine = stem
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...oneLine].slice(0, LIMITS.decision.nameMax).join('').trim();
+  return [...oneLinePlainText(stem)].slice(0, LIMITS.decision.nameMax).join('').trim();
 }

@@ -147,7 +147,9 @@ describe('readDecisionTable: the plain layout', () => {
     const result = table('\tA\nWeight\t100\nX\t0\n', 'en', LIMITS.scales.team);
     expect(result.evaluations).toEqual([{ option_index: 0, criterion_index: 0, value: 0 }]);
   });
+});
 
+describe('readDecisionTable: what it leaves out', () => {
   it('skips duplicate and nameless rows and columns with warnings; a title above the table is no header', () => {
     const result = table('My laptops\n\tPrice\t\tprice\nWeight\t100\t\t\nA\t5\t6\t7\na\t6\t\t\n\t7\t\t\n');
     expect(result.options).toEqual(['A']);
