@@ -7,13 +7,17 @@ import { readSheetText } from './sheet-reader.ts';
 
 const personal = LIMITS.scales.personal;
 
-function read(text: string, language: Language = 'en', scale = personal): LayoutResult {
+function read(
+  text: string,
+  language: Language = 'en',
+  scale: { min: number; max: number } = personal,
+): LayoutResult {
   const sheet = readSheetText(text);
   if (!sheet.ok) throw new Error('not a sheet');
   return readDecisionTable(sheet.grid, { language, scale });
 }
 
-function table(text: string, language: Language = 'en', scale = personal) {
+function table(text: string, language: Language = 'en', scale: { min: number; max: number } = personal) {
   const result = read(text, language, scale);
   if (!result.ok) throw new Error(`refused: ${result.reason}`);
   return result;
