@@ -41,7 +41,7 @@ describe('readDecisionTable: the plain layout', () => {
   });
 
   it('reads pasted cells (tab-separated, as a spreadsheet copies them) and TSV alike', () => {
-    const pasted = table('\tPrice\tBattery\r\nWeight\t60\t40\r\nAlpha\t7\t9\r\n');
+    const pasted = table('\tPrice\tBattery\r\nWeight\t60 %\t40%\r\nAlpha\t7\t9\r\n');
     expect(pasted.criteria).toEqual([
       { name: 'Price', importance: 60 },
       { name: 'Battery', importance: 40 },

@@ -318,7 +318,8 @@ function applyRoleRows(
     const { criterion } = column;
     const weight = cellOf('weight', column);
     if (weight) {
-      const importance = reader.number(weight.cell, weight.position);
+      // "50 %" as a spreadsheet saves a percentage in CSV.
+      const importance = reader.number(weight.cell, weight.position, '%');
       if (importance === null) {
         if (textOf(weight.cell) === '')
           warnings.push({ ...weight.position, key: 'import.warning.weightMissing' });
