@@ -25,7 +25,7 @@ test.describe('on a phone (390 px)', () => {
       ),
     );
 
-    await expect(panel.status).toHaveText('2 Optionen und 3 Kriterien gelesen; 1 Hinweise.');
+    await expect(panel.status).toHaveText('2 Optionen und 3 Kriterien gelesen; 1 Hinweis.');
     await expect(panel.nameInput).toHaveValue('Importierte Entscheidung');
     // Weights shown back in German notation; no column became measured.
     await expect(panel.columnHeader('Miete')).toContainText('Gewichtung 62,5');
@@ -80,6 +80,10 @@ test('an XLSX file becomes a personal decision; formulas count with their saved 
   await expect(panel.nameInput).toHaveValue('Family car');
   await expect(panel.cell('Hatchback', 1)).toHaveText('9');
   await expect(panel.preview).toContainText('No warnings: every cell was read as written.');
+  expect(await seriousViolations(page)).toEqual([]);
+  // The preview in the dark theme too.
+  await new AppFrame(page).themeToggle().click();
+  await expect(page.locator('html.dark')).toBeAttached();
   expect(await seriousViolations(page)).toEqual([]);
 
   await panel.createButton.click();

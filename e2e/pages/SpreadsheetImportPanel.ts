@@ -25,7 +25,7 @@ export class SpreadsheetImportPanel {
     this.readPastedButton = main.getByRole('button', {
       name: /^(Read pasted cells|Eingefügte Zellen lesen)$/,
     });
-    this.status = main.getByRole('status').filter({ hasText: /Read \d+ options|Optionen und/ });
+    this.status = main.getByRole('status').filter({ hasText: /^(Read \d+ option|\d+ Option)/ });
     this.preview = main.getByRole('region', { name: /^(Preview|Vorschau)/ });
     this.table = this.preview.getByRole('table');
     this.nameInput = this.preview.getByRole('textbox', {

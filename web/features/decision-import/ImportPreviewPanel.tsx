@@ -55,7 +55,10 @@ export function ImportPreviewPanel({
         {t('import.previewTitle')}
       </h3>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {t('import.summary', { options: preview.options.length, criteria: preview.criteria.length })}{' '}
+        {t('import.summary', {
+          options: t('import.optionCount', { count: preview.options.length }),
+          criteria: t('import.criterionCount', { count: preview.criteria.length }),
+        })}{' '}
         {measured.length
           ? t('import.measuredColumns', { names: measured.join(', ') })
           : t('import.noMeasuredColumns')}

@@ -70,9 +70,9 @@ export function SpreadsheetImport({ target }: { target: ImportTarget }) {
     ? t('import.reading')
     : preview
       ? t('import.readDone', {
-          options: preview.options.length,
-          criteria: preview.criteria.length,
-          warnings: preview.warnings.length,
+          options: t('import.optionCount', { count: preview.options.length }),
+          criteria: t('import.criterionCount', { count: preview.criteria.length }),
+          warnings: t('import.warningCount', { count: preview.warnings.length }),
         })
       : null;
 
