@@ -44,6 +44,7 @@ import {
   emailChangeRoutes,
 } from './modules/email-change/index.ts';
 import { exportRoutes, createExportService } from './modules/export/index.ts';
+import { createDecisionImportService, decisionImportRoutes } from './modules/decision-import/index.ts';
 import { createHistoryRepo, createHistoryService, historyRoutes } from './modules/history/index.ts';
 import { createMfaRepo, createMfaService, mfaRoutes } from './modules/mfa/index.ts';
 import { createReadiness, type Readiness, healthRoutes } from './modules/health/index.ts';
@@ -506,7 +507,14 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     calendarFeeds: calendarService,
   });
   app.addHook('onClose', async () => exportService.close());
-  return { ...decisionModules, ...accountModules, exportService, accountService, calendarService };
+  return {
+    ...decisionModules,
+    ...accountModules,
+    exportService,
+    accountService,
+    calendarService,
+    decisionImportService: createDecisionImportService(),
+  };
 }
 
 type Services = ReturnType<typeof createServices>;
@@ -541,6 +549,7 @@ async function registerRoutes(
     accountService,
     calendarService,
     webhooksService,
+    decisionImportService,
   } = services;
   await app.register(requestLogPlugin);
   await app.register(requestLanguagePlugin);
@@ -580,6 +589,7 @@ async function registerRoutes(
   await app.register(commentsRoutes, { commentsService, rateLimit: config.commentRateLimit });
   await app.register(exportRoutes, { exportService });
   await app.register(calendarRoutes, { calendarService });
+  await app.register(decisionImportRoutes, { decisionImportService });
   await app.register(teamRoutes, {
     teamService,
     teamVoting,

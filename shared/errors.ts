@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   PASSKEY_CHALLENGE_INVALID: 400,
   PASSKEY_NOT_VERIFIED: 400,
   INVALID_EMAIL_CHANGE_LINK: 400,
+  /** Issue 31: an import's file or paste holds no table (no criteria row and option rows). */
+  IMPORT_NOT_A_TABLE: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_SECOND_FACTOR_CODE: 401,

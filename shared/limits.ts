@@ -131,6 +131,18 @@ export const LIMITS = {
   // PDF rendering costs ~50 ms of CPU: exports per IP and minute, and PDFs rendered at once per
   // instance (each in a worker thread of its own, off the event loop).
   export: { perMinute: 60, pdfRendersAtOnce: 2 },
+  /**
+   * Issue 31: decisions from a spreadsheet. A file (or pasted text) of at most `maxBytes`; an XLSX
+   * file's parts may unpack to at most `xlsxUnpackedMaxBytes` in all (a small ZIP can unpack to
+   * gigabytes); previews per user and minute, and at most `readsAtOnce` files read at once per instance.
+   */
+  import: {
+    maxBytes: 2 * 1024 * 1024,
+    xlsxUnpackedMaxBytes: 64 * 1024 * 1024,
+    perUserPerMinute: 30,
+    readsAtOnce: 2,
+    unitMax: 12,
+  },
   /** Issue 28: the whole-account data export (a ZIP of every decision) per user and hour. */
   dataExport: { perHour: 3 },
   /**

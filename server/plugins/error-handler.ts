@@ -23,7 +23,7 @@ export function sendError(
   };
   if (fieldKeys) {
     body.fields = Object.fromEntries(
-      Object.entries(fieldKeys).map(([field, key]) => [field, translate(request.language, key)]),
+      Object.entries(fieldKeys).map(([field, key]) => [field, translate(request.language, key, params)]),
     );
   }
   return reply.status(status).type('application/json; charset=utf-8').send(body);

@@ -9,6 +9,7 @@ import { notify } from '../lib/notify.ts';
 import { emptyDecisionForm } from '../features/decisions/decision-form-model.ts';
 import { useCreateDecision } from '../features/decisions/decisions-api.ts';
 import { DecisionForm } from '../features/decisions/DecisionForm.tsx';
+import { SpreadsheetImport } from '../features/decision-import/SpreadsheetImport.tsx';
 
 export default function NewDecisionPage() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export default function NewDecisionPage() {
   return (
     <>
       <PageHeader title={t('pages.newDecision')} lead={t('decisionForm.newLead')} />
+      <SpreadsheetImport target="personal" />
       <DecisionForm
         initialValues={initialValues}
         submitLabel={t('decisionForm.save')}
