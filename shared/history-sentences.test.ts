@@ -72,7 +72,7 @@ describe('history sentences', () => {
     expect(say('de', value)).toBe('Ben hat abgestimmt (12 Zellen)');
     const one = entry('vote_saved', [{ field: 'cells', from: null, to: 1 }], { actor: ben });
     expect(say('en', one)).toBe('Ben voted (1 cell)');
-    const personal = entry('vote_saved', [{ field: 'values', from: null, to: 3 }]);
+    const personal = entry('vote_saved', [{ field: 'cells', from: null, to: 3 }], { version_id: 7 });
     expect(say('en', personal)).toBe('Anna changed 3 values');
     expect(say('de', personal)).toBe('Anna hat 3 Werte geändert');
     expect(say('de', one)).toBe('Ben hat abgestimmt (1 Zelle)');

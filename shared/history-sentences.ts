@@ -129,10 +129,11 @@ export function historySentenceOf(entry: HistoryEntry): HistorySentence {
   }
   switch (entry.kind) {
     case 'vote_saved': {
-      // A personal decision's save counts the owner's changed values (`values`), a vote its cells.
-      const values = count(changes, 'values');
-      if (values !== null) return { key: `${P}.sentence.valuesChanged`, params: { actor, count: values } };
+      // A personal decision's save (it has a version) changed the owner's values; a team vote counts
+      // its cells. `values` is what entries recorded before the field became `cells` carry.
       const cells = count(changes, 'cells');
+      const values = entry.version_id !== null ? cells : count(changes, 'values');
+      if (values !== null) return { key: `${P}.sentence.valuesChanged`, params: { actor, count: values } };
       return cells === null
         ? { key: `${P}.sentence.voted`, params: { actor } }
         : { key: `${P}.sentence.votedCells`, params: { actor, count: cells } };

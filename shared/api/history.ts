@@ -60,7 +60,7 @@ export const historyItemSchema = z.object({
  * | `anchors` (`{ low, high }` or null), each with `item`; mode_changed → `mode`; deadline_changed →
  * `deadline` (ISO time or null); visibility_changed → `visibility` (private/public) or
  * `results_visibility` (team); role_changed → `role`; vote_saved / ai_scored / ai_opinion → `cells` (from
- * null, to: count; a personal decision's save counts its changed values as `values`);
+ * null, to: count; a personal decision's save counts the cells whose value it changed);
  * weights_saved → `weights` (from null, to: count); voting_ended → `leader` (from null, to: `{ option_id,
  * name, total }`, only for readers who see results); outcome_recorded → `outcome` (option names);
  * restored → `version` (from null, to: the version id).

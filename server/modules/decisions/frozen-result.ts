@@ -109,8 +109,9 @@ function leaderOf(matrix: Pick<MatrixRead, 'options' | 'result'>) {
  *   be reopened); the other reasons every time.
  * - `recordVotingEnded`: voting ended (by hand, by an AI completion, or the deadline job for System):
  *   the result is frozen if it is not yet, and `voting_ended` is recorded naming the leader.
- * - `freezeBeforeChange`: a write to a team decision whose deadline passed first freezes the result
- *   if the deadline job has not yet, so the frozen result stays the one at the deadline.
+ * - `endAtDeadline` / `freezeBeforeChange`: a write to a team decision whose deadline passed first
+ *   freezes the result and records System's `voting_ended` if the deadline job has not yet, so the
+ *   frozen result stays the one at the deadline and the history stays in order.
  */
 export function createFrozenResults(
   decisions: DecisionsRepo,
@@ -142,36 +143,49 @@ export function createFrozenResults(
     return store(trx, decision, reason, label, await readModel.matrixIn(decision, trx));
   };
 
+  async function recordVotingEnded(
+    trx: Transaction<Database>,
+    decision: DecisionRow,
+    actorId: number | null,
+    at: string,
+  ): Promise<void> {
+    const matrix = await readModel.matrixIn(decision, trx);
+    if (!(await isVotingEndedFrozen(trx, decision))) await store(trx, decision, 'voting_ended', null, matrix);
+    const leader = leaderOf(matrix);
+    await history.record(trx, [
+      {
+        decisionId: decision.id,
+        kind: 'voting_ended',
+        actorId,
+        at,
+        // Not stored: the webhooks' voting.ended says why there is no result (issue 32).
+        noResultReason: matrix.result.no_result_reason,
+        // Stored always; the history presenter leaves it out for readers who may not see results.
+        changes: leader ? [{ field: 'leader', from: null, to: leader }] : [],
+      },
+    ]);
+  }
+
+  /**
+   * Voting ended at the deadline: System's, dated at the deadline. Whichever comes first, the deadline
+   * job or a write after the deadline, freezes the result and records `voting_ended`; the other finds
+   * the frozen result and records nothing, so the entry keeps its place before what followed it.
+   */
+  async function endAtDeadline(trx: Transaction<Database>, decision: DecisionRow): Promise<void> {
+    if (await isVotingEndedFrozen(trx, decision)) return;
+    // Ended by hand before issue 30 (no frozen result yet): freeze, the entry is that write's.
+    if (decision.voting_ended_by === null && decision.timer !== null)
+      await recordVotingEnded(trx, decision, null, toIsoString(decision.timer));
+    else await freezeResult(trx, decision, 'voting_ended');
+  }
+
   return {
     freezeResult,
-
-    async recordVotingEnded(
-      trx: Transaction<Database>,
-      decision: DecisionRow,
-      actorId: number | null,
-      at: string,
-    ): Promise<void> {
-      const matrix = await readModel.matrixIn(decision, trx);
-      if (!(await isVotingEndedFrozen(trx, decision)))
-        await store(trx, decision, 'voting_ended', null, matrix);
-      const leader = leaderOf(matrix);
-      await history.record(trx, [
-        {
-          decisionId: decision.id,
-          kind: 'voting_ended',
-          actorId,
-          at,
-          // Not stored: the webhooks' voting.ended says why there is no result (issue 32).
-          noResultReason: matrix.result.no_result_reason,
-          // Stored always; the history presenter leaves it out for readers who may not see results.
-          changes: leader ? [{ field: 'leader', from: null, to: leader }] : [],
-        },
-      ]);
-    },
+    recordVotingEnded,
+    endAtDeadline,
 
     async freezeBeforeChange(trx: Transaction<Database>, decision: DecisionRow): Promise<void> {
-      if (decision.type === 'team' && isPastDeadline(decision.timer))
-        await freezeResult(trx, decision, 'voting_ended');
+      if (decision.type === 'team' && isPastDeadline(decision.timer)) await endAtDeadline(trx, decision);
     },
   };
 }

@@ -211,11 +211,13 @@ export async function recordSave(
     }
     if (isPersonal && save.rowBefore !== null) {
       const cells = changedCells(save.matrixBefore, after);
-      // A personal save counts the owner's changed values; the AI's run counts the cells it scored.
+      // A personal save counts the owner's changed cells; the AI's run the cells it scored (issue 30:
+      // `cells`, never a value).
       if (cells > 0) {
-        const kind = save.cellsKind ?? 'vote_saved';
-        const field = kind === 'ai_scored' ? 'cells' : 'values';
-        entries.push({ kind, changes: [{ field, from: null, to: cells }] });
+        entries.push({
+          kind: save.cellsKind ?? 'vote_saved',
+          changes: [{ field: 'cells', from: null, to: cells }],
+        });
       }
     }
   }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
+import type { HistoryEntry } from '../../../shared/api/history.ts';
 import { snapshotSchema, snapshotsResponseSchema, type Snapshot } from '../../../shared/api/snapshots.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
@@ -178,14 +179,26 @@ describe('a write after the deadline, before the job, freezes the result at the 
     expect(details.frozen_result).toEqual(before);
   });
 
-  it('an outcome recorded after the deadline: voting_ended is stored before outcome_recorded', async () => {
-    const { decision, before, oslo } = await endedBeforeTheJob();
+  it('an outcome recorded after the deadline: voting_ended is stored and recorded before outcome_recorded', async () => {
+    const { decision, before, oslo, deadline } = await endedBeforeTheJob();
     expect((await lifecycle.recordOutcome(owner, decision.id, { option_id: oslo })).statusCode).toBe(200);
     expect((await storedRows(decision.id)).map((row) => row.reason)).toEqual([
       'voting_ended',
       'outcome_recorded',
     ]);
     expect((await detailsOf(app, owner, decision.id)).frozen_result).toEqual(before);
+    // The job then announces, but records no second entry: the history stays in the order of events.
+    await app.database.db.updateTable('scheduled_jobs').set({ next_run_at: 0, locked_until: null }).execute();
+    await app.scheduler.runDueJobs();
+    const history = await app.inject({
+      method: 'GET',
+      url: `/api/decision/${decision.id}/history`,
+      headers: owner.headers,
+    });
+    const [newest, previous, ...older] = history.json<{ entries: HistoryEntry[] }>().entries;
+    expect(newest).toMatchObject({ kind: 'outcome_recorded' });
+    expect(previous).toMatchObject({ kind: 'voting_ended', actor: { kind: 'system' }, at: deadline });
+    expect(older.map((entry) => entry.kind)).not.toContain('voting_ended');
   });
 
   it('an account deleted after the deadline: the frozen result is the one before', async () => {

@@ -17,6 +17,8 @@ export interface DecisionWriteContext {
   freezeResult: FreezeResult;
   /** Voting ended by this write (or the deadline job's): the result frozen, `voting_ended` recorded. */
   recordVotingEnded: FrozenResults['recordVotingEnded'];
+  /** Voting ended at the deadline: frozen and recorded once, by the job or the first later write. */
+  endAtDeadline: FrozenResults['endAtDeadline'];
   /** A write to a team decision whose deadline passed: the result at the deadline frozen first. */
   freezeBeforeChange: FrozenResults['freezeBeforeChange'];
 }

@@ -895,7 +895,7 @@ const CASES: KindCase<Base>[] = [
     versioned: true,
     expected: (c, { versionId }) => [
       entry('vote_saved', person(c.owner), {
-        changes: [{ field: 'values', from: null, to: 2 }],
+        changes: [{ field: 'cells', from: null, to: 2 }],
         version_id: versionId,
       }),
     ],
@@ -1226,7 +1226,7 @@ const CASES: KindCase<Base>[] = [
       const by = person(c.owner);
       const version_id = versionId;
       return [
-        entry('vote_saved', by, { changes: [{ field: 'values', from: null, to: 1 }], version_id }),
+        entry('vote_saved', by, { changes: [{ field: 'cells', from: null, to: 1 }], version_id }),
         entry('criteria_changed', by, {
           changes: [
             {

@@ -127,7 +127,7 @@ describe('personal decisions: saves, versions and restore', () => {
       }),
     );
     const [values] = await entriesOf(owner, decision.id);
-    expect(values).toMatchObject({ kind: 'vote_saved', changes: [{ field: 'values', from: null, to: 1 }] });
+    expect(values).toMatchObject({ kind: 'vote_saved', changes: [{ field: 'cells', from: null, to: 1 }] });
   });
 });
 

@@ -1,6 +1,5 @@
 import { AppError } from '../../app-error.ts';
 import type { Emit } from '../../events/domain-events.ts';
-import { toIsoString } from '../../db/values.ts';
 import { isPastDeadline, type DecisionsRepo, type DecisionsService } from '../decisions/index.ts';
 import type { VotingEndRepo } from './voting-end-repo.ts';
 
@@ -15,11 +14,11 @@ export function createVotingEnd(deps: {
   decisions: Pick<DecisionsRepo, 'findById' | 'hasAiEvaluations'>;
   votingEnds: VotingEndRepo;
   matrixOf: DecisionsService['matrixOf'];
-  writeContext: Pick<DecisionsService['writeContext'], 'writeLocked' | 'freezeResult' | 'recordVotingEnded'>;
+  writeContext: Pick<DecisionsService['writeContext'], 'writeLocked' | 'freezeResult' | 'endAtDeadline'>;
   emit: Emit;
 }) {
   const { decisions, votingEnds, matrixOf, emit } = deps;
-  const { writeLocked, freezeResult, recordVotingEnded } = deps.writeContext;
+  const { writeLocked, freezeResult, endAtDeadline } = deps.writeContext;
 
   async function announceVotingEnded(decisionId: number, now = Date.now()): Promise<boolean> {
     const decision = await decisions.findById(decisionId);
@@ -29,14 +28,12 @@ export function createVotingEnd(deps: {
     if (!isDeadline && !isCompletedByAi) return false;
     // "End voting now" and an AI completion froze the result and recorded `voting_ended` in their own
     // transaction (issue 30). A deadline has no write: it is System's, at the deadline, recorded here
-    // with the claim, so whichever path claims first records it once.
+    // with the claim unless a write after the deadline already did (`endAtDeadline`).
     const isClaimed = await writeLocked(decision.id, decision.user_id, null, async (locked, trx) => {
       if (!(await votingEnds.claimVotingEndedAnnouncement(decision.id, new Date(now).toISOString(), trx)))
         return false;
-      const { timer, voting_ended_by: endedBy } = locked.decision;
-      if (!locked.state.isCompletedByAi && endedBy === null && timer !== null)
-        await recordVotingEnded(trx, locked.decision, null, toIsoString(timer));
-      else await freezeResult(trx, locked.decision, 'voting_ended');
+      if (locked.state.isCompletedByAi) await freezeResult(trx, locked.decision, 'voting_ended');
+      else await endAtDeadline(trx, locked.decision);
       return true;
     }).catch((error: unknown) => {
       // Deleted meanwhile: nothing to freeze or announce.
