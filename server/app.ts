@@ -15,6 +15,12 @@ import {
   createAccountService,
   createAccountWorkspaces,
 } from './modules/account/index.ts';
+import {
+  apiTokensRoutes,
+  createApiTokenVerifier,
+  createApiTokensRepo,
+  createApiTokensService,
+} from './modules/api-tokens/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
   createLoginThrottle,
@@ -368,6 +374,9 @@ function createAccountModules(
     mailer,
     appUrl: config.appUrl,
   });
+  const apiTokensRepo = createApiTokensRepo(database.db);
+  const apiTokensService = createApiTokensService({ tokens: apiTokensRepo });
+  const apiTokenVerifier = createApiTokenVerifier(apiTokensRepo);
   registerPurgeJobs(scheduler, {
     db: database.db,
     counters,
@@ -411,6 +420,8 @@ function createAccountModules(
     authService,
     mfaService,
     passkeysService,
+    apiTokensService,
+    apiTokenVerifier,
     emailChangeService,
     passwordResetService,
     contactService,
@@ -431,7 +442,7 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
   const decisionModules = createDecisionModules(app, config, infrastructure, mailer);
   const accountModules = createAccountModules(app, config, infrastructure, mailer, decisionModules);
   const { decisionsService, commentsService, teamRepo } = decisionModules;
-  const { users, sessionsRepo, mfaService } = accountModules;
+  const { users, sessionsRepo, mfaService, apiTokensService } = accountModules;
   registerRetentionJobs(infrastructure.scheduler, {
     retention: config.retention,
     deleteUnconfirmedAccounts: (createdBefore) => users.deleteUnconfirmedOwningNothing(createdBefore),
@@ -454,6 +465,8 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     account: createAccountRepo(infrastructure.database.db),
     users,
     sessions: sessionsRepo,
+    // Issue 32: the account's API tokens go with it, in the deletion's transaction.
+    apiTokens: { deleteOfUser: (userId, trx) => apiTokensService.deleteOfUser(userId, trx) },
     team: teamRepo,
     notifications: createNotificationsRepo(infrastructure.database.db),
     decisions: decisionsService.writeContext,
@@ -506,6 +519,8 @@ async function registerRoutes(
     passwordResetService,
     contactService,
     passkeysService,
+    apiTokensService,
+    apiTokenVerifier,
     accountService,
   } = services;
   await app.register(requestLogPlugin);
@@ -520,7 +535,7 @@ async function registerRoutes(
   await app.register(rateLimitPlugin, { counters });
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);
-  await app.register(authPlugin, { authService });
+  await app.register(authPlugin, { authService, apiTokens: apiTokenVerifier });
   await app.register(decisionAccessPlugin, { decisionsService });
 
   await app.register(healthRoutes, { readiness });
@@ -532,6 +547,7 @@ async function registerRoutes(
   });
   await app.register(passkeysRoutes, { passkeysService, perMinute: config.authRateLimitPerMinute });
   await app.register(sessionsRoutes, { authService });
+  await app.register(apiTokensRoutes, { apiTokensService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, {
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,
