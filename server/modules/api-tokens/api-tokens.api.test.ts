@@ -194,7 +194,9 @@ describe('calling the API with a token', () => {
     });
     expect(head.statusCode).toBe(200);
   });
+});
 
+describe('routes only a signed-in session may use', () => {
   // Written from the list, independently of which routes carry the flag.
   const sessionOnlyRoutes: [string, (ids: { tokenId: number }) => InjectOptions][] = [
     ['create a token', () => ({ method: 'POST', url: '/api/tokens', payload: { name: 'x', scope: 'read' } })],
@@ -245,7 +247,9 @@ describe('calling the API with a token', () => {
       expectApiError(response, 403, 'API_TOKEN_NOT_ALLOWED');
     },
   );
+});
 
+describe('expiry, last use and rate limits', () => {
   it('answers 401 to an expired, an unknown and a malformed token', async () => {
     const owner = await createSignedInUser(app);
     const { id, token } = await createToken(owner, { expires_in_days: 1 });
