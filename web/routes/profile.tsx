@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
+import { ApiTokensSection } from '../features/api-tokens/ApiTokensSection.tsx';
 import { ChangeEmailForm } from '../features/email-change/ChangeEmailForm.tsx';
 import { PasskeysSection } from '../features/passkeys/PasskeysSection.tsx';
 import { DeleteAccount } from '../features/profile/DeleteAccount.tsx';
@@ -20,6 +21,7 @@ export default function ProfilePage() {
         <PasskeysSection />
       </div>
       <SignedInSessions />
+      <ApiTokensSection />
       <div className="mt-6 flex flex-col gap-6">
         <DownloadMyData />
         <DeleteAccount />
