@@ -4,8 +4,10 @@ import pino from 'pino';
 const REDACTED = '[redacted]';
 
 // The token segment of the validate endpoints (reset and invitation), e.g. /api/team/validate/<token>,
-// and of the workspace invitation preview (issue 29), /api/workspaces/invitations/<token>.
-const TOKEN_SEGMENT = /(\/(?:(?:reset-password|team)\/+validate|workspaces\/+invitations)\/+)[^/?#\s"'<>]+/gi;
+// and of the workspace invitation preview (issue 29), /api/workspaces/invitations/<token>, also at its
+// alias /api/workspace-invitations/<token> (issue 32).
+const TOKEN_SEGMENT =
+  /(\/(?:(?:reset-password|team)\/+validate|workspaces\/+invitations|workspace-invitations)\/+)[^/?#\s"'<>]+/gi;
 // Token query values of the pages a mail links to: /reset-password?token=…, /invite?token=…, ?inviteToken=….
 const TOKEN_QUERY = /([?&;](?:token|inviteToken|invite_token)=)[^&#;\s"'<>]*/gi;
 

@@ -64,6 +64,20 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(Object.keys(created?.operation.responses ?? {})).toEqual(expect.arrayContaining(['401', '403']));
   });
 
+  it('documents the workspace invitation preview at its unambiguous alias, which answers alike', async () => {
+    const document = await servedDocument();
+    expect(Object.keys(document.paths)).toContain('/api/workspace-invitations/{token}');
+    expect(Object.keys(document.paths)).not.toContain('/api/workspaces/invitations/{token}');
+    for (const url of ['/api/workspace-invitations/unknown', '/api/workspaces/invitations/unknown']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode, code: response.json<{ code: string }>().code }).toEqual({
+        url,
+        status: 404,
+        code: 'INVALID_INVITATION',
+      });
+    }
+  });
+
   it('gives every operation a unique operationId and a summary', async () => {
     const operations = operationsOf(await servedDocument());
     const ids = operations.map(({ operation }) => operation.operationId);
