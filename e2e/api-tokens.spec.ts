@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import de from '../shared/i18n/de.json' with { type: 'json' };
 import en from '../shared/i18n/en.json' with { type: 'json' };
 import { ApiTokensSection } from './pages/ApiTokensSection.ts';
 import { createAccount, signInViaApi } from './support/accounts.ts';
@@ -43,4 +44,28 @@ test('create an API token (shown once, copied), use it from a script, revoke it'
   await expect(tokens.empty).toBeVisible();
   expect((await page.request.get('/api/decision', { headers: asScript })).status()).toBe(401);
   expect(await seriousViolations(page), 'profile after revoking').toEqual([]);
+});
+
+test('the section in German: created token shown once with its warning', async ({ page }) => {
+  const account = await createAccount(page.request);
+  const login = await page.request.post('/api/login', { data: account });
+  const { token: session } = (await login.json()) as { token: string };
+  const german = await page.request.put('/api/users/update', {
+    data: { language: 'de' },
+    headers: { authorization: `Bearer ${session}` },
+  });
+  expect(german.status()).toBe(200);
+  await signInViaApi(page, account, 'no page');
+  await page.goto('/profile');
+
+  const region = page.getByRole('region', { name: de.apiTokens.title });
+  await expect(region.getByText(de.apiTokens.empty)).toBeVisible();
+  await region.getByLabel(de.apiTokens.nameLabel).fill('Export-Skript');
+  await region.getByLabel(de.apiTokens.expiryLabel).selectOption('never');
+  await region.getByRole('button', { name: de.apiTokens.create }).click();
+  await expect(region).toContainText(de.apiTokens.newTokenWarning);
+  const item = region.getByRole('listitem').filter({ hasText: 'Export-Skript' });
+  await expect(item).toContainText(de.apiTokens.scope_read);
+  await expect(item).toContainText(de.apiTokens.noExpiry);
+  expect(await seriousViolations(page), 'German profile with a new API token').toEqual([]);
 });
