@@ -10,6 +10,12 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/databas
 import { createRateLimitCounters } from './db/rate-limit-counters.ts';
 import { createEventSubscriber } from './events/subscriber.ts';
 import { accountRoutes, createAccountRepo, createAccountService } from './modules/account/index.ts';
+import {
+  apiTokensRoutes,
+  createApiTokenVerifier,
+  createApiTokensRepo,
+  createApiTokensService,
+} from './modules/api-tokens/index.ts';
 import { calendarRoutes, createCalendarRepo, createCalendarService } from './modules/calendar/index.ts';
 import { aiRoutes, createAiModelClient, createAiService, createAiUsageRepo } from './modules/ai/index.ts';
 import {
@@ -396,6 +402,9 @@ function createAccountModules(
     mailer,
     appUrl: config.appUrl,
   });
+  const apiTokensRepo = createApiTokensRepo(database.db);
+  const apiTokensService = createApiTokensService({ tokens: apiTokensRepo });
+  const apiTokenVerifier = createApiTokenVerifier(apiTokensRepo);
   registerPurgeJobs(scheduler, {
     db: database.db,
     counters,
@@ -439,6 +448,8 @@ function createAccountModules(
     authService,
     mfaService,
     passkeysService,
+    apiTokensService,
+    apiTokenVerifier,
     emailChangeService,
     passwordResetService,
     contactService,
@@ -459,7 +470,7 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
   const decisionModules = createDecisionModules(app, config, infrastructure, mailer);
   const accountModules = createAccountModules(app, config, infrastructure, mailer, decisionModules);
   const { decisionsService, commentsService, teamRepo } = decisionModules;
-  const { users, sessionsRepo, mfaService } = accountModules;
+  const { users, sessionsRepo, mfaService, apiTokensService } = accountModules;
   registerRetentionJobs(infrastructure.scheduler, {
     retention: config.retention,
     deleteUnconfirmedAccounts: (createdBefore) => users.deleteUnconfirmedOwningNothing(createdBefore),
@@ -486,6 +497,8 @@ function createServices(app: FastifyInstance, config: AppConfig, infrastructure:
     account: createAccountRepo(infrastructure.database.db),
     users,
     sessions: sessionsRepo,
+    // Issue 32: the account's API tokens go with it, in the deletion's transaction.
+    apiTokens: { deleteOfUser: (userId, trx) => apiTokensService.deleteOfUser(userId, trx) },
     team: teamRepo,
     notifications: createNotificationsRepo(infrastructure.database.db),
     decisions: decisionsService.writeContext,
@@ -546,6 +559,8 @@ async function registerRoutes(
     passwordResetService,
     contactService,
     passkeysService,
+    apiTokensService,
+    apiTokenVerifier,
     accountService,
     calendarService,
     webhooksService,
@@ -563,7 +578,7 @@ async function registerRoutes(
   await app.register(rateLimitPlugin, { counters });
   await app.register(multipart, { limits: { fileSize: LIMITS.avatar.maxBytes, files: 1, fields: 10 } });
   await app.register(openApiPlugin);
-  await app.register(authPlugin, { authService });
+  await app.register(authPlugin, { authService, apiTokens: apiTokenVerifier });
   await app.register(decisionAccessPlugin, { decisionsService });
 
   await app.register(healthRoutes, { readiness });
@@ -575,6 +590,7 @@ async function registerRoutes(
   });
   await app.register(passkeysRoutes, { passkeysService, perMinute: config.authRateLimitPerMinute });
   await app.register(sessionsRoutes, { authService });
+  await app.register(apiTokensRoutes, { apiTokensService, perMinute: config.authRateLimitPerMinute });
   await app.register(usersRoutes, {
     usersService,
     avatarUploadsPerMinute: config.avatarUploadRateLimitPerMinute,

@@ -16,6 +16,7 @@ describe('redactUrl', () => {
     [`/api/team/validate/${TOKEN}?lang=de`, '/api/team/validate/[redacted]?lang=de'],
     [`/api/team/validate/${TOKEN}/`, '/api/team/validate/[redacted]/'],
     [`/api/workspaces/invitations/${TOKEN}`, '/api/workspaces/invitations/[redacted]'],
+    [`/api/workspace-invitations/${TOKEN}`, '/api/workspace-invitations/[redacted]'],
     ['/api/workspaces/12/invitations/34/resend', '/api/workspaces/12/invitations/34/resend'],
     [`/api/calendar/${TOKEN}.ics`, '/api/calendar/[redacted]'],
     [

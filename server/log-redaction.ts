@@ -4,10 +4,10 @@ import pino from 'pino';
 const REDACTED = '[redacted]';
 
 // The token segment of the validate endpoints (reset and invitation), e.g. /api/team/validate/<token>,
-// of the workspace invitation preview (issue 29), /api/workspaces/invitations/<token>, and of the calendar
-// feed (issue 32), /api/calendar/<token>.ics.
+// of the workspace invitation preview (issue 29), /api/workspaces/invitations/<token>, also at its alias
+// /api/workspace-invitations/<token>, and of the calendar feed (issue 32), /api/calendar/<token>.ics.
 const TOKEN_SEGMENT =
-  /(\/(?:(?:reset-password|team)\/+validate|workspaces\/+invitations|api\/+calendar)\/+)[^/?#\s"'<>]+/gi;
+  /(\/(?:(?:reset-password|team)\/+validate|workspaces\/+invitations|workspace-invitations|api\/+calendar)\/+)[^/?#\s"'<>]+/gi;
 // Token query values of the pages a mail links to: /reset-password?token=…, /invite?token=…, ?inviteToken=….
 const TOKEN_QUERY = /([?&;](?:token|inviteToken|invite_token)=)[^&#;\s"'<>]*/gi;
 

@@ -24,6 +24,9 @@ export const ERROR_STATUS = {
   EMAIL_NOT_CONFIRMED: 403,
   WRONG_CURRENT_PASSWORD: 403,
   WRONG_SECOND_FACTOR_CODE: 403,
+  // Issue 32: an API token on a write with `read` scope, or on a route only a signed-in session may use.
+  API_TOKEN_READ_ONLY: 403,
+  API_TOKEN_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   // Issue 32: an unknown or reset calendar feed link; a decision without a deadline has no calendar file.
   CALENDAR_FEED_NOT_FOUND: 404,
@@ -49,6 +52,7 @@ export const ERROR_STATUS = {
   SECOND_FACTOR_NOT_ON: 409,
   PASSKEY_ALREADY_REGISTERED: 409,
   TOO_MANY_PASSKEYS: 409,
+  TOO_MANY_API_TOKENS: 409,
   EMAIL_CHANGE_ADDRESS_TAKEN: 409,
   VOTING_NOT_OPEN: 409,
   VOTING_NOT_ENDED: 409,

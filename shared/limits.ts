@@ -113,6 +113,10 @@ export const LIMITS = {
   // Issue 28: a name says which device holds the passkey; a ceremony's challenge is single use and
   // lives this long; an account holds at most `maxPerUser` (each one is offered at every registration).
   passkey: { nameMax: 100, challengeMinutes: 5, maxPerUser: 20 },
+  // Issue 32: personal access tokens for scripts. An account holds at most `maxPerUser`; a token lives
+  // `minDays`–`maxDays` when given an expiry (none: it never expires); its last use is written at most
+  // once per `lastUsedEveryMinutes`.
+  apiToken: { nameMax: 100, maxPerUser: 20, minDays: 1, maxDays: 365, lastUsedEveryMinutes: 1 },
   passwordReset: { validMinutes: 60, mailsPerAccountPerHour: 3 },
   // The registration mail plus three "Send again" per hour.
   emailVerification: { validHours: 48, mailsPerAccountPerHour: 4 },

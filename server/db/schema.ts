@@ -526,9 +526,24 @@ export interface WebhookDeliveriesTable {
   lease: string | null;
 }
 
+export type ApiTokenScope = 'read' | 'write';
+
+/** Issue 32: personal access tokens; only the hash of a token is kept. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scope: ApiTokenScope;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   avatars: AvatarsTable;
   decisions: DecisionsTable;
   options: OptionsTable;

@@ -1,5 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { AppError } from '../app-error.ts';
@@ -140,6 +140,15 @@ export interface PerUserRateLimitOptions {
 }
 
 /**
+ * Whom a per-user limit counts: the user when signed in, each API token on its own (issue 32), so a
+ * token has a user's allowance and a runaway script does not use up its user's.
+ */
+export function rateLimitSubject(request: FastifyRequest): string {
+  const caller = requireSession(request);
+  return caller.apiToken ? `token:${caller.apiToken.id}` : `user:${caller.user.id}`;
+}
+
+/**
  * A preHandler limiting the signed-in caller (not the address: one account behind many addresses is
  * still one sender) over several windows at once, e.g. a burst per minute and a total per hour.
  * Route-level `config.rateLimit` allows one window only, and runs before the auth hook knows the user.
@@ -154,7 +163,7 @@ export function perUserRateLimit(
       ...window,
       // Such limiters have no route of their own: the route (or the scope) in the key keeps counts apart.
       keyGenerator: (request) =>
-        `${scope ?? `${request.routeOptions.method} ${request.routeOptions.url}`} user:${requireSession(request).user.id}`,
+        `${scope ?? `${request.routeOptions.method} ${request.routeOptions.url}`} ${rateLimitSubject(request)}`,
     }),
   );
   return async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requireSession } from '../plugins/auth.ts';
+import { requireSignedInSession } from '../plugins/auth.ts';
 import type { AppEvent, EventBus } from './event-bus.ts';
 import { endsSession, type EndReason, type SessionStreams } from './session-streams.ts';
 
@@ -17,8 +17,19 @@ export const eventsRoutes: FastifyPluginAsync<{
   // Streams never finish by themselves: end them first so graceful shutdown can complete.
   app.addHook('preClose', async () => sessionStreams.endAll());
 
-  app.get('/api/events', { onRequest: app.authenticate, schema: { tags: ['events'] } }, (request, reply) => {
-    const { user, sessionId } = requireSession(request);
+  // Session-only (issue 32): a stream belongs to a session and ends with it; an API token gets 403.
+  const options = {
+    onRequest: app.authenticate,
+    config: { sessionOnly: true },
+    schema: {
+      tags: ['events'],
+      summary: 'Live events (Server-Sent Events)',
+      security: [{ bearerAuth: [] }],
+      produces: ['text/event-stream'],
+    },
+  };
+  app.get('/api/events', options, (request, reply) => {
+    const { user, sessionId } = requireSignedInSession(request);
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {

@@ -14,6 +14,7 @@ export type DatabaseSnapshot = Record<Table, Row[]>;
 const ROW_ORDER: { [Name in Table]: readonly (keyof Database[Name] & string)[] } = {
   users: ['id'],
   sessions: ['id'],
+  api_tokens: ['id'],
   avatars: ['id'],
   decisions: ['id'],
   options: ['id'],

@@ -3,8 +3,11 @@ import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 
 const codes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
-export const errorResponseSchema = z.object({
-  error: z.string(),
-  code: z.enum(codes),
-  fields: z.record(z.string(), z.string()).optional(),
-});
+// Named, so the OpenAPI document states it once (components.schemas.ApiError) and refers to it.
+export const errorResponseSchema = z
+  .object({
+    error: z.string(),
+    code: z.enum(codes),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ApiError' });

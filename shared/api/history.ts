@@ -34,16 +34,20 @@ export const HISTORY_PAGE_MAX = 100;
 /** A value before or after a change: text, a number, a flag, null, or a small object (the leader). */
 export type HistoryValue =
   string | number | boolean | null | { [key: string]: HistoryValue } | HistoryValue[];
-export const historyValueSchema: z.ZodType<HistoryValue> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(historyValueSchema),
-    z.record(z.string(), historyValueSchema),
-  ]),
-);
+export const historyValueSchema: z.ZodType<HistoryValue> = z
+  .lazy(
+    () =>
+      z.union([
+        z.string(),
+        z.number(),
+        z.boolean(),
+        z.null(),
+        z.array(historyValueSchema),
+        z.record(z.string(), historyValueSchema),
+      ]),
+    // A recursive schema needs a name of its own in the OpenAPI document (components.schemas).
+  )
+  .meta({ id: 'HistoryValue' });
 
 /** The row of a list change (options_changed, criteria_changed): which option or criterion it is about. */
 export const historyItemSchema = z.object({

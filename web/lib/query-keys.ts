@@ -41,6 +41,9 @@ export const twoStepKeys = { status: ['two-step', 'status'] as const };
 /** The signed-in user's passkeys (profile page). */
 export const passkeyKeys = { list: ['passkeys', 'list'] as const };
 
+/** Issue 32: the caller's personal access tokens. */
+export const apiTokenKeys = { list: ['api-tokens', 'list'] as const };
+
 /** Issue 29: the caller's workspaces, one workspace's page and its shared criteria sets. */
 export const workspaceKeys = {
   all: ['workspaces'] as const,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/ui/PageHeader.tsx';
 import { CalendarFeedSection } from '../features/calendar/CalendarFeedSection.tsx';
+import { ApiTokensSection } from '../features/api-tokens/ApiTokensSection.tsx';
 import { ChangeEmailForm } from '../features/email-change/ChangeEmailForm.tsx';
 import { PasskeysSection } from '../features/passkeys/PasskeysSection.tsx';
 import { DeleteAccount } from '../features/profile/DeleteAccount.tsx';
@@ -22,6 +23,7 @@ export default function ProfilePage() {
       </div>
       <SignedInSessions />
       <CalendarFeedSection />
+      <ApiTokensSection />
       <div className="mt-6 flex flex-col gap-6">
         <DownloadMyData />
         <DeleteAccount />

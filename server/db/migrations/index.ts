@@ -28,6 +28,7 @@ import * as history from './028_history.ts';
 import * as snapshots from './029_snapshots.ts';
 import * as calendarFeeds from './031_calendar_feeds.ts';
 import * as webhooks from './032_webhooks.ts';
+import * as apiTokens from './033_api_tokens.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '029_snapshots': snapshots,
   '031_calendar_feeds': calendarFeeds,
   '032_webhooks': webhooks,
+  '033_api_tokens': apiTokens,
 };

@@ -70,6 +70,14 @@ describe('GET /api/users/me/export', () => {
     await team.accept(user, joinedMember.json<{ invite_token: string }>().invite_token);
     expect((await team.evaluate(user, joined.decision.id, fullVote(joined, 6))).statusCode).toBe(200);
 
+    const apiToken = await app.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      payload: { name: 'Report script', scope: 'read' },
+      headers: user.headers,
+    });
+    expect(apiToken.statusCode).toBe(201);
+
     const files = filesOf(await exportOf(user));
     expect(Object.keys(files).sort()).toEqual(
       [
@@ -84,9 +92,21 @@ describe('GET /api/users/me/export', () => {
     const account = JSON.parse(files['account.json']!) as {
       profile: { email: string; nickname: string; language: string; created_at: string };
       sessions: { created_at: string }[];
+      api_tokens: unknown[];
     };
     expect(account.profile).toMatchObject({ email: user.email, nickname: 'Ada', language: 'en' });
     expect(account.sessions.length).toBeGreaterThanOrEqual(1);
+    // Issue 32: the tokens with what the profile lists, never the token or its hash.
+    expect(account.api_tokens).toEqual([
+      {
+        name: 'Report script',
+        scope: 'read',
+        created_at: expect.any(String),
+        last_used_at: null,
+        expires_at: null,
+      },
+    ]);
+    expect(files['account.json']).not.toContain(apiToken.json<{ token: string }>().token.slice(7));
 
     const decisions = JSON.parse(files['decisions.json']!) as ExportedDecision[];
     expect(decisions.map((decision) => decision.name).sort()).toEqual([

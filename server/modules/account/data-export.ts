@@ -103,7 +103,12 @@ export function createDataExport(deps: DataExportDeps) {
     };
 
     async function build(): Promise<void> {
-      const sessions = await account.listSessions(user.id);
+      const [sessions, apiTokens] = await Promise.all([
+        account.listSessions(user.id),
+        account.listApiTokens(user.id),
+      ]);
+      const isoOrNull = (value: Parameters<typeof toIsoString>[0] | null) =>
+        value === null ? null : toIsoString(value);
       addFile(
         'account.json',
         json({
@@ -112,6 +117,13 @@ export function createDataExport(deps: DataExportDeps) {
             created_at: toIsoString(session.created_at),
             last_used_at: toIsoString(session.last_used_at),
             expires_at: toIsoString(session.expires_at),
+          })),
+          api_tokens: apiTokens.map((token) => ({
+            name: token.name,
+            scope: token.scope,
+            created_at: toIsoString(token.created_at),
+            last_used_at: isoOrNull(token.last_used_at),
+            expires_at: isoOrNull(token.expires_at),
           })),
         }),
       );

@@ -30,6 +30,8 @@ export interface DeleteAccountDeps {
   account: AccountRepo;
   users: Pick<UsersRepo, 'findById' | 'lockRow' | 'eraseAccount'>;
   sessions: Pick<SessionsRepo, 'deleteOfUser'>;
+  /** The account's personal access tokens (modules/api-tokens). */
+  apiTokens: { deleteOfUser(userId: number, trx: Transaction<Database>): Promise<void> };
   team: Pick<TeamRepo, 'removeMember' | 'insertFormerOwner' | 'deleteInvitationsOf'>;
   notifications: Pick<NotificationsRepo, 'deleteForUser'>;
   /** Decisions, votes and weights are written through the decisions module's write context. */
@@ -155,6 +157,7 @@ export function createDeleteAccount(deps: DeleteAccountDeps) {
     await deps.notifications.deleteForUser(user.id, trx);
     await deps.sessions.deleteOfUser(user.id, undefined, trx);
     await deps.calendarFeeds.deleteOfUser(user.id, trx);
+    await deps.apiTokens.deleteOfUser(user.id, trx);
     await account.eraseAccountRows(user.id, trx);
     await deps.users.eraseAccount(user.id, now, trx);
     return events;

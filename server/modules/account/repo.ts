@@ -142,6 +142,16 @@ export function createAccountRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The account's API tokens as the export lists them (issue 32): never the token's hash. */
+    listApiTokens(userId: number) {
+      return db
+        .selectFrom('api_tokens')
+        .select(['name', 'scope', 'created_at', 'last_used_at', 'expires_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+    },
+
     /** Single-use links and AI bookkeeping of the account: nothing of them is kept. */
     async eraseAccountRows(userId: number, trx: Transaction<Database>): Promise<void> {
       await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();

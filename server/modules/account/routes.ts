@@ -35,6 +35,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accountService: AccountServi
   app.delete(
     '/api/users/me',
     {
+      // Deleting the account needs the signed-in session, never an API token (issue 32).
+      config: { sessionOnly: true },
       schema: {
         ...authenticated,
         description: 'Deletes the account for good (password, and the second factor’s code when one is on).',

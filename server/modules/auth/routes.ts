@@ -8,7 +8,7 @@ import {
   registerRequestSchema,
   registerResponseSchema,
 } from '../../../shared/api/users.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { requireSignedInSession } from '../../plugins/auth.ts';
 import { translate } from '../../i18n.ts';
 import { presentUser } from '../users/index.ts';
 import type { AuthService } from './service.ts';
@@ -63,10 +63,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
     '/api/logout',
     {
       onRequest: app.authenticate,
+      config: { sessionOnly: true },
       schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      await authService.logout(requireSession(request));
+      await authService.logout(requireSignedInSession(request));
       return { message: translate(request.language, 'api.loggedOut') };
     },
   );
@@ -75,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
     '/api/change-password',
     {
       onRequest: app.authenticate,
-      config: { rateLimit },
+      config: { rateLimit, sessionOnly: true },
       schema: {
         tags: ['auth'],
         security: [{ bearerAuth: [] }],
@@ -85,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; perMi
     },
     async (request) => {
       await authService.changePassword(
-        requireSession(request),
+        requireSignedInSession(request),
         request.body.oldPassword,
         request.body.newPassword,
       );

@@ -2,7 +2,7 @@ import { LIMITS, type Language } from '../../../shared/limits.ts';
 import { PASSWORD_RULE_MESSAGE } from '../../../shared/password-rules.ts';
 import { AppError } from '../../app-error.ts';
 import { isoNow, isoPeriod } from '../../db/values.ts';
-import type { AuthenticatedSession } from '../../plugins/auth.ts';
+import type { SignedInSession } from '../../plugins/auth.ts';
 import { preferredLanguage } from '../../i18n.ts';
 import type { MailMessage, Mailer } from '../../mail/mailer.ts';
 import { registrationAttemptMail } from '../../mail/templates.ts';
@@ -161,7 +161,7 @@ export function createAuthService(deps: {
      * Resolves a bearer token (the auth plugin's `SessionVerifier`); extends the 30-day expiry at most
      * once per hour to spare writes, never beyond the session's 90-day lifetime.
      */
-    async authenticate(token: string): Promise<AuthenticatedSession | undefined> {
+    async authenticate(token: string): Promise<SignedInSession | undefined> {
       const tokenHash = hashToken(token);
       const now = isoNow();
       const found = await sessionCache.read(
@@ -186,7 +186,7 @@ export function createAuthService(deps: {
           session_expires_at: expiresAt,
         }));
       }
-      return { user, tokenHash, sessionId: session_id };
+      return { user, tokenHash, sessionId: session_id, apiToken: null };
     },
 
     purgeExpiredSessions(): Promise<void> {
@@ -194,34 +194,30 @@ export function createAuthService(deps: {
     },
 
     /** The caller's live sessions, most recently used first; `isCurrent` marks the caller's own. */
-    async listSessions(session: AuthenticatedSession) {
+    async listSessions(session: SignedInSession) {
       const rows = await sessions.listOfUser(session.user.id, isoNow());
       return rows.map(({ token_hash, ...row }) => ({ ...row, isCurrent: token_hash === session.tokenHash }));
     },
 
     /** Ends one of the caller's sessions (their own signs them out); another user's id is unknown: 404. */
-    async endSession(session: AuthenticatedSession, sessionId: number): Promise<void> {
+    async endSession(session: SignedInSession, sessionId: number): Promise<void> {
       if (!(await sessions.deleteOneOfUser(session.user.id, sessionId))) throw new AppError('NOT_FOUND');
       await sessionStreams.endSessions(session.user.id, { sessionId });
     },
 
     /** "Sign out everywhere else": every session of the caller but the one of this request. */
-    async endOtherSessions(session: AuthenticatedSession): Promise<void> {
+    async endOtherSessions(session: SignedInSession): Promise<void> {
       await sessions.deleteOfUser(session.user.id, session.tokenHash);
       await sessionStreams.endSessions(session.user.id, { allExcept: session.sessionId });
     },
 
-    async logout(session: AuthenticatedSession): Promise<void> {
+    async logout(session: SignedInSession): Promise<void> {
       await sessions.deleteByHash(session.tokenHash);
       await sessionStreams.endSessions(session.user.id, { sessionId: session.sessionId });
     },
 
     /** Keeps the caller's own session and ends every other one. */
-    async changePassword(
-      session: AuthenticatedSession,
-      oldPassword: string,
-      newPassword: string,
-    ): Promise<void> {
+    async changePassword(session: SignedInSession, oldPassword: string, newPassword: string): Promise<void> {
       if (!(await verifyPassword(session.user.password_hash, oldPassword))) {
         throw new AppError('WRONG_PASSWORD', { oldPassword: 'errors.WRONG_PASSWORD' });
       }

@@ -3,11 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/api/errors.ts';
 import { resourceIdSchema } from '../../../shared/api/ids.ts';
 import { signedInSessionsSchema } from '../../../shared/api/sessions.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { requireSignedInSession } from '../../plugins/auth.ts';
 import { presentSession } from './presenter.ts';
 import type { AuthService } from './service.ts';
 
 const common = { tags: ['users'], security: [{ bearerAuth: [] }] };
+// Sessions are managed by a signed-in session only, never by an API token (issue 32).
+const config = { sessionOnly: true };
 
 /** "Where you're signed in" (issue 28): the caller's sessions, and ending them. */
 export const sessionsRoutes: FastifyPluginAsyncZod<{ authService: AuthService }> = async (
@@ -18,13 +20,14 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ authService: AuthService }>
 
   app.get(
     '/api/users/me/sessions',
-    { schema: { ...common, response: { 200: signedInSessionsSchema, 401: errorResponseSchema } } },
-    async (request) => (await authService.listSessions(requireSession(request))).map(presentSession),
+    { config, schema: { ...common, response: { 200: signedInSessionsSchema, 401: errorResponseSchema } } },
+    async (request) => (await authService.listSessions(requireSignedInSession(request))).map(presentSession),
   );
 
   app.delete(
     '/api/users/me/sessions/:id',
     {
+      config,
       schema: {
         ...common,
         description: "Ends one of the caller's sessions (the current one signs out); another's id: 404.",
@@ -38,7 +41,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ authService: AuthService }>
       },
     },
     async (request, reply) => {
-      await authService.endSession(requireSession(request), request.params.id);
+      await authService.endSession(requireSignedInSession(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -46,6 +49,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ authService: AuthService }>
   app.delete(
     '/api/users/me/sessions',
     {
+      config,
       schema: {
         ...common,
         description: 'Ends every session of the caller but the current one.',
@@ -53,7 +57,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ authService: AuthService }>
       },
     },
     async (request, reply) => {
-      await authService.endOtherSessions(requireSession(request));
+      await authService.endOtherSessions(requireSignedInSession(request));
       return reply.status(204).send(null);
     },
   );

@@ -19,7 +19,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/email',
     {
       onRequest: app.authenticate,
-      config: { rateLimit },
+      config: { rateLimit, sessionOnly: true },
       schema: {
         tags: ['users'],
         security: [{ bearerAuth: [] }],

@@ -33,7 +33,7 @@ export const emailVerificationRoutes: FastifyPluginAsyncZod<{
     '/api/verify-email/resend',
     {
       onRequest: app.authenticate,
-      config: { rateLimit },
+      config: { rateLimit, sessionOnly: true },
       schema: {
         tags: ['auth'],
         security: [{ bearerAuth: [] }],

@@ -29,6 +29,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/totp',
     {
       onRequest: app.authenticate,
+      config: { sessionOnly: true },
       schema: { ...authenticated, response: { 200: twoStepStatusSchema, 401: errorResponseSchema } },
     },
     async (request) => mfaService.status(requireSession(request).user.id),
@@ -38,7 +39,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/totp',
     {
       onRequest: app.authenticate,
-      config: { rateLimit },
+      config: { rateLimit, sessionOnly: true },
       schema: {
         ...authenticated,
         response: { 200: totpEnrolmentResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
@@ -51,7 +52,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/totp/confirm',
     {
       onRequest: app.authenticate,
-      config: { rateLimit },
+      config: { rateLimit, sessionOnly: true },
       schema: {
         ...authenticated,
         body: totpConfirmRequestSchema,
@@ -72,7 +73,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/totp',
     {
       onRequest: app.authenticate,
-      config: { rateLimit },
+      config: { rateLimit, sessionOnly: true },
       schema: {
         ...authenticated,
         body: totpDisableRequestSchema,

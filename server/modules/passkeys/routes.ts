@@ -37,7 +37,11 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/users/me/passkeys',
-    { onRequest: app.authenticate, schema: { ...authenticated, response: { 200: passkeyListSchema } } },
+    {
+      onRequest: app.authenticate,
+      config: { sessionOnly: true },
+      schema: { ...authenticated, response: { 200: passkeyListSchema } },
+    },
     async (request) => {
       const rows = await passkeysService.list(requireSession(request).user.id);
       return { passkeys: rows.map(presentPasskey) };
@@ -48,7 +52,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/passkeys/options',
     {
       onRequest: app.authenticate,
-      config: { rateLimit },
+      config: { rateLimit, sessionOnly: true },
       schema: {
         ...authenticated,
         description:
@@ -63,7 +67,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/passkeys',
     {
       onRequest: app.authenticate,
-      config: { rateLimit },
+      config: { rateLimit, sessionOnly: true },
       schema: {
         ...authenticated,
         description:
@@ -87,6 +91,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/passkeys/:id',
     {
       onRequest: app.authenticate,
+      config: { sessionOnly: true },
       schema: {
         ...authenticated,
         params: passkeyParams,
@@ -104,6 +109,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{
     '/api/users/me/passkeys/:id',
     {
       onRequest: app.authenticate,
+      config: { sessionOnly: true },
       schema: {
         ...authenticated,
         params: passkeyParams,

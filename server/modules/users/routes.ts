@@ -92,7 +92,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   // Public on purpose: <img> tags cannot send bearer tokens; ids are 128-bit random.
   app.get(
     '/api/avatars/:file',
-    { schema: { tags: ['users'], params: z.object({ file: z.string().regex(/^[a-f0-9]{32}\.webp$/) }) } },
+    {
+      schema: {
+        tags: ['users'],
+        params: z.object({ file: z.string().regex(/^[a-f0-9]{32}\.webp$/) }),
+        produces: ['image/webp'],
+      },
+    },
     async (request, reply) => {
       const avatar = await usersService.findAvatar(request.params.file.slice(0, 32));
       if (!avatar) throw new AppError('NOT_FOUND');

@@ -9,16 +9,9 @@ import {
   webhookSchema,
   webhooksQuerySchema,
 } from '../../../shared/api/webhooks.ts';
-import { requireSession } from '../../plugins/auth.ts';
+import { requireSignedInSession } from '../../plugins/auth.ts';
 import { presentDelivery, presentWebhook } from './presenter.ts';
 import type { WebhooksService } from './service.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Issue 32: a route only a signed-in session may call, never an API token. */
-    sessionOnly?: boolean;
-  }
-}
 
 const refusals = {
   400: errorResponseSchema,
@@ -50,7 +43,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooksService: WebhooksSe
       },
     },
     async (request, reply) => {
-      const created = await webhooksService.create(requireSession(request).user.id, request.body);
+      const created = await webhooksService.create(requireSignedInSession(request).user.id, request.body);
       return reply.status(201).send(created);
     },
   );
@@ -67,7 +60,9 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooksService: WebhooksSe
       },
     },
     async (request) =>
-      (await webhooksService.list(requireSession(request).user.id, request.query)).map(presentWebhook),
+      (await webhooksService.list(requireSignedInSession(request).user.id, request.query)).map(
+        presentWebhook,
+      ),
   );
 
   app.delete(
@@ -82,7 +77,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooksService: WebhooksSe
       },
     },
     async (request, reply) => {
-      await webhooksService.remove(requireSession(request).user.id, request.params.id);
+      await webhooksService.remove(requireSignedInSession(request).user.id, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -99,7 +94,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooksService: WebhooksSe
       },
     },
     async (request) =>
-      (await webhooksService.deliveries(requireSession(request).user.id, request.params.id)).map(
+      (await webhooksService.deliveries(requireSignedInSession(request).user.id, request.params.id)).map(
         presentDelivery,
       ),
   );

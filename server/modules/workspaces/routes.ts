@@ -13,18 +13,29 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{
   perMinute: number;
 }> = async (app, { workspacesService, perMinute }) => {
   const { acceptance } = workspacesService;
-  app.get(
-    '/api/workspaces/invitations/:token',
-    {
-      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['workspaces'],
-        params: z.object({ token: z.string().max(2000) }),
-        response: { 200: workspaceInvitationPreviewSchema, 404: errorResponseSchema },
+  // The preview answers at the issue's path and at an alias: `/api/workspaces/invitations/{token}` is
+  // ambiguous beside `/api/workspaces/{id}/…` for OpenAPI tools (Redocly's no-ambiguous-paths), so the
+  // document lists the alias and hides the original, which the web app and old links keep using.
+  const previewPaths = [
+    { url: '/api/workspaces/invitations/:token', hide: true },
+    { url: '/api/workspace-invitations/:token', hide: false },
+  ];
+  for (const { url, hide } of previewPaths) {
+    app.get(
+      url,
+      {
+        config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+        schema: {
+          hide,
+          tags: ['workspaces'],
+          summary: 'Preview a workspace invitation',
+          params: z.object({ token: z.string().max(2000) }),
+          response: { 200: workspaceInvitationPreviewSchema, 404: errorResponseSchema },
+        },
       },
-    },
-    async (request) => acceptance.preview(request.params.token),
-  );
+      async (request) => acceptance.preview(request.params.token),
+    );
+  }
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', app.authenticate);
