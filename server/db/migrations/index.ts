@@ -26,6 +26,7 @@ import * as accountDeletion from './026_account_deletion.ts';
 import * as workspaces from './027_workspaces.ts';
 import * as history from './028_history.ts';
 import * as snapshots from './029_snapshots.ts';
+import * as measuredCriteria from './030_measured_criteria.ts';
 
 // Listed statically so the compiled server needs no directory scan at start.
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '027_workspaces': workspaces,
   '028_history': history,
   '029_snapshots': snapshots,
+  '030_measured_criteria': measuredCriteria,
 };
