@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { expectApiError } from '../../test/api-errors.ts';
 import { expectNothingChanged } from '../../test/db-snapshot.ts';
+import { csvRows, csvSection, pdfText } from '../../test/export-files.ts';
 import { decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { addMember, createTeamDecision, detailsOf, teamApi } from '../../test/team-factories.ts';
@@ -180,8 +181,11 @@ describe('measured criteria in a personal decision (issue 31)', () => {
   it('holds a must-have in the unit, by direction: "price at most 1,500 €" knocks out 1,650 €', async () => {
     const owner = await createSignedInUser(app);
     const payload = laptopPayload();
-    payload.criteria[0] = { ...payload.criteria[0]!, minimum: 1500 } as (typeof payload.criteria)[0];
-    const created = await api.create(owner, payload);
+    const [price, ...others] = payload.criteria;
+    const created = await api.create(owner, {
+      ...payload,
+      criteria: [{ ...price, minimum: 1500 }, ...others],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: number }>().id;
     const details = await detailsOf(app, owner, id);
@@ -338,6 +342,70 @@ describe('facts in a team decision (issue 31)', () => {
     expectApiError(response, 400, 'VALIDATION_FAILED', {
       fields: ['facts.0.criterion_id', 'facts.0.measure'],
     });
+  });
+});
+
+describe('exports with measured criteria (issue 31)', () => {
+  const exportOf = (owner: SignedInUser, id: number, format: 'csv' | 'pdf', language: 'en' | 'de') =>
+    app.inject({
+      method: 'GET',
+      url: `/api/decision/${id}/export.${format}`,
+      headers: { ...owner.headers, 'accept-language': language },
+    });
+
+  it('writes Unit, Direction, Worst and Best under the CSV header and raw values in the option rows', async () => {
+    const owner = await createSignedInUser(app);
+    const details = await createLaptops(owner);
+    const criteria = details.criteria.map(({ id, name, importance }) => ({ id, name, importance }));
+    await api.update(owner, details.decision.id, {
+      name: details.decision.name,
+      criteria: [{ ...criteria[0], best: 899.5 }, criteria[1], criteria[2]],
+    });
+    const english = csvRows(await exportOf(owner, details.decision.id, 'csv', 'en'));
+    const matrix = csvSection(english, 'Option');
+    expect(matrix.slice(0, 6).map((row) => row.slice(0, 4))).toEqual([
+      ['Option', 'Price', 'Battery', 'Looks'],
+      ['Unit', '€', 'h', ''],
+      ['Direction', 'lower', 'higher', ''],
+      ['Worst', '', '', ''],
+      ['Best', '899.5', '', ''],
+      ['Weight (%)', '50', '30', '20'],
+    ]);
+    const aero = matrix.find((row) => row[0] === 'Aero')!;
+    expect(aero.slice(1, 4)).toEqual(['1299', '10', '7']);
+
+    const german = csvRows(await exportOf(owner, details.decision.id, 'csv', 'de'), ';');
+    const deMatrix = csvSection(german, 'Option');
+    expect(deMatrix.slice(1, 5).map((row) => row.slice(0, 3))).toEqual([
+      ['Einheit', '€', 'h'],
+      ['Richtung', 'niedriger', 'höher'],
+      ['Schlechtester', '', ''],
+      ['Bester', '899,5', ''],
+    ]);
+  });
+
+  it('shows the raw value with its unit and the score in the PDF', async () => {
+    const owner = await createSignedInUser(app);
+    const details = await createLaptops(owner);
+    const { text } = await pdfText(await exportOf(owner, details.decision.id, 'pdf', 'en'));
+    expect(text).toContain('1,299 € → 5.9');
+  });
+
+  it('writes a team’s facts as raw values', async () => {
+    const owner = await createSignedInUser(app);
+    const created = await createTeamDecision(app, owner, {
+      options: ['Aero', 'Brick'],
+      criteria: [{ name: 'Price', importance: 100, kind: 'measure', unit: '€', direction: 'lower' }],
+    });
+    await team.teamEdit(owner, created.decision.id, {
+      facts: [
+        { option_index: 0, criterion_index: 0, measure: 1299 },
+        { option_index: 1, criterion_index: 0, measure: 999 },
+      ],
+    });
+    const matrix = csvSection(csvRows(await exportOf(owner, created.decision.id, 'csv', 'en')), 'Option');
+    expect(matrix[1]?.slice(0, 2)).toEqual(['Unit', '€']);
+    expect(matrix.find((row) => row[0] === 'Aero')?.[1]).toBe('1299');
   });
 });
 
