@@ -12,6 +12,14 @@ export function formatMeasureWithUnit(value: number, unit: string | null, langua
   return unit ? `${formatMeasure(value, language)} ${unit}` : formatMeasure(value, language);
 }
 
+/** A computed score with its 1 decimal ("6.2", German "6,2"). */
+export function formatScore(score: number, language: string): string {
+  return new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(score);
+}
+
 /** "1,299 € → 6.2": the raw value with its unit and the score computed from it (1 decimal). */
 export function formatMeasuredCell(
   measure: number,
@@ -19,9 +27,5 @@ export function formatMeasuredCell(
   score: number,
   language: string,
 ): string {
-  const scoreText = new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(score);
-  return `${formatMeasureWithUnit(measure, unit, language)} → ${scoreText}`;
+  return `${formatMeasureWithUnit(measure, unit, language)} → ${formatScore(score, language)}`;
 }

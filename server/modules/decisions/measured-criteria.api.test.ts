@@ -157,7 +157,9 @@ describe('measured criteria in a personal decision (issue 31)', () => {
       expect(Object.keys(error.fields ?? {})).toContain(field);
     }
   });
+});
 
+describe('raw values, must-haves and history of measured criteria (issue 31)', () => {
   it('refuses a measure sent to POST …/evaluate on a score criterion, and takes one on a measured criterion', async () => {
     const owner = await createSignedInUser(app);
     const details = await createLaptops(owner);

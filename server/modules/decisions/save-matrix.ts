@@ -131,6 +131,20 @@ function measuredColumns(criterion: CriterionInput, kind: CriterionKind, stored?
   };
 }
 
+/** A kept criterion's columns; one that changes kind loses its must-have unless a new one comes along. */
+function keptCriterionColumns(criterion: CriterionInput, position: number, stored: CriterionRow) {
+  const kind = criterion.kind ?? stored.kind;
+  const mustHave = mustHaveColumns(criterion);
+  if (kind !== stored.kind) mustHave.minimum ??= null;
+  return {
+    name: criterion.name,
+    importance: criterion.importance,
+    position,
+    ...mustHave,
+    ...measuredColumns(criterion, kind, stored),
+  };
+}
+
 /** The columns of a criterion's must-have and anchors; undefined where the input keeps the stored ones. */
 function mustHaveColumns(criterion: CriterionInput) {
   return {
@@ -138,6 +152,33 @@ function mustHaveColumns(criterion: CriterionInput) {
     anchor_low: criterion.anchors === undefined ? undefined : (criterion.anchors?.low ?? null),
     anchor_high: criterion.anchors === undefined ? undefined : (criterion.anchors?.high ?? null),
   };
+}
+
+/**
+ * Issue 31: stores each measured cell's score, computed from every option's raw value (worst and best
+ * default to them), so totals, exports and history read one stored value. Personal: the owner's raw
+ * values; team: the facts.
+ */
+export async function storeMeasuredScores(
+  decisions: DecisionsRepo,
+  trx: Transaction<Database>,
+  decision: DecisionRow,
+  criteria: readonly CriterionRow[],
+): Promise<void> {
+  const measured = criteria.filter(isMeasured);
+  if (!measured.length) return;
+  const rows = (await decisions.listMeasuredEvaluations(decision.id, trx)).filter((row) =>
+    decision.type === 'team' ? row.generated_by === 'fact' : row.user_id === decision.user_id,
+  );
+  const scores = measuredScoresOf(
+    measured,
+    rows.map((row) => ({ ...row, measure: row.measure! })),
+    scaleOfDecision(decision.type),
+  );
+  for (const row of rows) {
+    const score = scores.get(cellKey(row.option_id, row.criterion_id));
+    if (score !== undefined && score !== row.value) await decisions.setEvaluationValue(row.id, score, trx);
+  }
 }
 
 /** Writes of options, criteria, the caller's cells and the score; every one runs inside a given transaction. */
@@ -179,24 +220,9 @@ export function createMatrixWriter(decisions: DecisionsRepo, teamVotes: TeamVote
       const kindChanged: number[] = [];
       for (const { id, input: criterion, position } of plan.keep) {
         const stored = storedById.get(id)!;
-        const kind = criterion.kind ?? stored.kind;
-        const mustHave = mustHaveColumns(criterion);
         // Scores and raw values mean different things: a criterion that changes kind starts empty.
-        if (kind !== stored.kind) {
-          kindChanged.push(id);
-          mustHave.minimum ??= null;
-        }
-        await decisions.updateCriterion(
-          id,
-          {
-            name: criterion.name,
-            importance: criterion.importance,
-            position,
-            ...mustHave,
-            ...measuredColumns(criterion, kind, stored),
-          },
-          trx,
-        );
+        if ((criterion.kind ?? stored.kind) !== stored.kind) kindChanged.push(id);
+        await decisions.updateCriterion(id, keptCriterionColumns(criterion, position, stored), trx);
         criterionIds[position] = id;
       }
       await decisions.deleteCriterionEvaluations(decisionId, kindChanged, trx);
@@ -256,35 +282,9 @@ export function createMatrixWriter(decisions: DecisionsRepo, teamVotes: TeamVote
     return { type: 'personal', evaluations: await decisions.listEvaluations(decision.id, trx) };
   }
 
-  /**
-   * Issue 31: stores each measured cell's score, computed from every option's raw value (worst and best
-   * default to them), so totals, exports and history read one stored value. Personal: the owner's raw
-   * values; team: the facts.
-   */
-  async function storeMeasuredScores(
-    trx: Transaction<Database>,
-    decision: DecisionRow,
-    criteria: readonly CriterionRow[],
-  ): Promise<void> {
-    const measured = criteria.filter(isMeasured);
-    if (!measured.length) return;
-    const rows = (await decisions.listMeasuredEvaluations(decision.id, trx)).filter((row) =>
-      decision.type === 'team' ? row.generated_by === 'fact' : row.user_id === decision.user_id,
-    );
-    const scores = measuredScoresOf(
-      measured,
-      rows.map((row) => ({ ...row, measure: row.measure! })),
-      scaleOfDecision(decision.type),
-    );
-    for (const row of rows) {
-      const score = scores.get(cellKey(row.option_id, row.criterion_id));
-      if (score !== undefined && score !== row.value) await decisions.setEvaluationValue(row.id, score, trx);
-    }
-  }
-
   /** Keeps `decision.score` equal to the current top total (personal) or top team result; null without a result. */
   async function refreshScore(trx: Transaction<Database>, decision: DecisionRow): Promise<DecisionRow> {
-    await storeMeasuredScores(trx, decision, await decisions.listCriteria(decision.id, trx));
+    await storeMeasuredScores(decisions, trx, decision, await decisions.listCriteria(decision.id, trx));
     const [options, criteria, votes] = await Promise.all([
       decisions.listOptions(decision.id, trx),
       decisions.listCriteria(decision.id, trx),

@@ -15,6 +15,8 @@ export interface NameRow {
   minimum?: number | null;
   /** Criteria only: what the lowest and the highest score mean ("" when unused). */
   anchors?: CriterionAnchors;
+  /** Criteria only (issue 31): measured from facts, so members do not vote on it. */
+  isMeasured?: boolean;
 }
 
 export function newRow(fields: Partial<Omit<NameRow, 'key'>> = {}): NameRow {

@@ -54,6 +54,8 @@ export function voteRowsOf(details: Pick<DecisionDetails, 'options' | 'criteria'
       name: criterion.name,
       // Shown beside the vote inputs: what the ends of the scale mean.
       anchors: mustHaveAndAnchorsOf(criterion).anchors,
+      // Issue 31: a measured criterion's cells are facts, shown read-only; members never vote on them.
+      isMeasured: criterion.kind === 'measure',
     })),
   };
 }
@@ -116,6 +118,7 @@ export function voteRequestFrom(values: TeamVoteValues, rows: VoteRows): TeamEdi
   const votes: NonNullable<TeamEditRequest['votes']> = [];
   for (const option of rows.options) {
     for (const criterion of rows.criteria) {
+      if (criterion.isMeasured) continue;
       const value = cellValueOf(values.votes[cellKey(option.key, criterion.key)], VOTE_SCALE);
       if (value !== null) votes.push({ option_id: option.id, criterion_id: criterion.id, value });
     }
