@@ -187,41 +187,9 @@ describe('setupRequestFrom', () => {
       description: 'Where to meet',
       options: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }, { name: 'C' }],
       criteria: [
-        {
-          id: 10,
-          name: 'Cost',
-          importance: 60,
-          minimum: null,
-          anchors: null,
-          kind: 'score' as const,
-          unit: null,
-          direction: null,
-          worst: null,
-          best: null,
-        },
-        {
-          id: 11,
-          name: 'Time',
-          importance: 40,
-          minimum: null,
-          anchors: null,
-          kind: 'score' as const,
-          unit: null,
-          direction: null,
-          worst: null,
-          best: null,
-        },
-        {
-          name: 'Speed',
-          importance: 0,
-          minimum: null,
-          anchors: null,
-          kind: 'score' as const,
-          unit: null,
-          direction: null,
-          worst: null,
-          best: null,
-        },
+        { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
+        { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null },
+        { name: 'Speed', importance: 0, minimum: null, anchors: null },
       ],
     });
     expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
@@ -237,18 +205,7 @@ describe('setupRequestFrom', () => {
     const request = setupRequestFrom(values);
 
     expect(request.criteria).toEqual([
-      {
-        id: 10,
-        name: 'Cost',
-        importance: 60,
-        minimum: null,
-        anchors: null,
-        kind: 'score' as const,
-        unit: null,
-        direction: null,
-        worst: null,
-        best: null,
-      },
+      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
       { id: 11, name: 'Time', importance: 40, minimum: 6, anchors: { low: '', high: '< 1 hour' } },
     ]);
     expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
