@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../shared/limits.ts';
 import { inputClasses } from '../../components/ui/TextField.tsx';
-import type { DecisionFormValues } from './decision-form-model.ts';
+import type { MeasuredFields } from './measured-criteria.ts';
 
 /**
  * Issue 31: whether a criterion is scored 1–10 or measured (a raw value in a unit, lower or higher
@@ -16,7 +16,8 @@ export function MeasuredCriterionFields({
   criterionLabel: string;
 }) {
   const { t } = useTranslation();
-  const { control, register } = useFormContext<DecisionFormValues>();
+  // The personal form's and the team forms' criteria rows both hold these fields.
+  const { control, register } = useFormContext<{ criteria: MeasuredFields[] }>();
   const kind = useWatch({ control, name: `criteria.${index}.kind` });
   const idOf = (part: string) => `criterion-${index}-${part}`;
   const labelClass = 'flex flex-col gap-1 text-sm text-slate-700 dark:text-slate-300';

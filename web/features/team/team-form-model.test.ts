@@ -187,8 +187,9 @@ describe('setupRequestFrom', () => {
       description: 'Where to meet',
       options: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }, { name: 'C' }],
       criteria: [
-        { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
-        { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null },
+        // Stored criteria carry their kind (issue 31); a new row without one is a score criterion.
+        { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null, kind: 'score' },
+        { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null, kind: 'score' },
         { name: 'Speed', importance: 0, minimum: null, anchors: null },
       ],
     });
@@ -205,8 +206,15 @@ describe('setupRequestFrom', () => {
     const request = setupRequestFrom(values);
 
     expect(request.criteria).toEqual([
-      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
-      { id: 11, name: 'Time', importance: 40, minimum: 6, anchors: { low: '', high: '< 1 hour' } },
+      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null, kind: 'score' },
+      {
+        id: 11,
+        name: 'Time',
+        importance: 40,
+        minimum: 6,
+        anchors: { low: '', high: '< 1 hour' },
+        kind: 'score',
+      },
     ]);
     expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
   });

@@ -5,7 +5,8 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { cellKey, cellValueOf, clampPercent, isInvalidCell } from '../../lib/matrix-model.ts';
 import { mustHaveAndAnchorsOf, mustHaveAndAnchorsRequest } from '../decisions/must-have-and-anchors.ts';
 import { toDateTimeLocal } from './deadline.ts';
-import { duplicateRows, savableRows, type NameRow } from './name-rows.ts';
+import { duplicateRows, measuredRowRequest, savableRows, type NameRow } from './name-rows.ts';
+import { measuredFieldsOf } from '../decisions/measured-criteria.ts';
 
 const VOTE_SCALE = LIMITS.scales.team;
 
@@ -98,6 +99,7 @@ export function setupValuesFrom(details: DecisionDetails): TeamSetupValues {
       name: criterion.name,
       importance: criterion.importance,
       ...mustHaveAndAnchorsOf(criterion),
+      ...measuredFieldsOf(criterion),
     })),
   };
 }
@@ -141,6 +143,7 @@ function listsFrom(values: Pick<TeamSetupValues, 'options' | 'criteria'>) {
       name: criterion.name,
       importance: criterion.importance ?? 0,
       ...mustHaveAndAnchorsRequest(criterion),
+      ...measuredRowRequest(criterion),
     })),
   };
 }
