@@ -73,6 +73,9 @@ test('a team laptop decision: owner enters the facts on the set-up page, the vot
   await signInViaApi(page, owner, 'no page');
   const edit = new EditTeamDecisionPage(page);
   await edit.goto(decision.id, 'setup');
+  // The set-up's criteria editor says how each criterion is scored.
+  await expect(page.getByLabel('How is Price scored?')).toHaveValue('measure');
+  await expect(page.getByLabel('How is Looks scored?')).toHaveValue('score');
   const facts = page.getByRole('region', { name: 'Facts of the measured criteria' });
   await expect(facts).toBeVisible();
   await facts.getByRole('textbox', { name: 'Aero: Price in €' }).fill('1299');

@@ -179,7 +179,7 @@ export function ScoreGridSection() {
 }
 
 /** Issue 31: a measured criterion's cell: the raw value in its unit, and the score computed beside it. */
-function MeasuredGridCell(props: {
+export function MeasuredGridCell(props: {
   cellKey: string;
   row: number;
   column: number;
@@ -187,6 +187,7 @@ function MeasuredGridCell(props: {
   unit: string;
   score: number | undefined;
   isInvalid: boolean;
+  id?: string;
 }) {
   const { t, i18n } = useTranslation();
   const { register, control } = useFormContext<DecisionFormValues>();
@@ -196,6 +197,7 @@ function MeasuredGridCell(props: {
       <GridCellInput
         row={props.row}
         column={props.column}
+        id={props.id}
         inputMode="decimal"
         className="w-24"
         isInvalid={props.isInvalid}
