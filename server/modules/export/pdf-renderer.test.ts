@@ -26,8 +26,24 @@ function teamReport(title = 'Neues Büro für das Team'): ExportReport {
     deadline: null,
     criteria,
     rows: [
-      { optionId: 1, name: 'Altstadt', values: [7.5, 9, 6], measures: [null, null, null], total: 7.65, rank: 1, isTop: true },
-      { optionId: 2, name: 'Hafen', values: [6, 7.5, 8.5], measures: [null, null, null], total: 7.15, rank: 2, isTop: false },
+      {
+        optionId: 1,
+        name: 'Altstadt',
+        values: [7.5, 9, 6],
+        measures: [null, null, null],
+        total: 7.65,
+        rank: 1,
+        isTop: true,
+      },
+      {
+        optionId: 2,
+        name: 'Hafen',
+        values: [6, 7.5, 8.5],
+        measures: [null, null, null],
+        total: 7.15,
+        rank: 2,
+        isTop: false,
+      },
     ],
     reasons: [
       { option: 'Altstadt', criterion: 'Lage', value: 9, explanation: 'Nah am Bahnhof.', isAi: false },
