@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 const ALL_TESTS = ['server/**/*.test.ts', 'shared/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 /**
- * Files that replace modules or globals (vi.mock, vi.stubGlobal) or read process-wide output, so they
+ * Files that replace modules or globals (vi.mock, vi.stubGlobal) or read process-wide state, so they
  * get a fresh module graph of their own. Every other file shares its worker's modules with the files
  * before it: each test builds its own app on its own database, and re-importing the whole server per
  * file cost ~1.5 s of a 2-core machine's time, file after file (measured in docs/ARCHITECTURE.md).
@@ -13,6 +13,9 @@ const ISOLATED = [
   'server/plugins/request-log.api.test.ts',
   'web/features/notifications/live-sync-workspaces.test.ts',
   'web/lib/live-events.test.ts',
+  // The OpenAPI document is built from schemas zod keeps in a process-wide registry.
+  'scripts/api-client/generate-types.test.ts',
+  'server/plugins/openapi.api.test.ts',
 ];
 
 export default defineConfig({

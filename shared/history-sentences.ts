@@ -81,6 +81,19 @@ function changePhrase(change: HistoryChange, subject: HistoryParam): HistoryPhra
         return { key: `${P}.phrase.minimumChanged`, params: { name, from: num(from), to: num(to) } };
       case 'anchors':
         return { key: `${P}.phrase.anchors`, params: { name } };
+      case 'kind':
+        return { key: `${P}.phrase.${to === 'measure' ? 'kindMeasure' : 'kindScore'}`, params: { name } };
+      case 'unit':
+        return { key: `${P}.phrase.unit`, params: { name, to: text(to) } };
+      case 'direction':
+        return {
+          key: `${P}.phrase.${to === 'lower' ? 'directionLower' : 'directionHigher'}`,
+          params: { name },
+        };
+      case 'worst':
+      case 'best':
+        if (to === null) return { key: `${P}.phrase.${field}FromData`, params: { name } };
+        return { key: `${P}.phrase.${field}Set`, params: { name, to: num(to) } };
     }
   }
   switch (field) {

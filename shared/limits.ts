@@ -33,6 +33,8 @@ export const LIMITS = {
     explanationMax: 1000,
     // Scale anchors: what the lowest and the highest score of a criterion mean ("> 2,000 €").
     anchorMax: 80,
+    /** Issue 31: the unit of a measured criterion ("€", "km", "m²"). */
+    unitMax: 12,
     // Issue 27: what one account can make the server hold and do. Owned decisions (personal and team;
     // deleted ones are gone) and new ones per minute: defaults of MAX_DECISIONS_PER_USER and
     // RATE_LIMIT_DECISIONS_PER_MINUTE.

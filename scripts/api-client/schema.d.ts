@@ -3696,11 +3696,19 @@ export interface operations {
               /** @default  */
               high?: string;
             } | null;
+            /** @enum {string} */
+            kind?: 'score' | 'measure';
+            unit?: string | null;
+            /** @enum {string} */
+            direction?: 'higher' | 'lower';
+            worst?: number | null;
+            best?: number | null;
           }[];
           evaluations?: {
             option_index: number;
             criterion_index: number;
-            value: number;
+            value?: number;
+            measure?: number;
             explanation?: string | null;
             ai_value?: number | null;
             ai_explanation?: string | null;
@@ -4021,11 +4029,19 @@ export interface operations {
               /** @default  */
               high?: string;
             } | null;
+            /** @enum {string} */
+            kind?: 'score' | 'measure';
+            unit?: string | null;
+            /** @enum {string} */
+            direction?: 'higher' | 'lower';
+            worst?: number | null;
+            best?: number | null;
           }[];
           evaluations?: {
             option_index: number;
             criterion_index: number;
-            value: number;
+            value?: number;
+            measure?: number;
             explanation?: string | null;
             ai_value?: number | null;
             ai_explanation?: string | null;
@@ -4302,6 +4318,12 @@ export interface operations {
                 low: string;
                 high: string;
               } | null;
+              /** @enum {string} */
+              kind: 'score' | 'measure';
+              unit: string | null;
+              direction: ('higher' | 'lower') | null;
+              worst: number | null;
+              best: number | null;
             }[];
             evaluations: {
               option_id: number;
@@ -4310,7 +4332,8 @@ export interface operations {
               explanation: string | null;
               user_id: number | null;
               /** @enum {string} */
-              generated_by: 'user' | 'ai';
+              generated_by: 'user' | 'ai' | 'fact';
+              measure: number | null;
               ai_value: number | null;
               ai_explanation: string | null;
             }[];
@@ -4713,7 +4736,8 @@ export interface operations {
           evaluations: {
             option_id: number;
             criterion_id: number;
-            value: number;
+            value?: number;
+            measure?: number;
             explanation?: string | null;
             ai_value?: number | null;
             ai_explanation?: string | null;
@@ -6114,6 +6138,13 @@ export interface operations {
                   /** @default  */
                   high?: string;
                 } | null;
+                /** @enum {string} */
+                kind?: 'score' | 'measure';
+                unit?: string | null;
+                /** @enum {string} */
+                direction?: 'higher' | 'lower';
+                worst?: number | null;
+                best?: number | null;
               }
           )[];
           workspace_id?: number | null;
@@ -6235,6 +6266,13 @@ export interface operations {
               /** @default  */
               high?: string;
             } | null;
+            /** @enum {string} */
+            kind?: 'score' | 'measure';
+            unit?: string | null;
+            /** @enum {string} */
+            direction?: 'higher' | 'lower';
+            worst?: number | null;
+            best?: number | null;
           }[];
           votes?: {
             option_id?: number;
@@ -6250,6 +6288,13 @@ export interface operations {
           }[];
           /** @enum {string} */
           results_visibility?: 'always' | 'after_vote' | 'after_close';
+          facts?: {
+            option_id?: number;
+            option_index?: number;
+            criterion_id?: number;
+            criterion_index?: number;
+            measure: number;
+          }[];
         };
       };
     };
@@ -6293,6 +6338,12 @@ export interface operations {
                 low: string;
                 high: string;
               } | null;
+              /** @enum {string} */
+              kind: 'score' | 'measure';
+              unit: string | null;
+              direction: ('higher' | 'lower') | null;
+              worst: number | null;
+              best: number | null;
             }[];
             evaluations: {
               option_id: number;
@@ -6301,7 +6352,8 @@ export interface operations {
               explanation: string | null;
               user_id: number | null;
               /** @enum {string} */
-              generated_by: 'user' | 'ai';
+              generated_by: 'user' | 'ai' | 'fact';
+              measure: number | null;
               ai_value: number | null;
               ai_explanation: string | null;
             }[];
@@ -9170,6 +9222,19 @@ export interface operations {
                 low: string;
                 high: string;
               } | null;
+              /**
+               * @default score
+               * @enum {string}
+               */
+              kind: 'score' | 'measure';
+              /** @default null */
+              unit: string | null;
+              /** @default null */
+              direction: ('higher' | 'lower') | null;
+              /** @default null */
+              worst: number | null;
+              /** @default null */
+              best: number | null;
             }[];
             evaluations: {
               option_id: number;
@@ -9179,7 +9244,9 @@ export interface operations {
               ai_value: number | null;
               ai_explanation: string | null;
               /** @enum {string} */
-              generated_by: 'user' | 'ai';
+              generated_by: 'user' | 'ai' | 'fact';
+              /** @default null */
+              measure: number | null;
             }[];
             id: number;
             at: string;
@@ -9296,6 +9363,12 @@ export interface operations {
                 low: string;
                 high: string;
               } | null;
+              /** @enum {string} */
+              kind: 'score' | 'measure';
+              unit: string | null;
+              direction: ('higher' | 'lower') | null;
+              worst: number | null;
+              best: number | null;
             }[];
             evaluations: {
               option_id: number;
@@ -9304,7 +9377,8 @@ export interface operations {
               explanation: string | null;
               user_id: number | null;
               /** @enum {string} */
-              generated_by: 'user' | 'ai';
+              generated_by: 'user' | 'ai' | 'fact';
+              measure: number | null;
               ai_value: number | null;
               ai_explanation: string | null;
             }[];
@@ -10116,6 +10190,13 @@ export interface operations {
               /** @default  */
               high?: string;
             } | null;
+            /** @enum {string} */
+            kind?: 'score' | 'measure';
+            unit?: string | null;
+            /** @enum {string} */
+            direction?: 'higher' | 'lower';
+            worst?: number | null;
+            best?: number | null;
           }[];
         };
       };
@@ -10507,6 +10588,13 @@ export interface operations {
               /** @default  */
               high?: string;
             } | null;
+            /** @enum {string} */
+            kind?: 'score' | 'measure';
+            unit?: string | null;
+            /** @enum {string} */
+            direction?: 'higher' | 'lower';
+            worst?: number | null;
+            best?: number | null;
           }[];
         };
       };

@@ -108,6 +108,13 @@ export interface CriteriaTable {
   /** Scale anchors: what the lowest and the highest score mean; both null without anchors. */
   anchor_low: Generated<string | null>;
   anchor_high: Generated<string | null>;
+  /** Issue 31: 'score' (by hand) or 'measure' (computed from a raw value in `unit`). */
+  kind: Generated<'score' | 'measure'>;
+  unit: Generated<string | null>;
+  direction: Generated<'higher' | 'lower' | null>;
+  /** null: the worst (best) raw value among the options. */
+  worst: Generated<number | null>;
+  best: Generated<number | null>;
 }
 
 export interface EvaluationsTable {
@@ -118,8 +125,11 @@ export interface EvaluationsTable {
   user_id: number | null;
   value: number;
   explanation: string | null;
-  generated_by: 'user' | 'ai';
+  /** 'fact': a team decision's raw value on a measured criterion, entered by owner or admin (issue 31). */
+  generated_by: 'user' | 'ai' | 'fact';
   updated_at: Timestamp;
+  /** A measured cell's raw value (issue 31); `value` holds the score computed from it. */
+  measure: Generated<number | null>;
   /** Personal AI mode: what the AI proposed for this cell, kept when its owner changes the value. */
   ai_value: Generated<number | null>;
   ai_explanation: Generated<string | null>;

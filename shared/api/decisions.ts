@@ -75,13 +75,31 @@ export const optionInputSchema = z
  * admits both scales; the server holds each decision to its own (personal 1–10, team 0–10).
  * null clears it; absent keeps the stored one of a kept criterion.
  */
-export const criterionMinimumSchema = z
-  .number({ error: 'validation.number' })
-  .int('validation.minimumRange')
-  .min(scales.team.min, 'validation.minimumRange')
-  .max(scales.team.max, 'validation.minimumRange')
-  .nullable()
-  .optional();
+export const criterionMinimumSchema = z.number({ error: 'validation.number' }).nullable().optional();
+
+/** Issue 31: how a criterion is scored: by hand on the scale, or computed from a raw value in a unit. */
+export const criterionKindSchema = z.enum(['score', 'measure']);
+export const measureDirectionSchema = z.enum(['higher', 'lower']);
+/** A raw number in the criterion's unit (any finite number: JSON's 1e999 is refused). */
+const rawNumberSchema = z.number({ error: 'validation.number' });
+
+/**
+ * The measured-criterion fields of a criterion (issue 31). Absent keeps the stored ones of a kept
+ * criterion (a new one: `kind` 'score'; a measured one: direction 'higher'); null clears unit, worst
+ * and best (worst and best then default to the options' worst and best raw values).
+ */
+export const measuredCriterionFields = {
+  kind: criterionKindSchema.optional(),
+  unit: z
+    .string({ error: 'validation.invalidType' })
+    .trim()
+    .max(LIMITS.decision.unitMax, 'validation.unitLength')
+    .nullish()
+    .transform((unit) => (unit === undefined ? undefined : unit || null)),
+  direction: measureDirectionSchema.optional(),
+  worst: rawNumberSchema.nullish(),
+  best: rawNumberSchema.nullish(),
+};
 
 /**
  * Scale anchors (issue 17): what the lowest and the highest score mean ("> 2,000 €" … "< 800 €"),
@@ -97,18 +115,46 @@ export const criterionAnchorsSchema = z
   .optional()
   .transform((anchors) => (anchors && !anchors.low && !anchors.high ? null : anchors));
 
-export const criterionInputSchema = z.object({
-  id: partIdSchema.optional(),
-  name: trimmedName(D.criterionNameMax),
-  // SPEC: coerced to a number, default 0.
-  importance: z.coerce
-    .number({ error: 'validation.number' })
-    .min(D.importance.min, 'validation.importanceRange')
-    .max(D.importance.max, 'validation.importanceRange')
-    .default(0),
-  minimum: criterionMinimumSchema,
-  anchors: criterionAnchorsSchema,
-});
+export const criterionInputSchema = z
+  .object({
+    id: partIdSchema.optional(),
+    name: trimmedName(D.criterionNameMax),
+    // SPEC: coerced to a number, default 0.
+    importance: z.coerce
+      .number({ error: 'validation.number' })
+      .min(D.importance.min, 'validation.importanceRange')
+      .max(D.importance.max, 'validation.importanceRange')
+      .default(0),
+    minimum: criterionMinimumSchema,
+    anchors: criterionAnchorsSchema,
+    ...measuredCriterionFields,
+  })
+  .superRefine(refineCriterionInput);
+
+/**
+ * A score criterion's must-have is a whole number on the scale, a measured one's is in its unit; worst
+ * and best must differ (issue 31).
+ */
+export function refineCriterionInput(
+  criterion: {
+    kind?: 'score' | 'measure' | undefined;
+    minimum?: number | null | undefined;
+    worst?: number | null | undefined;
+    best?: number | null | undefined;
+  },
+  context: z.RefinementCtx,
+): void {
+  {
+    const { minimum, worst, best } = criterion;
+    // A score criterion's must-have is a whole number on the scale; a measured one's is in its unit.
+    if (criterion.kind !== 'measure' && minimum !== null && minimum !== undefined) {
+      if (!Number.isInteger(minimum) || minimum < scales.team.min || minimum > scales.team.max)
+        context.addIssue({ code: 'custom', path: ['minimum'], message: 'validation.minimumRange' });
+    }
+    if (worst !== null && worst !== undefined && worst === best)
+      context.addIssue({ code: 'custom', path: ['worst'], message: 'validation.worstEqualsBest' });
+  }
+}
 
 const explanationSchema = multiLineText(LIMITS.decision.explanationMax)
   .nullish()
@@ -129,18 +175,38 @@ const aiProposalFields = {
   ai_explanation: multiLineText(LIMITS.ai.explanationMax).nullish(),
 };
 
-export const indexedEvaluationSchema = z.object({
-  option_index: z.number().int().min(0),
-  criterion_index: z.number().int().min(0),
+/**
+ * A cell's value (score criteria) or raw `measure` (measured criteria, issue 31: the score is computed
+ * from it and a `value` sent along is ignored). One of the two must come; the server checks which fits
+ * the criterion.
+ */
+const cellValueFields = {
   // 0–10 covers team cells; personal decisions are held to their 1–10 grid by the server.
   value: z
     .number({ error: 'validation.number' })
     .int('validation.integer')
     .min(scales.team.min, 'validation.valueRange')
-    .max(scales.team.max, 'validation.valueRange'),
-  explanation: explanationSchema,
-  ...aiProposalFields,
-});
+    .max(scales.team.max, 'validation.valueRange')
+    .optional(),
+  measure: rawNumberSchema.optional(),
+};
+function requireValueOrMeasure(
+  cell: { value?: number | undefined; measure?: number | undefined },
+  context: z.RefinementCtx,
+) {
+  if (cell.value === undefined && cell.measure === undefined)
+    context.addIssue({ code: 'custom', path: ['value'], message: 'validation.required' });
+}
+
+export const indexedEvaluationSchema = z
+  .object({
+    option_index: z.number().int().min(0),
+    criterion_index: z.number().int().min(0),
+    ...cellValueFields,
+    explanation: explanationSchema,
+    ...aiProposalFields,
+  })
+  .superRefine(requireValueOrMeasure);
 
 const decisionFields = {
   name: trimmedName(D.nameMax),
@@ -190,17 +256,15 @@ export const resultsVisibilityResponseSchema = resultsVisibilityRequestSchema;
 export const evaluateRequestSchema = z.object({
   evaluations: z
     .array(
-      z.object({
-        option_id: partIdSchema,
-        criterion_id: partIdSchema,
-        value: z
-          .number({ error: 'validation.number' })
-          .int('validation.integer')
-          .min(scales.team.min, 'validation.valueRange')
-          .max(scales.team.max, 'validation.valueRange'),
-        explanation: explanationSchema,
-        ...aiProposalFields,
-      }),
+      z
+        .object({
+          option_id: partIdSchema,
+          criterion_id: partIdSchema,
+          ...cellValueFields,
+          explanation: explanationSchema,
+          ...aiProposalFields,
+        })
+        .superRefine(requireValueOrMeasure),
     )
     .max(D.maxOptions * D.maxCriteria),
 });
@@ -269,6 +333,15 @@ export const criterionSchema = z.object({
   /** Must-have: options below it (or without a value) are knocked out; null without one. */
   minimum: z.number().nullable(),
   anchors: criterionAnchorsOutputSchema.nullable(),
+  /** Issue 31: 'score' (by hand) or 'measure' (computed from a raw value in `unit`). */
+  kind: criterionKindSchema,
+  /** Measured criteria: the unit ("€", "km"), null without one (and for score criteria). */
+  unit: z.string().nullable(),
+  /** Measured criteria: which way is better; null for score criteria. */
+  direction: measureDirectionSchema.nullable(),
+  /** As set; null when they default to the options' worst and best raw values. */
+  worst: z.number().nullable(),
+  best: z.number().nullable(),
 });
 export const evaluationSchema = z.object({
   option_id: z.number(),
@@ -276,7 +349,10 @@ export const evaluationSchema = z.object({
   value: z.number(),
   explanation: z.string().nullable(),
   user_id: z.number().nullable(),
-  generated_by: z.enum(['user', 'ai']),
+  /** 'fact': a team's raw value on a measured criterion, the same for every member (issue 31). */
+  generated_by: z.enum(['user', 'ai', 'fact']),
+  /** A measured criterion's raw value (`value` is then the score computed from it); null otherwise. */
+  measure: z.number().nullable(),
   /**
    * Personal decisions (issue 18): what the AI proposed for this cell, kept when the owner changed the
    * value (the owner's `value` is what counts); null when the AI never scored the cell.

@@ -126,6 +126,12 @@ export const storedMatrixSchema = z.object({
       importance: z.number(),
       minimum: z.number().nullable(),
       anchors: z.object({ low: z.string(), high: z.string() }).nullable(),
+      // Issue 31; versions stored before it hold score criteria only.
+      kind: z.enum(['score', 'measure']).default('score'),
+      unit: z.string().nullable().default(null),
+      direction: z.enum(['higher', 'lower']).nullable().default(null),
+      worst: z.number().nullable().default(null),
+      best: z.number().nullable().default(null),
     }),
   ),
   evaluations: z.array(
@@ -137,7 +143,9 @@ export const storedMatrixSchema = z.object({
       /** Personal AI mode: what the AI proposed (kept when the owner changed the value). */
       ai_value: z.number().nullable(),
       ai_explanation: z.string().nullable(),
-      generated_by: z.enum(['user', 'ai']),
+      generated_by: z.enum(['user', 'ai', 'fact']),
+      /** A measured criterion's raw value (issue 31); `value` is the score computed from it. */
+      measure: z.number().nullable().default(null),
     }),
   ),
 });

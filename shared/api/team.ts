@@ -4,6 +4,8 @@ import {
   criterionAnchorsSchema,
   criterionInputSchema,
   criterionMinimumSchema,
+  measuredCriterionFields,
+  refineCriterionInput,
   decisionModeSchema,
   optionInputSchema,
   resultsVisibilitySchema,
@@ -41,16 +43,19 @@ export const createTeamDecisionRequestSchema = z.object({
   results_visibility: resultsVisibilitySchema.default('always'),
   options: optionalRows(z.object({ name: singleLineText(D.optionNameMax) }), D.maxOptions),
   criteria: optionalRows(
-    z.object({
-      name: singleLineText(D.criterionNameMax),
-      importance: z.coerce
-        .number()
-        .min(0, 'validation.importanceRange')
-        .max(100, 'validation.importanceRange')
-        .optional(),
-      minimum: criterionMinimumSchema,
-      anchors: criterionAnchorsSchema,
-    }),
+    z
+      .object({
+        name: singleLineText(D.criterionNameMax),
+        importance: z.coerce
+          .number()
+          .min(0, 'validation.importanceRange')
+          .max(100, 'validation.importanceRange')
+          .optional(),
+        minimum: criterionMinimumSchema,
+        anchors: criterionAnchorsSchema,
+        ...measuredCriterionFields,
+      })
+      .superRefine(refineCriterionInput),
     D.maxCriteria,
   ),
   /**
@@ -148,6 +153,21 @@ export const teamVoteInputSchema = z
   .superRefine(exactlyOneOf('option_id', 'option_index'))
   .superRefine(exactlyOneOf('criterion_id', 'criterion_index'));
 
+/**
+ * A fact of a team decision (issue 31): the raw value of an option on a measured criterion, entered by
+ * owner and admins on the set-up page and the same for every member.
+ */
+export const teamFactInputSchema = z
+  .object({
+    option_id: partIdSchema.optional(),
+    option_index: rowIndex(D.maxOptions).optional(),
+    criterion_id: partIdSchema.optional(),
+    criterion_index: rowIndex(D.maxCriteria).optional(),
+    measure: z.number({ error: 'validation.number' }),
+  })
+  .superRefine(exactlyOneOf('option_id', 'option_index'))
+  .superRefine(exactlyOneOf('criterion_id', 'criterion_index'));
+
 export const teamWeightInputSchema = z
   .object({
     criterion_id: partIdSchema.optional(),
@@ -168,6 +188,8 @@ export const teamWeightInputSchema = z
  * - weights: the caller's own weights; present replaces all of them (null or left out: no weight).
  * - results_visibility: owner and admin, as PATCH …/results-visibility (only stricter once anyone
  *   voted: 409 VISIBILITY_LOCKED), so the set-up tab saves in one request.
+ * - facts (issue 31): owner and admin; the raw values of measured criteria, the same for everyone;
+ *   present replaces all of them. Members vote on score criteria only.
  * Votes and weights of a submitted vote are final: 409 VOTE_SUBMITTED until it is reopened.
  * Answers with the caller's details after the save; a refusal saves nothing.
  */
@@ -182,6 +204,11 @@ export const teamEditRequestSchema = z.object({
     .optional(),
   weights: z.array(teamWeightInputSchema).max(D.maxCriteria).optional(),
   results_visibility: resultsVisibilitySchema.optional(),
+  /** Issue 31: the raw values of measured criteria; owner and admin; present replaces all facts. */
+  facts: z
+    .array(teamFactInputSchema)
+    .max(D.maxOptions * D.maxCriteria)
+    .optional(),
 });
 
 export type TeamEditRequest = z.input<typeof teamEditRequestSchema>;

@@ -1,3 +1,4 @@
+import { isMeasured } from './measure.ts';
 import type { ScoredOption, WeightedCriterion } from './personal.ts';
 import { roundTo } from './rounding.ts';
 import { cellKey, type CellVotes, type TeamVotes } from './team.ts';
@@ -101,7 +102,7 @@ export interface CriterionAgreement extends Spread {
 export interface Consensus {
   /** Mean of the cells' agreements (1 decimal); null while no cell has one. */
   overall: number | null;
-  /** Every cell of the matrix, options × criteria in list order. */
+  /** Every cell of the matrix but measured criteria's, options × criteria in list order. */
   cells: CellAgreement[];
   criteria: CriterionAgreement[];
 }
@@ -135,8 +136,10 @@ export function computeConsensus(input: {
 
   const sigmaMax = sigmaMaxOf(input.scale);
   const cellAgreements: number[] = [];
+  // A measured criterion's cells are facts, not votes (issue 31): agreement leaves them out.
+  const scoreCriteria = input.criteria.filter((criterion) => !isMeasured(criterion));
   const cells = input.options.flatMap((option) =>
-    input.criteria.map((criterion) => {
+    scoreCriteria.map((criterion) => {
       const tally = tallyOf(cellKey(option.id, criterion.id));
       const agreement = agreementOfTally(tally, sigmaMax);
       if (agreement !== null) cellAgreements.push(agreement);

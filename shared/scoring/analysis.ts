@@ -1,3 +1,5 @@
+import type { MeasureDirection } from './measure.ts';
+import { meetsMeasuredMinimum } from './measure.ts';
 import { roundTo } from './rounding.ts';
 import { roundedSharesOf } from './shares.ts';
 import { cellKey } from './team.ts';
@@ -20,6 +22,11 @@ export interface AnalysisCriterion {
   weight: number;
   /** Must-have: an option with a lower value, or none, is knocked out. */
   minimum?: number | null;
+  /**
+   * Issue 31: set for a measured criterion, whose minimum is in its unit and compared with the raw
+   * value by direction (at most when lower is better).
+   */
+  direction?: MeasureDirection | null;
 }
 
 export interface AnalysisInput {
@@ -28,6 +35,8 @@ export interface AnalysisInput {
   criteria: readonly AnalysisCriterion[];
   /** `cellKey(option, criterion)` → value; a missing cell counts 0 and fails any minimum. */
   values: ReadonlyMap<string, number>;
+  /** The raw values of measured criteria (issue 31), which their must-haves compare with. */
+  measures?: ReadonlyMap<string, number>;
   /** Options without any total (a team option nobody voted on) take no part; default: none. */
   unscored?: ReadonlySet<number>;
   /** Seeds the variations: the decision's revision, so the same state always gives the same figures. */
@@ -62,8 +71,9 @@ export interface Stability {
 export interface KnockedOut {
   option_id: number;
   criterion_id: number;
-  /** The value that fell short; null when the cell has none. */
+  /** The value that fell short (a measured criterion's raw value, in its unit); null when the cell has none. */
   value: number | null;
+  /** In the criterion's unit for a measured criterion. */
   minimum: number;
 }
 
@@ -96,11 +106,24 @@ export function knockoutsOf(
   options: readonly { id: number }[],
   criteria: readonly AnalysisCriterion[],
   values: ReadonlyMap<string, number>,
+  measures: ReadonlyMap<string, number> = new Map(),
 ): KnockedOut[] {
   const knocked: KnockedOut[] = [];
   for (const option of options) {
     for (const criterion of criteria) {
       if (criterion.minimum === null || criterion.minimum === undefined) continue;
+      if (criterion.direction) {
+        const measure = measures.get(cellKey(option.id, criterion.id));
+        if (measure === undefined || !meetsMeasuredMinimum(measure, criterion.minimum, criterion.direction)) {
+          knocked.push({
+            option_id: option.id,
+            criterion_id: criterion.id,
+            value: measure ?? null,
+            minimum: criterion.minimum,
+          });
+        }
+        continue;
+      }
       const value = values.get(cellKey(option.id, criterion.id));
       if (value === undefined || value < criterion.minimum) {
         knocked.push({
@@ -360,6 +383,7 @@ export function analyseDecision(input: AnalysisInput): Analysis {
     input.options.filter((option) => !input.unscored?.has(option.id)),
     criteria,
     values,
+    input.measures,
   );
   const knockedIds = new Set(knocked_out.map((entry) => entry.option_id));
   const candidates = input.options.filter(

@@ -5,6 +5,7 @@ import {
   type Analysis,
   type AnalysisCriterion,
 } from './analysis.ts';
+import { isMeasured, type MeasureDirection } from './measure.ts';
 import {
   computePersonalTotals,
   countedPersonalCells,
@@ -34,6 +35,15 @@ export interface ScoredCriterion {
   id: number;
   importance: number;
   minimum?: number | null;
+  /** Issue 31: measured criteria compare their must-have with the raw value, by direction. */
+  kind?: 'score' | 'measure';
+  direction?: MeasureDirection | null;
+}
+
+/** A criterion's must-have as the analysis reads it: a measured one's in its unit, by direction. */
+function analysisCriterionOf(criterion: ScoredCriterion, weight: number): AnalysisCriterion {
+  const direction = isMeasured(criterion) ? (criterion.direction ?? 'higher') : null;
+  return { id: criterion.id, weight, minimum: criterion.minimum, direction };
 }
 
 /**
@@ -69,11 +79,24 @@ export function scoringDataOf(
   options: readonly ScoredOption[],
   criteria: readonly ScoredCriterion[],
   input: DecisionVotes,
-): { criteria: AnalysisCriterion[]; values: Map<string, number>; unscored: Set<number> } {
+): {
+  criteria: AnalysisCriterion[];
+  values: Map<string, number>;
+  measures: Map<string, number>;
+  unscored: Set<number>;
+} {
   if (input.type === 'personal') {
+    const counted = countedPersonalCells(input.evaluations, decision.user_id);
     return {
-      criteria: criteria.map(({ id, importance, minimum }) => ({ id, weight: importance, minimum })),
-      values: valuesOfCells(countedPersonalCells(input.evaluations, decision.user_id)),
+      criteria: criteria.map((criterion) => analysisCriterionOf(criterion, criterion.importance)),
+      values: valuesOfCells(counted),
+      measures: new Map(
+        counted.flatMap((cell) =>
+          cell.measure === null || cell.measure === undefined
+            ? []
+            : [[cellKey(cell.option_id, cell.criterion_id), cell.measure] as const],
+        ),
+      ),
       unscored: new Set(),
     };
   }
@@ -88,8 +111,9 @@ export function scoringDataOf(
     }),
   );
   return {
-    criteria: criteria.map(({ id, minimum }) => ({ id, weight: teamWeights.get(id) ?? 0, minimum })),
+    criteria: criteria.map((criterion) => analysisCriterionOf(criterion, teamWeights.get(criterion.id) ?? 0)),
     values,
+    measures: new Map([...(votes.facts ?? [])].map(([key, fact]) => [key, fact.measure])),
     // A team option nobody voted on has no result ("no votes yet"): it is neither ranked nor knocked out.
     unscored: new Set(options.filter((option) => !scored.has(option.id)).map((option) => option.id)),
   };
@@ -174,6 +198,7 @@ export function resultOf(
       options.filter((option) => !data.unscored.has(option.id)),
       data.criteria,
       data.values,
+      data.measures,
     ).map((entry) => entry.option_id),
   );
   const missing_cells = missingCellsOf(options, criteria, data.values, knockedOut);
@@ -187,7 +212,10 @@ export function resultOf(
   const hasCompleteVote =
     input.type !== 'team' || decision.mode === 'ai'
       ? missing_cells === 0 && (!isTeam || hasAiCells)
-      : completeVotersOf('manual', { options, criteria }, input.votes).size > 0;
+      : criteria.every(isMeasured)
+        ? // Only measured criteria: the facts are the whole matrix (issue 31).
+          missing_cells === 0
+        : completeVotersOf('manual', { options, criteria }, input.votes).size > 0;
   const hasPassingOption = options.some(
     (option) => !knockedOut.has(option.id) && !data.unscored.has(option.id),
   );

@@ -5,6 +5,8 @@ export interface ScoredOption {
 }
 export interface WeightedCriterion {
   id: number;
+  /** Issue 31: a measured criterion's cells are computed from raw values; absent means a score. */
+  kind?: 'score' | 'measure';
   /** Percent; the sum is not required to be 100 (totals divide by the sum). */
   importance: number;
 }
@@ -37,10 +39,9 @@ export const PERSONAL_TOTAL_FORMULA =
  * The cells that count in a personal decision: its owner's values and AI values (other rows, e.g. a
  * former team member's, are ignored). One rule for the server's totals, the exports and the screens.
  */
-export function countedPersonalCells<T extends { user_id: number | null; generated_by: 'user' | 'ai' }>(
-  evaluations: readonly T[],
-  ownerId: number,
-): T[] {
+export function countedPersonalCells<
+  T extends { user_id: number | null; generated_by: 'user' | 'ai' | 'fact' },
+>(evaluations: readonly T[], ownerId: number): T[] {
   return evaluations.filter((e) => e.user_id === ownerId || e.generated_by === 'ai');
 }
 

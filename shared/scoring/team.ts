@@ -1,4 +1,5 @@
 import type { CellValue, ScoredOption, WeightedCriterion } from './personal.ts';
+import { isMeasured } from './measure.ts';
 import { roundTo } from './rounding.ts';
 
 export interface MemberWeight {
@@ -9,7 +10,16 @@ export interface MemberWeight {
 
 export interface TeamCell extends CellValue {
   user_id: number | null;
-  generated_by: 'user' | 'ai';
+  /** 'fact': a team's raw value of a measured criterion (issue 31), the same for every member. */
+  generated_by: 'user' | 'ai' | 'fact';
+  /** The raw value of a measured criterion's cell; `value` is then its computed score. */
+  measure?: number | null;
+}
+
+/** A team's fact on a measured cell (issue 31): the raw value and the score computed from it. */
+export interface FactCell {
+  value: number;
+  measure: number;
 }
 
 export const TEAM_RESULT_FORMULA =
@@ -39,6 +49,8 @@ export interface TeamVotes {
   /** Per member with at least one own value: how many cells of the matrix they scored. */
   scoredCellsByVoter: ReadonlyMap<number, number>;
   weights: readonly MemberWeight[];
+  /** Measured criteria's facts (issue 31), entered by owner and admins: they count for every member. */
+  facts?: ReadonlyMap<string, FactCell>;
 }
 
 /** Adds one value to a cell's tally (the reference the database's tallies are checked against). */
@@ -68,17 +80,21 @@ export function teamVotesOf(
   const tallies = new Map<string, CellVotes>();
   const aiCells = new Map<string, number>();
   const scoredCellsByVoter = new Map<number, number>();
+  const facts = new Map<string, FactCell>();
   for (const cell of cells) {
     if (optionIds && (!optionIds.has(cell.option_id) || !criterionIds!.has(cell.criterion_id))) continue;
     const key = cellKey(cell.option_id, cell.criterion_id);
-    if (cell.generated_by === 'ai') {
+    if (cell.generated_by === 'fact') {
+      if (cell.measure !== null && cell.measure !== undefined)
+        facts.set(key, { value: cell.value, measure: cell.measure });
+    } else if (cell.generated_by === 'ai') {
       aiCells.set(key, cell.value);
     } else if (cell.user_id !== null) {
       tallies.set(key, addVote(tallies.get(key), cell.value));
       scoredCellsByVoter.set(cell.user_id, (scoredCellsByVoter.get(cell.user_id) ?? 0) + 1);
     }
   }
-  return { cells: tallies, aiCells, scoredCellsByVoter, weights };
+  return { cells: tallies, aiCells, scoredCellsByVoter, weights, facts };
 }
 
 /**
@@ -162,13 +178,22 @@ export interface TeamCellResult {
   votes: number;
 }
 
-/** The team value of every cell that has any, keyed by `cellKey`: the mean of the votes (AI mode: the AI's). */
+/**
+ * The team value of every cell that has any, keyed by `cellKey`: the mean of the votes (AI mode: the
+ * AI's); a measured cell's value is its fact's computed score in both modes (issue 31).
+ */
 export function computeTeamCells(votes: TeamVotes, mode: 'manual' | 'ai'): Map<string, TeamCellResult> {
-  if (mode === 'ai')
-    return new Map([...votes.aiCells].map(([key, value]) => [key, { mean: value, votes: 1 }]));
-  return new Map(
-    [...votes.cells].map(([key, tally]) => [key, { mean: tally.sum / tally.count, votes: tally.count }]),
-  );
+  const cells: Map<string, TeamCellResult> =
+    mode === 'ai'
+      ? new Map([...votes.aiCells].map(([key, value]) => [key, { mean: value, votes: 1 }]))
+      : new Map(
+          [...votes.cells].map(([key, tally]) => [
+            key,
+            { mean: tally.sum / tally.count, votes: tally.count },
+          ]),
+        );
+  for (const [key, fact] of votes.facts ?? []) cells.set(key, { mean: fact.value, votes: 0 });
+  return cells;
 }
 
 /**
@@ -217,7 +242,8 @@ export function completeVotersOf(
   votes: TeamVotes,
 ): Set<number> {
   if (mode === 'ai') return new Set(votes.weights.map((w) => w.user_id));
-  const cellCount = matrix.options.length * matrix.criteria.length;
+  // Members vote on score criteria only: a measured criterion's cells are facts (issue 31).
+  const cellCount = matrix.options.length * matrix.criteria.filter((c) => !isMeasured(c)).length;
   if (cellCount === 0) return new Set();
   return new Set(
     [...votes.scoredCellsByVoter].filter(([, cells]) => cells === cellCount).map(([userId]) => userId),

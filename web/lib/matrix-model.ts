@@ -79,7 +79,7 @@ export function cellProblemOf(raw: string | undefined | null, scale: Scale): Cel
 export function rankScoreGrid(
   rowCount: number,
   importances: readonly number[],
-  textAt: (row: number, column: number) => string | undefined,
+  textAt: (row: number, column: number) => string | number | undefined,
   scale: Scale,
   minimums: readonly (number | null | undefined)[] = [],
 ): RankedOption[] {
@@ -89,7 +89,10 @@ export function rankScoreGrid(
   const rowsWithEmptyCells = new Set<number>();
   const cells = rows.flatMap(({ id: row }) =>
     columns.flatMap(({ id: column }) => {
-      const parsed = parseCellValue(textAt(row, column), scale);
+      // A number is a score computed already (a measured criterion's, issue 31); text is typed.
+      const cell = textAt(row, column);
+      const parsed: ParsedCell =
+        typeof cell === 'number' ? { kind: 'value', value: cell } : parseCellValue(cell, scale);
       if (parsed.kind === 'invalid') invalidRows.add(row);
       if (parsed.kind === 'empty') rowsWithEmptyCells.add(row);
       return parsed.kind === 'value' ? [{ option_id: row, criterion_id: column, value: parsed.value }] : [];

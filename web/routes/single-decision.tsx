@@ -13,6 +13,7 @@ import { CommentsSection } from '../features/comments/CommentsSection.tsx';
 import { DecisionTitle } from '../features/decisions/DecisionTitle.tsx';
 import { DecisionPageFallback } from '../features/decisions/DecisionPageFallback.tsx';
 import { DecisionMatrix } from '../features/decisions/DecisionMatrix.tsx';
+import { MeasuredCriteriaNote } from '../features/decisions/MeasuredCriteriaNote.tsx';
 import { editCellPath, firstEmptyCellOf } from '../features/decisions/empty-cells.ts';
 import { PERSONAL_SCALE } from '../features/decisions/decision-form-model.ts';
 import { DeleteDecisionDialog } from '../features/decisions/DeleteDecisionDialog.tsx';
@@ -122,6 +123,7 @@ function DecisionDetailsView({ details }: { details: DecisionDetails }) {
           {hasMatrix ? (
             <>
               <DecisionMatrix details={details} />
+              <MeasuredCriteriaNote details={details} />
               {details.evaluations.some((evaluation) => Boolean(evaluation.explanation)) ? (
                 <AiReasonLegend />
               ) : null}

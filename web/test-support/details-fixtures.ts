@@ -12,6 +12,7 @@ export function scoredCell(option_id: number, criterion_id: number, value: numbe
     generated_by: 'user' as const,
     ai_value: null,
     ai_explanation: null,
+    measure: null,
   };
 }
 

@@ -26,6 +26,7 @@ import * as accountDeletion from './026_account_deletion.ts';
 import * as workspaces from './027_workspaces.ts';
 import * as history from './028_history.ts';
 import * as snapshots from './029_snapshots.ts';
+import * as measuredCriteria from './030_measured_criteria.ts';
 import * as calendarFeeds from './031_calendar_feeds.ts';
 import * as webhooks from './032_webhooks.ts';
 import * as apiTokens from './033_api_tokens.ts';
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '027_workspaces': workspaces,
   '028_history': history,
   '029_snapshots': snapshots,
+  '030_measured_criteria': measuredCriteria,
   '031_calendar_feeds': calendarFeeds,
   '032_webhooks': webhooks,
   '033_api_tokens': apiTokens,

@@ -18,7 +18,7 @@ export interface StoredMatrix {
     criterion_id: number;
     value: number;
     user_id: number | null;
-    generated_by: 'user' | 'ai';
+    generated_by: 'user' | 'ai' | 'fact';
   }[];
   weights: { criterion_id: number; user_id: number; weight: number }[];
 }

@@ -16,6 +16,20 @@ const cell = (criterion_index: number, value: number, explanation = 'Because.') 
 });
 
 describe('normaliseRecommendations', () => {
+  it('leaves measured criteria to the user: never scored, never missing (issue 31)', () => {
+    const answer: ModelAnswer = {
+      recommendations: [
+        { option_index: 0, bewertungen: [cell(0, 5), cell(1, 2)] },
+        { option_index: 1, bewertungen: [cell(0, 6)] },
+      ],
+    };
+    expect(normaliseRecommendations(answer, { ...CONTEXT, measured: new Set([0]) })).toEqual({
+      recommendations: [{ option_index: 0, bewertungen: [cell(1, 2)] }],
+      missing: [{ option_index: 1, criterion_index: 1 }],
+      scoredCells: 1,
+    });
+  });
+
   it('passes a complete answer through, ordered by option and criterion', () => {
     const answer: ModelAnswer = {
       recommendations: [

@@ -34,6 +34,8 @@ export interface NormaliseContext {
   optionCount: number;
   criterionCount: number;
   scale: { min: number; max: number };
+  /** Positions of measured criteria (issue 31): left to the user, never scored, never missing. */
+  measured?: ReadonlySet<number>;
 }
 
 /**
@@ -59,11 +61,13 @@ function isIndex(value: number, count: number): boolean {
  */
 export function normaliseRecommendations(answer: ModelAnswer, context: NormaliseContext) {
   const { optionCount, criterionCount, scale } = context;
+  const measured = context.measured ?? new Set<number>();
   const cells = new Map<string, AiRecommendation['bewertungen'][number]>();
   for (const recommendation of answer.recommendations) {
     if (!isIndex(recommendation.option_index, optionCount)) continue;
     for (const cell of recommendation.bewertungen) {
       if (!isIndex(cell.criterion_index, criterionCount) || !Number.isFinite(cell.value)) continue;
+      if (measured.has(cell.criterion_index)) continue;
       const key = `${recommendation.option_index}:${cell.criterion_index}`;
       if (cells.has(key)) continue;
       cells.set(key, {
@@ -79,6 +83,7 @@ export function normaliseRecommendations(answer: ModelAnswer, context: Normalise
   for (let option_index = 0; option_index < optionCount; option_index++) {
     const bewertungen: AiRecommendation['bewertungen'] = [];
     for (let criterion_index = 0; criterion_index < criterionCount; criterion_index++) {
+      if (measured.has(criterion_index)) continue;
       const cell = cells.get(`${option_index}:${criterion_index}`);
       if (cell) bewertungen.push(cell);
       else missing.push({ option_index, criterion_index });

@@ -29,12 +29,19 @@ export interface AiRequestInput {
     minimum?: number | null | undefined;
     /** Absent: a team decision's stored anchors of the same criterion (by id, else by name) go to the model. */
     anchors?: { low: string; high: string } | null | undefined;
+    /** Issue 31: measured criteria are left to the user; the model never scores them. */
+    kind?: 'score' | 'measure' | undefined;
+    unit?: string | null | undefined;
+    direction?: 'higher' | 'lower' | undefined;
+    worst?: number | null | undefined;
+    best?: number | null | undefined;
   }[];
 }
 
 interface StoredCriterion {
   id: number;
   name: string;
+  kind?: 'score' | 'measure';
   anchor_low: string | null;
   anchor_high: string | null;
 }
@@ -52,12 +59,14 @@ function withStoredAnchors(
   stored: readonly StoredCriterion[],
 ): AiRequestInput['criteria'] {
   return criteria.map((criterion) => {
-    if (criterion.anchors !== undefined) return criterion;
     const match =
       stored.find((row) => row.id === criterion.id) ??
       stored.find((row) => nameKey(row.name) === nameKey(criterion.name));
+    // A kept criterion sent without its kind stays as stored (issue 31: measured ones are the user's).
+    const kind = criterion.kind ?? match?.kind;
+    if (criterion.anchors !== undefined) return { ...criterion, kind };
     const anchors = match ? storedAnchorsOf(match) : null;
-    return anchors ? { ...criterion, anchors } : criterion;
+    return anchors ? { ...criterion, kind, anchors } : { ...criterion, kind };
   });
 }
 
@@ -119,7 +128,16 @@ export function createAiService(deps: AiServiceDeps) {
     language: Language,
   ) {
     const prompt = buildPrompt({ ...input, scale, language });
-    const context = { optionCount: input.options.length, criterionCount: input.criteria.length, scale };
+    // AI mode leaves measured criteria to the user (issue 31): the model never scores them.
+    const measured = new Set(
+      input.criteria.flatMap((criterion, index) => (criterion.kind === 'measure' ? [index] : [])),
+    );
+    const context = {
+      optionCount: input.options.length,
+      criterionCount: input.criteria.length,
+      scale,
+      measured,
+    };
     return askCounted(userId, async () => {
       const answer = await model.generate(prompt, { schema: modelAnswerSchema, name: 'recommendations' });
       const result = normaliseRecommendations(answer, context);
@@ -185,7 +203,11 @@ export function createAiService(deps: AiServiceDeps) {
           decisionName: decision.name,
           description: decision.description,
           options,
-          criteria: criteria.map((criterion) => ({ ...criterion, anchors: storedAnchorsOf(criterion) })),
+          criteria: criteria.map((criterion) => ({
+            ...criterion,
+            direction: criterion.direction ?? undefined,
+            anchors: storedAnchorsOf(criterion),
+          })),
         };
         const result = await recommend(access.userId, model, input, scaleOfDecision(decision.type), language);
         const cells = result.recommendations.flatMap((recommendation) =>

@@ -40,12 +40,19 @@ export function createCompleteWithAi({
       const { optionIds, criterionIds } = await matrix.saveLists(trx, decision.id, input);
       await decisions.insertAiEvaluations(
         decision.id,
-        cells.map((cell) => ({
-          option_id: rowAt(optionIds, cell.option_index),
-          criterion_id: rowAt(criterionIds, cell.criterion_index),
-          value: cell.value,
-          explanation: cell.explanation,
-        })),
+        // The AI scores score criteria only: measured ones are left to the user (issue 31).
+        cells.flatMap((cell) =>
+          cell.value === undefined
+            ? []
+            : [
+                {
+                  option_id: rowAt(optionIds, cell.option_index),
+                  criterion_id: rowAt(criterionIds, cell.criterion_index),
+                  value: cell.value,
+                  explanation: cell.explanation,
+                },
+              ],
+        ),
         trx,
       );
       const scored = await matrix.refreshScore(trx, saved);

@@ -25,6 +25,8 @@ import {
 import { countAllRows, expectNothingChanged, snapshotAllTables } from '../../test/db-snapshot.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 
+/** A score criterion's measured fields (issue 31): none. */
+const SCORE_CRITERION = { kind: 'score', unit: null, direction: null, worst: null, best: null };
 const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
 
@@ -839,6 +841,7 @@ describe('GET /api/decision/{id}/details: shape and totals', () => {
         importance: 60,
         minimum: null,
         anchors: null,
+        ...SCORE_CRITERION,
       },
       {
         id: criterionIds[1],
@@ -847,6 +850,7 @@ describe('GET /api/decision/{id}/details: shape and totals', () => {
         importance: 40,
         minimum: null,
         anchors: null,
+        ...SCORE_CRITERION,
       },
     ]);
     expect(details.evaluations).toEqual([
@@ -857,6 +861,7 @@ describe('GET /api/decision/{id}/details: shape and totals', () => {
         explanation: 'cheap',
         user_id: owner.user.id,
         generated_by: 'user',
+        measure: null,
         ai_value: null,
         ai_explanation: null,
       },
@@ -867,6 +872,7 @@ describe('GET /api/decision/{id}/details: shape and totals', () => {
         explanation: null,
         user_id: owner.user.id,
         generated_by: 'user',
+        measure: null,
         ai_value: null,
         ai_explanation: null,
       },

@@ -1,7 +1,9 @@
 import { scaleOfDecision } from '../../../shared/limits.ts';
 import { AppError } from '../../app-error.ts';
 import type { DecisionAccess } from './access.ts';
-import { addOffScaleValues } from './matrix.ts';
+import type { CriterionKind } from '../../../shared/scoring/measure.ts';
+import { addCellKindIssues, addOffScaleValues } from './matrix.ts';
+import { cellColumns } from './save-matrix.ts';
 import type { DecisionRow } from './repo.ts';
 import type { DecisionWriteContext } from './write-context.ts';
 import { readStoredMatrix, recordSave } from './history-record.ts';
@@ -9,7 +11,9 @@ import { readStoredMatrix, recordSave } from './history-record.ts';
 export interface EvaluationInput {
   option_id: number;
   criterion_id: number;
-  value: number;
+  /** A score criterion's value; a measured criterion takes `measure` instead (issue 31). */
+  value?: number | undefined;
+  measure?: number | undefined;
   explanation: string | null;
   ai_value?: number | null | undefined;
   ai_explanation?: string | null | undefined;
@@ -31,16 +35,19 @@ export function withoutAiProposal<T extends { ai_value?: unknown; ai_explanation
 export function assertEvaluationCells(
   evaluations: readonly EvaluationInput[],
   optionIds: ReadonlySet<number>,
-  criterionIds: ReadonlySet<number>,
+  criterionKinds: ReadonlyMap<number, CriterionKind>,
   scale: { min: number; max: number },
+  isTeam = false,
 ): void {
   const fields: Record<string, string> = {};
   const cells = new Set<string>();
   evaluations.forEach((evaluation, index) => {
-    addOffScaleValues(evaluation, index, scale, fields);
+    const kind = criterionKinds.get(evaluation.criterion_id);
+    if (kind !== 'measure') addOffScaleValues(evaluation, index, scale, fields);
+    addCellKindIssues(evaluation, kind, `evaluations.${index}`, 'criterion_id', isTeam, fields);
     if (!optionIds.has(evaluation.option_id))
       fields[`evaluations.${index}.option_id`] = 'validation.unknownOption';
-    if (!criterionIds.has(evaluation.criterion_id)) {
+    if (!criterionKinds.has(evaluation.criterion_id)) {
       fields[`evaluations.${index}.criterion_id`] = 'validation.unknownCriterion';
     }
     const cell = `${evaluation.option_id}:${evaluation.criterion_id}`;
@@ -71,16 +78,18 @@ export function createEvaluate({ decisions, writeLocked, matrix, emit, history }
         assertEvaluationCells(
           evaluations,
           new Set(options.map((option) => option.id)),
-          new Set(criteria.map((criterion) => criterion.id)),
+          new Map(criteria.map((criterion) => [criterion.id, criterion.kind])),
           scaleOfDecision(decision.type),
+          decision.type === 'team',
         );
         const isTeam = decision.type === 'team';
         // Personal: the values before, for the version and the count of changed ones. Team: no extra read.
         const matrixBefore = isTeam
           ? null
           : await readStoredMatrix(decisions, decision.id, trx, { cells: true });
-        const rows = evaluations.map((evaluation) => ({
+        const rows = evaluations.map(({ value, measure, ...evaluation }) => ({
           ...(decision.type === 'team' ? withoutAiProposal(evaluation) : evaluation),
+          ...cellColumns({ value, measure }, scaleOfDecision(decision.type)),
           generated_by: 'user' as const,
         }));
         await decisions.replaceUserEvaluations(decision.id, locked.userId, rows, trx, {

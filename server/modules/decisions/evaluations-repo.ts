@@ -89,6 +89,7 @@ export function createEvaluationsRepo(db: Kysely<Database>) {
         .deleteFrom('evaluations')
         .where('decision_id', '=', decisionId)
         .where('user_id', 'is', null)
+        .where('generated_by', '=', 'ai')
         .execute();
     },
 

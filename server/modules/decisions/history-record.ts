@@ -56,6 +56,11 @@ export async function readStoredMatrix(
         criterion.anchor_low !== null || criterion.anchor_high !== null
           ? { low: criterion.anchor_low ?? '', high: criterion.anchor_high ?? '' }
           : null,
+      kind: criterion.kind,
+      unit: criterion.unit,
+      direction: criterion.direction,
+      worst: criterion.worst,
+      best: criterion.best,
     })),
     evaluations: evaluations
       .map((row) => ({
@@ -66,6 +71,7 @@ export async function readStoredMatrix(
         ai_value: row.ai_value,
         ai_explanation: row.ai_explanation,
         generated_by: row.generated_by,
+        measure: row.measure,
       }))
       .sort((a, b) => a.option_id - b.option_id || a.criterion_id - b.criterion_id),
   };
@@ -105,6 +111,10 @@ export function diffLists(before: StoredMatrix, after: StoredMatrix) {
       criteria.push({ field: 'minimum', from: old.minimum, to: row.minimum, item });
     if (!sameJson(old.anchors, row.anchors))
       criteria.push({ field: 'anchors', from: old.anchors, to: row.anchors, item });
+    // Issue 31: how a criterion is measured.
+    for (const field of ['kind', 'unit', 'direction', 'worst', 'best'] as const) {
+      if (old[field] !== row[field]) criteria.push({ field, from: old[field], to: row[field], item });
+    }
   }
   for (const row of before.criteria) {
     if (!afterCriterionIds.has(row.id))

@@ -59,7 +59,7 @@ export function createMatrixRepo(db: Kysely<Database>, detachCellComments: Detac
         inSlices(decisionIds, (ids) =>
           db
             .selectFrom('criteria')
-            .select(['id', 'decision_id', 'importance', 'minimum'])
+            .select(['id', 'decision_id', 'importance', 'minimum', 'kind', 'direction'])
             .where('decision_id', 'in', ids)
             .orderBy('position')
             .orderBy('id')
@@ -68,7 +68,15 @@ export function createMatrixRepo(db: Kysely<Database>, detachCellComments: Detac
         inSlices(personalIds, (ids) =>
           db
             .selectFrom('evaluations')
-            .select(['decision_id', 'option_id', 'criterion_id', 'user_id', 'value', 'generated_by'])
+            .select([
+              'decision_id',
+              'option_id',
+              'criterion_id',
+              'user_id',
+              'value',
+              'generated_by',
+              'measure',
+            ])
             .where('decision_id', 'in', ids)
             .orderBy('id')
             .execute(),
@@ -110,7 +118,17 @@ export function createMatrixRepo(db: Kysely<Database>, detachCellComments: Detac
       id: number,
       values: Pick<
         Updateable<CriteriaTable>,
-        'name' | 'importance' | 'position' | 'minimum' | 'anchor_low' | 'anchor_high'
+        | 'name'
+        | 'importance'
+        | 'position'
+        | 'minimum'
+        | 'anchor_low'
+        | 'anchor_high'
+        | 'kind'
+        | 'unit'
+        | 'direction'
+        | 'worst'
+        | 'best'
       >,
       executor: Executor,
     ) {

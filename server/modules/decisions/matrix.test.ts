@@ -9,6 +9,8 @@ import {
 } from './matrix.ts';
 
 const SCALE = { min: 1, max: 10 };
+/** n score criteria (issue 31: cells are checked against their criterion's kind). */
+const scores = (count: number) => Array.from({ length: count }, () => 'score' as const);
 
 const stored = [
   { id: 11, name: 'Alpha' },
@@ -161,36 +163,36 @@ describe('assertEvaluationIndexes', () => {
   it('refuses values outside the given scale, per field', () => {
     const low = { ...cell(0, 0), value: 0 };
     const high = { ...cell(0, 1), value: 11 };
-    expect(refusal(() => assertEvaluationIndexes([low, high], 1, 2, SCALE))).toEqual({
+    expect(refusal(() => assertEvaluationIndexes([low, high], 1, scores(2), SCALE))).toEqual({
       code: 'VALIDATION_FAILED',
       fields: {
         'evaluations.0.value': 'validation.valueRange',
         'evaluations.1.value': 'validation.valueRange',
       },
     });
-    expect(() => assertEvaluationIndexes([low], 1, 1, { min: 0, max: 10 })).not.toThrow();
+    expect(() => assertEvaluationIndexes([low], 1, scores(1), { min: 0, max: 10 })).not.toThrow();
   });
 
   it('accepts every cell inside a 2 × 3 grid', () => {
     const grid = [0, 1].flatMap((o) => [0, 1, 2].map((c) => cell(o, c)));
-    expect(() => assertEvaluationIndexes(grid, 2, 3, SCALE)).not.toThrow();
-    expect(() => assertEvaluationIndexes([], 0, 0, SCALE)).not.toThrow();
+    expect(() => assertEvaluationIndexes(grid, 2, scores(3), SCALE)).not.toThrow();
+    expect(() => assertEvaluationIndexes([], 0, scores(0), SCALE)).not.toThrow();
   });
 
   it('refuses positions past the end of either list, per field', () => {
-    expect(refusal(() => assertEvaluationIndexes([cell(0, 0), cell(2, 0), cell(1, 3)], 2, 3, SCALE))).toEqual(
-      {
-        code: 'VALIDATION_FAILED',
-        fields: {
-          'evaluations.1.option_index': 'validation.unknownOption',
-          'evaluations.2.criterion_index': 'validation.unknownCriterion',
-        },
+    expect(
+      refusal(() => assertEvaluationIndexes([cell(0, 0), cell(2, 0), cell(1, 3)], 2, scores(3), SCALE)),
+    ).toEqual({
+      code: 'VALIDATION_FAILED',
+      fields: {
+        'evaluations.1.option_index': 'validation.unknownOption',
+        'evaluations.2.criterion_index': 'validation.unknownCriterion',
       },
-    );
+    });
   });
 
   it('refuses any index when a list is empty', () => {
-    expect(refusal(() => assertEvaluationIndexes([cell(0, 0)], 0, 0, SCALE))).toEqual({
+    expect(refusal(() => assertEvaluationIndexes([cell(0, 0)], 0, scores(0), SCALE))).toEqual({
       code: 'VALIDATION_FAILED',
       fields: {
         'evaluations.0.option_index': 'validation.unknownOption',
@@ -200,11 +202,11 @@ describe('assertEvaluationIndexes', () => {
   });
 
   it('refuses a second value for the same cell', () => {
-    expect(refusal(() => assertEvaluationIndexes([cell(1, 1), cell(0, 1), cell(1, 1)], 2, 2, SCALE))).toEqual(
-      {
-        code: 'VALIDATION_FAILED',
-        fields: { 'evaluations.2': 'validation.duplicateCell' },
-      },
-    );
+    expect(
+      refusal(() => assertEvaluationIndexes([cell(1, 1), cell(0, 1), cell(1, 1)], 2, scores(2), SCALE)),
+    ).toEqual({
+      code: 'VALIDATION_FAILED',
+      fields: { 'evaluations.2': 'validation.duplicateCell' },
+    });
   });
 });

@@ -60,7 +60,10 @@ export function assertUniqueNames(listName: 'options' | 'criteria', names: reado
 export interface IndexedEvaluation {
   option_index: number;
   criterion_index: number;
-  value: number;
+  /** A score criterion's value; ignored on a measured criterion, whose score is computed (issue 31). */
+  value?: number | undefined;
+  /** A measured criterion's raw value (issue 31). */
+  measure?: number | undefined;
   explanation: string | null;
   /** Personal AI mode: what the AI proposed (issue 18); absent keeps the stored proposal. */
   ai_value?: number | null | undefined;
@@ -69,33 +72,66 @@ export interface IndexedEvaluation {
 
 /** Names a cell's value, and the AI's proposal for it, when off the decision's scale. */
 export function addOffScaleValues(
-  evaluation: { value: number; ai_value?: number | null | undefined },
+  evaluation: { value?: number | undefined; ai_value?: number | null | undefined },
   index: number,
   scale: { min: number; max: number },
   fields: Record<string, string>,
 ): void {
   const isOffScale = (value: number) => value < scale.min || value > scale.max;
-  if (isOffScale(evaluation.value)) fields[`evaluations.${index}.value`] = 'validation.valueRange';
+  if (evaluation.value !== undefined && isOffScale(evaluation.value))
+    fields[`evaluations.${index}.value`] = 'validation.valueRange';
   const aiValue = evaluation.ai_value;
   if (aiValue !== null && aiValue !== undefined && isOffScale(aiValue)) {
     fields[`evaluations.${index}.ai_value`] = 'validation.valueRange';
   }
 }
 
-/** Checks positions against the submitted lists before anything is written; one value per cell. */
+/**
+ * Issue 31: a cell carries what its criterion takes. A score criterion a `value` and never a `measure`;
+ * a measured one a `measure` (a `value` sent along is ignored: the score is computed). In a team the
+ * members vote on score criteria only: a measured criterion's values are the facts of owner and admins.
+ * `at` is the cell's field prefix ("evaluations.3", "votes.0") and `criterionField` the key that named
+ * the criterion.
+ */
+export function addCellKindIssues(
+  cell: { value?: number | undefined; measure?: number | undefined },
+  kind: 'score' | 'measure' | undefined,
+  at: string,
+  criterionField: string,
+  isVote: boolean,
+  fields: Record<string, string>,
+): void {
+  if (kind === 'measure') {
+    if (isVote) {
+      fields[`${at}.${criterionField}`] = 'validation.voteOnMeasured';
+      fields[`${at}.${cell.measure === undefined ? 'value' : 'measure'}`] = 'validation.voteOnMeasured';
+    } else if (cell.measure === undefined) fields[`${at}.measure`] = 'validation.measureRequired';
+  } else if (kind === 'score') {
+    if (cell.measure !== undefined) fields[`${at}.measure`] = 'validation.measureOnScore';
+    else if (cell.value === undefined) fields[`${at}.value`] = 'validation.required';
+  }
+}
+
+/**
+ * Checks positions against the submitted lists before anything is written; one value per cell; each
+ * cell's value or raw value fits its criterion's kind (`criterionKinds` in list order, issue 31).
+ */
 export function assertEvaluationIndexes(
   evaluations: readonly IndexedEvaluation[],
   optionCount: number,
-  criterionCount: number,
+  criterionKinds: readonly ('score' | 'measure')[],
   scale: { min: number; max: number },
+  isTeam = false,
 ): void {
   const fields: Record<string, string> = {};
   const cells = new Set<string>();
   evaluations.forEach((evaluation, index) => {
-    addOffScaleValues(evaluation, index, scale, fields);
+    const kind = criterionKinds[evaluation.criterion_index];
+    if (kind !== 'measure') addOffScaleValues(evaluation, index, scale, fields);
+    addCellKindIssues(evaluation, kind, `evaluations.${index}`, 'criterion_index', isTeam, fields);
     if (evaluation.option_index >= optionCount)
       fields[`evaluations.${index}.option_index`] = 'validation.unknownOption';
-    if (evaluation.criterion_index >= criterionCount) {
+    if (evaluation.criterion_index >= criterionKinds.length) {
       fields[`evaluations.${index}.criterion_index`] = 'validation.unknownCriterion';
     }
     const cell = `${evaluation.option_index}:${evaluation.criterion_index}`;

@@ -51,6 +51,19 @@ export function presentCriterion(row: CriterionRow): Criterion {
       row.anchor_low === null && row.anchor_high === null
         ? null
         : { low: row.anchor_low ?? '', high: row.anchor_high ?? '' },
+    ...presentMeasuredFields(row),
+  };
+}
+
+/** Issue 31: a score criterion has no unit, direction, worst or best (null), whatever a column holds. */
+function presentMeasuredFields(row: CriterionRow) {
+  const isMeasure = row.kind === 'measure';
+  return {
+    kind: row.kind,
+    unit: isMeasure ? row.unit : null,
+    direction: isMeasure ? (row.direction ?? 'higher') : null,
+    worst: isMeasure ? row.worst : null,
+    best: isMeasure ? row.best : null,
   };
 }
 
@@ -264,7 +277,13 @@ export function presentDetails(
   // In a team, each member sees their own votes (and the AI's, which are results); everyone's votes
   // reach them as team cells. `parts.evaluations` of a team holds only these two kinds (read-model.ts).
   const visibleEvaluations = isTeam
-    ? parts.evaluations.filter((e) => e.user_id === access.userId || (e.generated_by === 'ai' && !isHidden))
+    ? parts.evaluations.filter(
+        (e) =>
+          e.user_id === access.userId ||
+          (e.generated_by === 'ai' && !isHidden) ||
+          // The facts of measured criteria are the same for everyone, set-up data rather than a result.
+          e.generated_by === 'fact',
+      )
     : parts.evaluations;
   // Others' weights shape the result: while it is hidden, only the caller's own are sent.
   const weightsByUser: DecisionDetails['weightsByUser'] = {};
@@ -283,13 +302,24 @@ export function presentDetails(
     options: parts.options.map(({ id, decision_id, name }) => ({ id, decision_id, name })),
     criteria: parts.criteria.map(presentCriterion),
     evaluations: visibleEvaluations.map(
-      ({ option_id, criterion_id, value, explanation, user_id, generated_by, ai_value, ai_explanation }) => ({
+      ({
         option_id,
         criterion_id,
         value,
         explanation,
         user_id,
         generated_by,
+        measure,
+        ai_value,
+        ai_explanation,
+      }) => ({
+        option_id,
+        criterion_id,
+        value,
+        explanation,
+        user_id,
+        generated_by,
+        measure: measure ?? null,
         ai_value,
         ai_explanation,
       }),

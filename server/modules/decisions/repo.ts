@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createDecisionRowsRepo } from './decision-rows-repo.ts';
 import { createEvaluationsRepo } from './evaluations-repo.ts';
+import { createMeasuredRepo } from './measured-repo.ts';
 import { createListPageRepo } from './list-page-repo.ts';
 import { createMatrixRepo, type DetachCellComments } from './matrix-repo.ts';
 import { createSnapshotsRepo } from './snapshots-repo.ts';
@@ -23,6 +24,7 @@ export function createDecisionsRepo(db: Kysely<Database>, deps: { detachCellComm
     ...createDecisionRowsRepo(db),
     ...createMatrixRepo(db, deps.detachCellComments),
     ...createEvaluationsRepo(db),
+    ...createMeasuredRepo(),
     ...createListPageRepo(db),
     ...createWeightsRepo(db),
     ...createTeamReadsRepo(db),

@@ -50,6 +50,12 @@ export function createRestoreVersion({
           importance: criterion.importance,
           minimum: criterion.minimum,
           anchors: criterion.anchors,
+          // Issue 31: how it was measured then (versions before it hold score criteria).
+          kind: criterion.kind,
+          unit: criterion.unit,
+          direction: criterion.direction ?? undefined,
+          worst: criterion.worst,
+          best: criterion.best,
         })),
       });
       const optionIdOf = new Map(
@@ -74,6 +80,7 @@ export function createRestoreVersion({
             option_id: cell.option_id,
             criterion_id: cell.criterion_id,
             value: cell.value,
+            measure: cell.measure,
             explanation: cell.explanation,
             generated_by: 'user' as const,
             ai_value: cell.ai_value,

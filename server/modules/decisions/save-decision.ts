@@ -42,7 +42,7 @@ export function createSaveDecision(
   return {
     async create(userId: number, input: DecisionInput, prepare?: PrepareCreation): Promise<DecisionRow> {
       const type = input.type ?? 'private';
-      validateMatrix(input, { optionCount: 0, criterionCount: 0, type });
+      validateMatrix(input, { optionCount: 0, criteria: [], type });
       const timer = input.timer ? new Date(input.timer).toISOString() : null;
       return decisions.transaction(async (trx) => {
         // Issue 27: personal and team alike; a deleted decision is gone and frees its slot.

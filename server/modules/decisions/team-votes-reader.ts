@@ -1,5 +1,11 @@
 import type { Transaction } from 'kysely';
-import { cellKey, type CellVotes, type MemberWeight, type TeamVotes } from '../../../shared/scoring/team.ts';
+import {
+  cellKey,
+  type CellVotes,
+  type FactCell,
+  type MemberWeight,
+  type TeamVotes,
+} from '../../../shared/scoring/team.ts';
 import type { Database } from '../../db/schema.ts';
 import type { EvaluationRow } from './evaluations-repo.ts';
 import type { DecisionRow, DecisionsRepo } from './repo.ts';
@@ -8,10 +14,24 @@ import { cellVotesOfTally } from './vote-tallies-repo.ts';
 
 type TeamDecision = Pick<DecisionRow, 'id' | 'revision' | 'weights_revision'>;
 
-/** A team decision's votes as its figures need them, and the AI's cells (shown to readers as they are). */
+/**
+ * A team decision's votes as its figures need them, and the cells without a user (shown to readers as
+ * they are): the AI's and the facts of measured criteria (issue 31).
+ */
 export interface TeamVotesRead {
   votes: TeamVotes;
   aiEvaluations: EvaluationRow[];
+}
+
+/** A measured cell's fact: its stored score and raw value. */
+function factsOf(rows: readonly EvaluationRow[]): Map<string, FactCell> {
+  return new Map(
+    rows.flatMap((row) =>
+      row.generated_by === 'fact' && row.measure !== null
+        ? [[cellKey(row.option_id, row.criterion_id), { value: row.value, measure: row.measure }] as const]
+        : [],
+    ),
+  );
 }
 
 function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
@@ -96,7 +116,14 @@ export function createTeamVotesReader(decisions: DecisionsRepo) {
         const ai = aiByDecision.get(id) ?? [];
         const votes: TeamVotes = {
           cells,
-          aiCells: new Map(ai.map((row) => [cellKey(row.option_id, row.criterion_id), row.value])),
+          aiCells: new Map(
+            ai.flatMap((row) =>
+              row.generated_by === 'ai'
+                ? [[cellKey(row.option_id, row.criterion_id), row.value] as const]
+                : [],
+            ),
+          ),
+          facts: factsOf(ai),
           scoredCellsByVoter: new Map(
             (votersByDecision.get(id) ?? []).map((row) => [row.user_id, row.scored_cells]),
           ),

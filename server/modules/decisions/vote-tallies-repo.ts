@@ -76,7 +76,10 @@ export function createVoteTalliesRepo(db: Kysely<Database>) {
       );
     },
 
-    /** The AI's cells (no user: SPEC.md), by the (decision_id, user_id) index. */
+    /**
+     * The cells without a user, by the (decision_id, user_id) index: the AI's (SPEC.md) and the team's
+     * facts on measured criteria (issue 31).
+     */
     listAiEvaluationsOf(decisionIds: readonly number[], executor: Executor = db): Promise<EvaluationRow[]> {
       return inSlices(decisionIds, (ids) =>
         executor
@@ -84,7 +87,7 @@ export function createVoteTalliesRepo(db: Kysely<Database>) {
           .selectAll()
           .where('decision_id', 'in', ids)
           .where('user_id', 'is', null)
-          .where('generated_by', '=', 'ai')
+          .where('generated_by', 'in', ['ai', 'fact'])
           .orderBy('id')
           .execute(),
       );

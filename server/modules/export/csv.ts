@@ -19,9 +19,18 @@ export function renderCsv(report: ExportReport): string {
   const criterionNames = report.criteria.map((criterion) => criterion.name);
   const rows: string[][] = [];
 
-  /** The ranking matrix: header, weights and shares, then one row per option, best first. */
+  const isMeasured = report.criteria.some((criterion) => criterion.measured);
+  // Raw values in full (issue 31): the import reads them back into an equal decision.
+  const raw = (value: number | null | undefined) =>
+    value === null || value === undefined ? '' : formatNumber(value, language, 6);
+
+  /**
+   * The ranking matrix: header, (issue 31) how measured criteria are measured, weights and shares, then
+   * one row per option, best first; a measured criterion's cells hold the raw value, its scores follow.
+   */
   const pushMatrix = () => {
     rows.push([t('export.option'), ...criterionNames, report.totalLabel, t('export.rank')]);
+    if (isMeasured) rows.push(...measuredCriterionRows(report));
     rows.push([
       report.isTeam ? t('export.teamWeightRow') : t('export.weightRow'),
       ...report.criteria.map((criterion) => num(criterion.weight)),
@@ -30,10 +39,20 @@ export function renderCsv(report: ExportReport): string {
     for (const row of report.rows) {
       rows.push([
         row.name,
-        ...row.values.map(num),
+        ...row.values.map((value, index) =>
+          report.criteria[index]?.measured ? raw(row.measures[index]) : num(value),
+        ),
         total(row.total),
         row.rank === null ? '' : String(row.rank),
       ]);
+    }
+    if (isMeasured) {
+      const measured = report.criteria.flatMap((criterion, index) => (criterion.measured ? [index] : []));
+      rows.push([]);
+      rows.push([t('export.measuredScores')]);
+      rows.push([t('export.option'), ...measured.map((index) => criterionNames[index]!)]);
+      for (const row of report.rows)
+        rows.push([row.name, ...measured.map((index) => num(row.values[index] ?? null))]);
     }
   };
 
@@ -146,6 +165,28 @@ export function renderCsv(report: ExportReport): string {
       quoted_match: /[\r\n]/,
     },
   );
+}
+
+/**
+ * Issue 31: the rows directly under the matrix header when a criterion is measured, labelled in the
+ * export's language (the import reads these labels): unit, direction (higher/lower), worst and best;
+ * empty for score criteria and for worst and best that default to the options' values.
+ */
+function measuredCriterionRows({ criteria, language }: ExportReport): string[][] {
+  const t = (key: string) => translate(language, key);
+  const raw = (value: number | null | undefined) =>
+    value === null || value === undefined ? '' : formatNumber(value, language, 6);
+  return [
+    [t('export.unitRow'), ...criteria.map((criterion) => criterion.measured?.unit ?? '')],
+    [
+      t('export.directionRow'),
+      ...criteria.map((criterion) =>
+        criterion.measured ? t(`export.direction.${criterion.measured.direction}`) : '',
+      ),
+    ],
+    [t('export.worstRow'), ...criteria.map((criterion) => raw(criterion.measured?.worst))],
+    [t('export.bestRow'), ...criteria.map((criterion) => raw(criterion.measured?.best))],
+  ];
 }
 
 /** How solid the result is: label and sentence, win probabilities, each criterion's flip points. */

@@ -8,9 +8,9 @@ import type { ExportReport } from './service.ts';
 /** A small team report with every section the PDF draws: matrix, chart, agreement, members, reasons. */
 function teamReport(title = 'Neues Büro für das Team'): ExportReport {
   const criteria = [
-    { id: 1, name: 'Miete', weight: 40, share: 40 },
-    { id: 2, name: 'Lage', weight: 35, share: 35 },
-    { id: 3, name: 'Größe', weight: 25, share: 25 },
+    { id: 1, name: 'Miete', weight: 40, share: 40, measured: null },
+    { id: 2, name: 'Lage', weight: 35, share: 35, measured: null },
+    { id: 3, name: 'Größe', weight: 25, share: 25, measured: null },
   ];
   return {
     language: 'de',
@@ -26,8 +26,24 @@ function teamReport(title = 'Neues Büro für das Team'): ExportReport {
     deadline: null,
     criteria,
     rows: [
-      { optionId: 1, name: 'Altstadt', values: [7.5, 9, 6], total: 7.65, rank: 1, isTop: true },
-      { optionId: 2, name: 'Hafen', values: [6, 7.5, 8.5], total: 7.15, rank: 2, isTop: false },
+      {
+        optionId: 1,
+        name: 'Altstadt',
+        values: [7.5, 9, 6],
+        measures: [null, null, null],
+        total: 7.65,
+        rank: 1,
+        isTop: true,
+      },
+      {
+        optionId: 2,
+        name: 'Hafen',
+        values: [6, 7.5, 8.5],
+        measures: [null, null, null],
+        total: 7.15,
+        rank: 2,
+        isTop: false,
+      },
     ],
     reasons: [
       { option: 'Altstadt', criterion: 'Lage', value: 9, explanation: 'Nah am Bahnhof.', isAi: false },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
 import { translate } from '../../i18n.ts';
+import { formatMeasureWithUnit } from '../../../shared/measure-format.ts';
 import { formatFixed, formatNumber } from './format.ts';
 import { memberStatus } from './csv.ts';
 import type { ExportReport } from './service.ts';
@@ -425,7 +426,16 @@ function renderMatrixRow(
   doc.text(fitLine(doc, row.name, optionWidth - 6), x.option, top, { lineBreak: false });
   style('regular', size);
   row.values.forEach((value, index) => {
-    doc.text(value === null ? '–' : cell(value), x.cell(index), top, {
+    // A measured criterion (issue 31): the raw value with its unit, then the score computed from it.
+    const measured = report.criteria[index]?.measured;
+    const measure = row.measures[index];
+    const text =
+      value === null
+        ? '–'
+        : measured && measure !== null && measure !== undefined
+          ? `${formatMeasureWithUnit(measure, measured.unit, report.language)} → ${cell(value)}`
+          : cell(value);
+    doc.text(fitLine(doc, text, cellWidth - 4), x.cell(index), top, {
       width: cellWidth - 4,
       align: 'center',
       lineBreak: false,

@@ -22,6 +22,13 @@ export interface ExportCriterion {
   weight: number;
   /** The weight's share of all weights in whole percent (what it counts; the shares add up to 100). */
   share: number;
+  /** Issue 31: how a measured criterion is measured (worst and best null when they default); null for a score. */
+  measured: {
+    unit: string | null;
+    direction: 'higher' | 'lower';
+    worst: number | null;
+    best: number | null;
+  } | null;
 }
 
 export interface ExportRow {
@@ -29,6 +36,8 @@ export interface ExportRow {
   name: string;
   /** One per criterion, in criteria order; null where nothing was scored. */
   values: (number | null)[];
+  /** Issue 31: the raw value of each measured criterion (criteria order); null for score criteria. */
+  measures: (number | null)[];
   /** Σ value × weight / Σ weight; null for a team option nobody voted on yet ("no votes yet"). */
   total: number | null;
   /** Competition rank (ties share it); null without a total. */
@@ -282,7 +291,22 @@ export function buildReport(
     name: criterion.name,
     weight: weightOf(criterion),
     share: shares.get(criterion.id) ?? 0,
+    measured:
+      criterion.kind === 'measure'
+        ? {
+            unit: criterion.unit,
+            direction: criterion.direction ?? ('higher' as const),
+            worst: criterion.worst,
+            best: criterion.best,
+          }
+        : null,
   }));
+  // Raw values of measured criteria (issue 31): the owner's (personal) or the team's facts.
+  const measures = new Map(
+    (isTeam ? details.evaluations.filter((e) => e.generated_by === 'fact') : matrixEvaluations).flatMap(
+      (e) => (e.measure === null ? [] : [[`${e.option_id}:${e.criterion_id}`, e.measure] as const]),
+    ),
+  );
   // The ranking table of the screens: best first (the details ranking is already in that order).
   const optionById = new Map(options.map((option) => [option.id, option]));
   const noResult = noResultMessageOf(details);
@@ -297,6 +321,9 @@ export function buildReport(
         optionId: option.id,
         name: option.name,
         values: criteria.map((criterion) => values.get(`${option.id}:${criterion.id}`) ?? null),
+        measures: criteria.map((criterion) =>
+          criterion.kind === 'measure' ? (measures.get(`${option.id}:${criterion.id}`) ?? null) : null,
+        ),
         total: entry.total,
         rank: entry.rank,
         isTop: entry.is_top,

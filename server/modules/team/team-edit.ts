@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { teamEditRequestSchema } from '../../../shared/api/team.ts';
+import { scaleOfDecision } from '../../../shared/limits.ts';
+import type { CriterionKind } from '../../../shared/scoring/measure.ts';
 import { AppError } from '../../app-error.ts';
 import {
   assertVisibilityChangeAllowed,
@@ -27,7 +29,8 @@ function editsDecision(input: TeamEditInput): boolean {
 /** The rights a team edit needs: one per part it carries (nothing but 'view' for an empty edit). */
 export function actionsFor(input: TeamEditInput): DecisionAction[] {
   const actions: DecisionAction[] = [];
-  if (editsDecision(input)) actions.push('edit');
+  // Facts of measured criteria (issue 31) are part of the set-up: owner and admin, while voting is open.
+  if (editsDecision(input) || input.facts) actions.push('edit');
   if (input.votes) actions.push('vote');
   if (input.weights) actions.push('weight');
   return actions;
@@ -47,6 +50,7 @@ function resolve(ids: readonly number[], reference: RowReference): number | unde
 export interface ResolvedEdit {
   votes: { option_id: number; criterion_id: number; value: number }[] | undefined;
   weights: { criterion_id: number; weight: number | null }[] | undefined;
+  facts: { option_id: number; criterion_id: number; measure: number }[] | undefined;
 }
 
 /**
@@ -54,8 +58,9 @@ export interface ResolvedEdit {
  * ids. Refuses unknown rows and a second vote for one cell or weight for one criterion, naming each.
  */
 export function resolveReferences(
-  input: Pick<TeamEditInput, 'votes' | 'weights'>,
+  input: Pick<TeamEditInput, 'votes' | 'weights' | 'facts'>,
   lists: SavedLists,
+  kinds: ReadonlyMap<number, CriterionKind> = new Map(),
 ): ResolvedEdit {
   const fields: Record<string, string> = {};
   const referenceField = (prefix: string, column: 'option' | 'criterion', reference: RowReference) =>
@@ -72,10 +77,36 @@ export function resolveReferences(
     if (criterionId === undefined)
       fields[referenceField(`votes.${index}`, 'criterion', criterion)] = 'validation.unknownCriterion';
     if (optionId === undefined || criterionId === undefined) return [];
+    // Members vote on score criteria only; a measured criterion's values are facts (issue 31).
+    if (kinds.get(criterionId) === 'measure') {
+      fields[referenceField(`votes.${index}`, 'criterion', criterion)] = 'validation.voteOnMeasured';
+      fields[`votes.${index}.value`] = 'validation.voteOnMeasured';
+    }
     const cell = `${optionId}:${criterionId}`;
     if (cells.has(cell)) fields[`votes.${index}`] = 'validation.duplicateCell';
     cells.add(cell);
     return [{ option_id: optionId, criterion_id: criterionId, value: vote.value }];
+  });
+
+  const factCells = new Set<string>();
+  const facts = input.facts?.flatMap((fact, index) => {
+    const option = { id: fact.option_id, index: fact.option_index };
+    const criterion = { id: fact.criterion_id, index: fact.criterion_index };
+    const optionId = resolve(lists.optionIds, option);
+    const criterionId = resolve(lists.criterionIds, criterion);
+    if (optionId === undefined)
+      fields[referenceField(`facts.${index}`, 'option', option)] = 'validation.unknownOption';
+    if (criterionId === undefined)
+      fields[referenceField(`facts.${index}`, 'criterion', criterion)] = 'validation.unknownCriterion';
+    if (optionId === undefined || criterionId === undefined) return [];
+    if (kinds.get(criterionId) !== 'measure') {
+      fields[referenceField(`facts.${index}`, 'criterion', criterion)] = 'validation.factOnScore';
+      fields[`facts.${index}.measure`] = 'validation.factOnScore';
+    }
+    const cell = `${optionId}:${criterionId}`;
+    if (factCells.has(cell)) fields[`facts.${index}`] = 'validation.duplicateCell';
+    factCells.add(cell);
+    return [{ option_id: optionId, criterion_id: criterionId, measure: fact.measure }];
   });
 
   const weighted = new Set<number>();
@@ -92,7 +123,7 @@ export function resolveReferences(
   });
 
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', fields);
-  return { votes, weights };
+  return { votes, weights, facts };
 }
 
 /**
@@ -117,7 +148,7 @@ export function createTeamEdit({ decisions, writeLocked, matrix, emit, history }
       const { decision } = locked;
       validateMatrix(
         { options: input.options, criteria: input.criteria },
-        { optionCount: 0, criterionCount: 0, type: decision.type },
+        { optionCount: 0, criteria: [], type: decision.type },
       );
       const visibility = input.results_visibility ?? decision.results_visibility;
       await assertVisibilityChangeAllowed(decisions, decision, visibility, trx);
@@ -137,7 +168,20 @@ export function createTeamEdit({ decisions, writeLocked, matrix, emit, history }
           )
         : decision;
       const lists = await matrix.saveLists(trx, decision.id, input);
-      const { votes, weights } = resolveReferences(input, lists);
+      const kinds =
+        input.votes || input.facts
+          ? new Map((await decisions.listCriteria(decision.id, trx)).map((row) => [row.id, row.kind]))
+          : new Map<number, CriterionKind>();
+      const { votes, weights, facts } = resolveReferences(input, lists, kinds);
+      if (facts) {
+        const scale = scaleOfDecision(decision.type);
+        // Scores follow in refreshScore, computed from every option's raw value.
+        await decisions.replaceFacts(
+          decision.id,
+          facts.map((fact) => ({ ...fact, value: scale.min })),
+          trx,
+        );
+      }
       if (votes) {
         const rows = votes.map((vote) => ({ ...vote, explanation: null, generated_by: 'user' as const }));
         await decisions.replaceUserEvaluations(decision.id, userId, rows, trx, { onlyGivenCells: false });

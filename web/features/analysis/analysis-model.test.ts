@@ -35,6 +35,11 @@ function personalDetails(minimums: Partial<Record<number, number>> = {}): Decisi
     importance,
     minimum: minimums[id] ?? null,
     anchors: null,
+    kind: 'score' as const,
+    unit: null,
+    direction: null,
+    worst: null,
+    best: null,
   });
   return {
     decision: {

@@ -14,6 +14,7 @@ import {
 import { withProposedImportances } from './decision-form-steps.ts';
 import { countedImportance, summarizeImportances } from '../../lib/importance-shares.ts';
 import { ImportanceShare, ImportanceSum } from './ImportanceShares.tsx';
+import { MeasuredCriterionFields } from './MeasuredCriterionFields.tsx';
 import { MustHaveAndAnchorsDisclosure } from './MustHaveAndAnchorsDisclosure.tsx';
 import { NameRowsCard, type NameRowsCardProps } from './NameRowsEditor.tsx';
 
@@ -184,7 +185,14 @@ function CriteriaRows({ showsAdvanced = true, isRanked = false }: DecisionRowsPr
                 {message}
               </p>
             ) : null}
-            {showsAdvanced ? (
+            <MeasuredCriterionFields
+              index={index}
+              criterionLabel={
+                criteria[index]?.name.trim() || t('decisionForm.criterionFallback', { number: index + 1 })
+              }
+            />
+            {/* A measured criterion's must-have is in its unit and its score follows from the values. */}
+            {showsAdvanced && criteria[index]?.kind !== 'measure' ? (
               <MustHaveAndAnchorsDisclosure
                 index={index}
                 criterionLabel={

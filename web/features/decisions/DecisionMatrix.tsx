@@ -1,4 +1,6 @@
 import { Trophy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatMeasuredCell } from '../../../shared/measure-format.ts';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 import { MatrixTable } from '../../components/ui/MatrixTable.tsx';
@@ -18,6 +20,7 @@ import { CriterionHeader } from './CriterionHeader.tsx';
  */
 export function DecisionMatrix({ details }: { details: DecisionDetails }) {
   const { t, format } = useLocale();
+  const { i18n } = useTranslation();
   const cells = new Map(
     ownerEvaluations(details).map((evaluation) => [
       cellKey(evaluation.option_id, evaluation.criterion_id),
@@ -45,6 +48,7 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
     importance: criterion.importance,
   }));
   const shares = roundedSharesOf(new Map(criteria.map((criterion) => [criterion.key, criterion.importance])));
+  const criterionById = new Map(details.criteria.map((criterion) => [criterion.id, criterion]));
 
   return (
     <MatrixTable
@@ -87,6 +91,15 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
               <span aria-hidden>–</span>
               <span className="sr-only">{t('matrix.noValue')}</span>
             </>
+          );
+        }
+        const measured = criterionById.get(criterion.key);
+        if (measured?.kind === 'measure' && cell.measure !== null) {
+          // Issue 31: the raw value with its unit and the score computed from it ("1,299 € → 6.2").
+          return (
+            <span className="whitespace-nowrap tabular-nums">
+              {formatMeasuredCell(cell.measure, measured.unit, cell.value, i18n.language)}
+            </span>
           );
         }
         // Issue 18: where the owner changed the AI's proposal, "AI: 7" with the AI's reason stays beside it.

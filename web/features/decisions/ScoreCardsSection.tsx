@@ -4,6 +4,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button.tsx';
 import { GridCellInput } from '../../components/ui/GridCellInput.tsx';
+import { formMeasuredScores, isInvalidMeasure } from './measured-criteria.ts';
+import { MeasuredGridCell } from './ScoreGridSection.tsx';
 import { SectionCard } from '../../components/ui/SectionCard.tsx';
 import { Tooltip } from '../../components/ui/Tooltip.tsx';
 import { cellErrorMessage } from '../../lib/cell-error-message.ts';
@@ -28,6 +30,7 @@ export function ScoreCardsSection() {
     control,
     name: ['options', 'criteria', 'scores', 'explanations'],
   });
+  const measuredScores = formMeasuredScores(options, criteria, scores, PERSONAL_SCALE);
   const [shownIndex, setShownIndex] = useState(0);
   const current = Math.min(shownIndex, options.length - 1);
   const option = options[current];
@@ -68,6 +71,33 @@ export function ScoreCardsSection() {
             criterion.name.trim() || t('decisionForm.criterionFallback', { number: criterionIndex + 1 });
           const inputId = `score-card-${key}`;
           const reason = explanations[key];
+          if (criterion.kind === 'measure') {
+            // Issue 31: the raw value in its unit, with the score computed from it.
+            return (
+              <li key={key} className="flex items-start justify-between gap-3">
+                <label
+                  htmlFor={inputId}
+                  className="min-w-0 pt-2 text-sm font-medium break-words text-slate-800 dark:text-slate-200"
+                >
+                  {criterionLabel}
+                </label>
+                <MeasuredGridCell
+                  id={inputId}
+                  cellKey={key}
+                  row={criterionIndex}
+                  column={0}
+                  label={t('decisionForm.measureCellLabel', {
+                    option: optionLabel,
+                    criterion: criterionLabel,
+                    unit: criterion.unit.trim() || '–',
+                  })}
+                  unit={criterion.unit.trim()}
+                  score={measuredScores.get(key)}
+                  isInvalid={isInvalidMeasure(scores[key])}
+                />
+              </li>
+            );
+          }
           return (
             <li key={key} className="flex items-start justify-between gap-3">
               <label

@@ -19,6 +19,8 @@ import {
 import { scoreCellInput } from './form-inputs.ts';
 import { scaleAnchorsDescription } from './must-have-and-anchors.ts';
 import { TotalWithTrophy } from './TotalWithTrophy.tsx';
+import { formatScore } from '../../../shared/measure-format.ts';
+import { formMeasuredScores, isInvalidMeasure } from './measured-criteria.ts';
 import { CriterionHeader } from './CriterionHeader.tsx';
 
 /**
@@ -40,8 +42,12 @@ export function ScoreGridSection() {
   const ranking = new Map(rankFormValues(options, criteria, scores).map((entry) => [entry.option_id, entry]));
   const hasAnyScore = [...ranking.values()].some((entry) => (entry.total ?? 0) > 0);
   const isTop = (optionIndex: number) => hasAnyScore && ranking.get(optionIndex)?.is_top === true;
-  const isInvalid = (key: string) =>
-    isInvalidCell(scores[key], PERSONAL_SCALE) || Boolean(errors.scores?.[key]);
+  const measuredScores = formMeasuredScores(options, criteria, scores, PERSONAL_SCALE);
+  const isMeasuredColumn = (criterionIndex: number) => criteria[criterionIndex]?.kind === 'measure';
+  const isInvalidAt = (key: string, criterionIndex: number) =>
+    (isMeasuredColumn(criterionIndex)
+      ? isInvalidMeasure(scores[key])
+      : isInvalidCell(scores[key], PERSONAL_SCALE)) || Boolean(errors.scores?.[key]);
 
   const optionRows = options.map((option, index) => ({
     key: option.rowKey,
@@ -66,7 +72,9 @@ export function ScoreGridSection() {
     }),
   );
   const hasInvalidCell = options.some((option) =>
-    criteria.some((criterion) => isInvalid(cellKey(option.rowKey, criterion.rowKey))),
+    criteria.some((criterion, criterionIndex) =>
+      isInvalidAt(cellKey(option.rowKey, criterion.rowKey), criterionIndex),
+    ),
   );
 
   return (
@@ -104,13 +112,31 @@ export function ScoreGridSection() {
           const reasonId = `reason-${key}`;
           const changed = changedAiProposal(cellValueOf(scores[key], PERSONAL_SCALE), aiProposals[key]);
           const noteId = `ai-note-${key}`;
+          const measured = criteria[criterionIndex];
+          if (measured?.kind === 'measure') {
+            return (
+              <MeasuredGridCell
+                cellKey={key}
+                row={optionIndex}
+                column={criterionIndex}
+                label={t('decisionForm.measureCellLabel', {
+                  option: option.label,
+                  criterion: criterion.label,
+                  unit: measured.unit.trim() || '–',
+                })}
+                unit={measured.unit.trim()}
+                score={measuredScores.get(key)}
+                isInvalid={isInvalidAt(key, criterionIndex)}
+              />
+            );
+          }
           return (
             <span className="inline-flex flex-col items-center gap-1">
               <Tooltip id={reasonId} text={reason}>
                 <GridCellInput
                   row={optionIndex}
                   column={criterionIndex}
-                  isInvalid={isInvalid(key)}
+                  isInvalid={isInvalidAt(key, criterionIndex)}
                   errorMessage={cellErrorMessage(t, scores[key], PERSONAL_SCALE)}
                   aria-label={t('decisionForm.cellLabel', {
                     option: option.label,
@@ -149,5 +175,42 @@ export function ScoreGridSection() {
         </p>
       ) : null}
     </SectionCard>
+  );
+}
+
+/** Issue 31: a measured criterion's cell: the raw value in its unit, and the score computed beside it. */
+export function MeasuredGridCell(props: {
+  cellKey: string;
+  row: number;
+  column: number;
+  label: string;
+  unit: string;
+  score: number | undefined;
+  isInvalid: boolean;
+  id?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { register, control } = useFormContext<DecisionFormValues>();
+  const raw = useWatch({ control, name: `scores.${props.cellKey}` });
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <GridCellInput
+        row={props.row}
+        column={props.column}
+        id={props.id}
+        inputMode="decimal"
+        className="w-24"
+        isInvalid={props.isInvalid}
+        errorMessage={isInvalidMeasure(raw) ? t('validation.number') : undefined}
+        aria-label={props.label}
+        {...register(`scores.${props.cellKey}`)}
+      />
+      {props.unit ? <span className="text-sm text-slate-600 dark:text-slate-300">{props.unit}</span> : null}
+      {props.score !== undefined ? (
+        <span className="text-sm tabular-nums text-slate-600 dark:text-slate-300">
+          → {formatScore(props.score, i18n.language)}
+        </span>
+      ) : null}
+    </span>
   );
 }

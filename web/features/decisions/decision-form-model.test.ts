@@ -229,8 +229,14 @@ describe('decision form model: must-haves, anchors and templates', () => {
     };
     values.criteria[1] = { ...values.criteria[1]!, minimum: null, anchors: { low: '', high: ' ' } };
     expect(toDecisionRequest(values).criteria).toEqual([
-      { name: 'Cost', importance: 60, minimum: 4, anchors: { low: '> 2,000 €', high: '< 800 €' } },
-      { name: 'Time', importance: 40, minimum: null, anchors: null },
+      {
+        name: 'Cost',
+        importance: 60,
+        minimum: 4,
+        anchors: { low: '> 2,000 €', high: '< 800 €' },
+        kind: 'score',
+      },
+      { name: 'Time', importance: 40, minimum: null, anchors: null, kind: 'score' },
     ]);
     expect(createDecisionRequestSchema.safeParse(toDecisionRequest(values)).success).toBe(true);
   });

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import {
+  criterionKindSchema,
   decisionModeSchema,
+  measureDirectionSchema,
   personalTypeSchema,
   type CreateDecisionRequest,
   type DecisionDetails,
@@ -11,6 +13,15 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { countedPersonalCells, type RankedOption } from '../../../shared/scoring/personal.ts';
 import { cellKey, cellValueOf, isInvalidCell, newRowKey, rankScoreGrid } from '../../lib/matrix-model.ts';
 import type { FilledTemplate } from '../templates/filled-template.ts';
+import {
+  formMeasuredScores,
+  isInvalidMeasure,
+  measuredFieldsOf,
+  measuredRequest,
+  parseMeasure,
+  scoreCriterionFields,
+  type MeasuredFields,
+} from './measured-criteria.ts';
 import {
   mustHaveAndAnchorsOf,
   mustHaveAndAnchorsRequest,
@@ -32,7 +43,7 @@ export interface OptionFormRow {
   suggestedName?: string;
 }
 
-export interface CriterionFormRow extends MustHaveAndAnchors {
+export interface CriterionFormRow extends MustHaveAndAnchors, MeasuredFields {
   rowKey: string;
   criterionId: number | null;
   name: string;
@@ -70,7 +81,14 @@ export function emptyOption(): OptionFormRow {
 }
 
 export function emptyCriterion(): CriterionFormRow {
-  return { rowKey: newRowKey(), criterionId: null, name: '', importance: '', ...noMustHaveOrAnchors() };
+  return {
+    rowKey: newRowKey(),
+    criterionId: null,
+    name: '',
+    importance: '',
+    ...noMustHaveOrAnchors(),
+    ...scoreCriterionFields(),
+  };
 }
 
 export function emptyDecisionForm(): DecisionFormValues {
@@ -128,6 +146,11 @@ export const decisionFormSchema = z
               );
             }, 'validation.importanceRange'),
           ...mustHaveAndAnchorsSchema(PERSONAL_SCALE).shape,
+          kind: criterionKindSchema,
+          unit: z.string().trim().max(D.unitMax, 'validation.unitLength'),
+          direction: measureDirectionSchema,
+          worst: z.string().refine((value) => !isInvalidMeasure(value), 'validation.number'),
+          best: z.string().refine((value) => !isInvalidMeasure(value), 'validation.number'),
         }),
       )
       .min(1, 'validation.required')
@@ -141,7 +164,12 @@ export const decisionFormSchema = z
     for (const option of values.options) {
       for (const criterion of values.criteria) {
         const key = cellKey(option.rowKey, criterion.rowKey);
-        if (isInvalidCell(values.scores[key], PERSONAL_SCALE)) {
+        // A measured criterion's cell holds a raw value in its unit, any number (issue 31).
+        const isInvalid =
+          criterion.kind === 'measure'
+            ? isInvalidMeasure(values.scores[key])
+            : isInvalidCell(values.scores[key], PERSONAL_SCALE);
+        if (isInvalid) {
           context.addIssue({ code: 'custom', path: ['scores', key], message: 'validation.valueRange' });
         }
       }
@@ -160,17 +188,30 @@ export function importanceOf(raw: string): number {
  */
 export function rankFormValues(
   options: readonly Pick<OptionFormRow, 'rowKey'>[],
-  criteria: readonly Pick<CriterionFormRow, 'rowKey' | 'importance' | 'minimum'>[],
+  criteria: readonly (Pick<CriterionFormRow, 'rowKey' | 'importance' | 'minimum'> &
+    Partial<MeasuredFields>)[],
   scores: Readonly<Record<string, string>>,
 ): RankedOption[] {
+  const measured = formMeasuredScores(
+    options,
+    criteria.map((criterion) => ({ ...scoreCriterionFields(), ...criterion })),
+    scores,
+    PERSONAL_SCALE,
+  );
   return rankScoreGrid(
     options.length,
     criteria.map((criterion) => importanceOf(criterion.importance)),
-    (row, column) => scores[cellKey(options[row]!.rowKey, criteria[column]!.rowKey)],
+    (row, column) => {
+      const key = cellKey(options[row]!.rowKey, criteria[column]!.rowKey);
+      return criteria[column]!.kind === 'measure' ? measured.get(key) : scores[key];
+    },
     PERSONAL_SCALE,
-    criteria.map((criterion) => criterion.minimum),
+    // A measured criterion's must-have is in its unit: the server applies it on save.
+    criteria.map((criterion) => (criterion.kind === 'measure' ? null : criterion.minimum)),
   );
 }
+
+type CellRequest = NonNullable<CreateDecisionRequest['evaluations']>[number];
 
 /** The body of POST and PUT /api/decision: one call saves everything in one transaction. */
 export function toDecisionRequest(values: DecisionFormValues) {
@@ -188,10 +229,16 @@ export function toDecisionRequest(values: DecisionFormValues) {
       name: criterion.name.trim(),
       importance: importanceOf(criterion.importance),
       ...mustHaveAndAnchorsRequest(criterion),
+      ...measuredRequest(criterion),
     })),
     evaluations: values.options.flatMap((option, option_index) =>
-      values.criteria.flatMap((criterion, criterion_index) => {
+      values.criteria.flatMap((criterion, criterion_index): CellRequest[] => {
         const key = cellKey(option.rowKey, criterion.rowKey);
+        if (criterion.kind === 'measure') {
+          const measure = parseMeasure(values.scores[key]);
+          if (measure === null) return [];
+          return [{ option_index, criterion_index, measure, explanation: values.explanations[key] ?? null }];
+        }
         const value = cellValueOf(values.scores[key], PERSONAL_SCALE);
         const proposal = values.aiProposals[key];
         if (value === null) return [];
@@ -221,6 +268,7 @@ export function formValuesOf(details: DecisionDetails): DecisionFormValues {
     name: criterion.name,
     importance: String(criterion.importance),
     ...mustHaveAndAnchorsOf(criterion),
+    ...measuredFieldsOf(criterion),
   }));
   const optionRowKeys = new Map(options.map((option) => [option.optionId, option.rowKey]));
   const criterionRowKeys = new Map(criteria.map((criterion) => [criterion.criterionId, criterion.rowKey]));
@@ -232,7 +280,8 @@ export function formValuesOf(details: DecisionDetails): DecisionFormValues {
     const criterionRowKey = criterionRowKeys.get(evaluation.criterion_id);
     if (!optionRowKey || !criterionRowKey) continue;
     const key = cellKey(optionRowKey, criterionRowKey);
-    scores[key] = String(evaluation.value);
+    // A measured cell is edited as its raw value (issue 31).
+    scores[key] = String(evaluation.measure ?? evaluation.value);
     explanations[key] = evaluation.explanation;
     if (evaluation.ai_value !== null) {
       aiProposals[key] = { value: evaluation.ai_value, explanation: evaluation.ai_explanation };
@@ -275,6 +324,7 @@ export function exampleDecisionForm(t: TFunction, current: DecisionFormValues): 
     name: t(`decisionForm.example.criteria.${key}`),
     importance: String(importance),
     ...noMustHaveOrAnchors(),
+    ...scoreCriterionFields(),
   }));
   const sampleScores = [
     [6, 9, 5],

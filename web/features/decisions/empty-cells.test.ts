@@ -19,6 +19,11 @@ function detailsWith(
       importance: 50,
       minimum: null,
       anchors: null,
+      kind: 'score' as const,
+      unit: null,
+      direction: null,
+      worst: null,
+      best: null,
     })),
     evaluations: filled.map(([option_id, criterion_id, user_id = 1]) =>
       scoredCell(option_id, criterion_id, 5, user_id),

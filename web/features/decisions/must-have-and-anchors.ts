@@ -53,7 +53,10 @@ function firstProblem(schema: z.ZodType, value: unknown): string | undefined {
 export function minimumProblem(minimum: number | null | undefined, scale: Scale): string | undefined {
   const problem = firstProblem(criterionMinimumSchema, minimum);
   if (problem) return problem;
-  return minimum !== null && minimum !== undefined && (minimum < scale.min || minimum > scale.max)
+  // A score criterion's must-have is a whole number on the scale (a measured one's is in its unit).
+  return minimum !== null &&
+    minimum !== undefined &&
+    (!Number.isInteger(minimum) || minimum < scale.min || minimum > scale.max)
     ? 'validation.minimumRange'
     : undefined;
 }

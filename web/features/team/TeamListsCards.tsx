@@ -6,6 +6,7 @@ import { clampedPercentInput } from '../decisions/form-inputs.ts';
 import { countedImportance, summarizeImportances } from '../../lib/importance-shares.ts';
 import { ImportanceShare, ImportanceSum } from '../decisions/ImportanceShares.tsx';
 import { noMustHaveOrAnchors } from '../decisions/must-have-and-anchors.ts';
+import { MeasuredCriterionFields } from '../decisions/MeasuredCriterionFields.tsx';
 import { MustHaveAndAnchorsDisclosure } from '../decisions/MustHaveAndAnchorsDisclosure.tsx';
 import { NameRowsCard } from '../decisions/NameRowsEditor.tsx';
 import { WeightsToolbar } from '../weights/WeightsToolbar.tsx';
@@ -61,12 +62,18 @@ export function TeamListsCards({
   );
 
   const renderMustHave = (index: number) => (
-    <MustHaveAndAnchorsDisclosure
-      index={index}
-      criterionLabel={labelOf(index)}
-      scale={LIMITS.scales.team}
-      isDisabled={isDisabled}
-    />
+    <>
+      {/* Issue 31: scored by votes, or measured from facts entered on the set-up page. */}
+      {isDisabled ? null : <MeasuredCriterionFields index={index} criterionLabel={labelOf(index)} />}
+      {criteria[index]?.kind === 'measure' ? null : (
+        <MustHaveAndAnchorsDisclosure
+          index={index}
+          criterionLabel={labelOf(index)}
+          scale={LIMITS.scales.team}
+          isDisabled={isDisabled}
+        />
+      )}
+    </>
   );
 
   // The create form has no weight fields (members weight after creation); a template's default

@@ -18,6 +18,7 @@ import { DeadlineField } from './DeadlineField.tsx';
 import { SaveCriteriaToWorkspace } from '../workspaces/SaveCriteriaToWorkspace.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { TeamAiSection } from './TeamAiSection.tsx';
+import { TeamFactsCard } from './TeamFactsCard.tsx';
 import { TeamListsCards } from './TeamListsCards.tsx';
 import { ResultsVisibilityField } from './ResultsVisibilityField.tsx';
 import { useChangeTeamMode, useSaveTeamEdit, useSetDeadline } from './team-api.ts';
@@ -181,6 +182,7 @@ export function TeamSetupForm({ details, now, isLocked }: TeamSetupFormProps) {
           visibilityLockedFrom={details.resultsVisibilityLocked ? decision.results_visibility : null}
         />
         <TeamListsCards leadsFrom="teamEdit" isDisabled={isLocked} showImportance />
+        <TeamFactsCard details={details} isLocked={isLocked} />
         {/* Issue 29: the criteria as a shared set of a workspace the user manages. */}
         <SaveCriteriaToWorkspace
           getCriteria={() => getValues('criteria')}

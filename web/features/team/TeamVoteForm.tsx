@@ -28,6 +28,7 @@ import { isPartialVote, voteCompletenessOf } from './vote-completeness.ts';
 import { submitStateOf } from './vote-submission-model.ts';
 import { VotesTable } from './VotesTable.tsx';
 import { WeightsTable } from './WeightsTable.tsx';
+import { factTextsOf } from './team-facts-model.ts';
 
 interface TeamVoteFormProps {
   details: DecisionDetails;
@@ -37,7 +38,7 @@ interface TeamVoteFormProps {
 
 /** "Your vote": the caller's weights, then their scores, and one Save (one request). */
 export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const userId = useAuthStore((state) => state.user?.id);
   const saveEdit = useSaveTeamEdit(details.decision.id);
   const valuesOf = useCallback((from: DecisionDetails) => voteValuesFrom(from, userId), [userId]);
@@ -64,7 +65,15 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
   const isSubmitted = submitStateOf(details, userId, false).kind === 'submitted';
   const isReadOnly = isLocked || isSubmitted;
   // Manual mode: a voter counts once every cell has a value (in AI mode only the weights count).
-  const completeness = useMemo(() => voteCompletenessOf(rows.options, rows.criteria, votes), [rows, votes]);
+  const completeness = useMemo(
+    () =>
+      voteCompletenessOf(
+        rows.options,
+        rows.criteria.filter((criterion) => !criterion.isMeasured),
+        votes,
+      ),
+    [rows, votes],
+  );
   const isPartial = details.decision.mode === 'manual' && isPartialVote(completeness);
 
   const save = handleSubmit(async (values) => {
@@ -134,6 +143,7 @@ export function TeamVoteForm({ details, isLocked }: TeamVoteFormProps) {
         <VotesTable
           options={rows.options}
           criteria={rows.criteria}
+          facts={factTextsOf(details, i18n.language)}
           votes={votes}
           emptyKeys={isPartial ? completeness.emptyKeys : null}
           isDisabled={isReadOnly}

@@ -16,7 +16,9 @@ interface NamedRow {
 interface VotesTableProps {
   options: readonly NamedRow[];
   /** Criteria with what the ends of the scale mean, shown under their headers. */
-  criteria: readonly (NamedRow & { anchors?: CriterionAnchors | undefined })[];
+  criteria: readonly (NamedRow & { anchors?: CriterionAnchors | undefined; isMeasured?: boolean })[];
+  /** Issue 31: the facts of measured criteria as shown ("1,299 € → 5.4"), by cell key; read-only. */
+  facts?: ReadonlyMap<string, string>;
   /** Vote text by `cellKey(option key, criterion key)`. */
   votes: Record<string, string>;
   /** The empty cells of a started vote, marked so the voter sees what is missing; null marks none. */
@@ -38,6 +40,7 @@ export function VotesTable({
   emptyKeys = null,
   isDisabled,
   onChange,
+  facts = new Map(),
 }: VotesTableProps) {
   const { t } = useTranslation();
   if (!options.length || !criteria.length) {
@@ -67,6 +70,15 @@ export function VotesTable({
       )}
       renderCell={(option, criterion, row, column) => {
         const key = cellKey(option.key, criterion.key);
+        if (criteria[column]?.isMeasured) {
+          // A fact of a measured criterion: the same for everyone, entered on the set-up tab.
+          return (
+            <span className="whitespace-nowrap tabular-nums" title={t('teamView.factReadOnly')}>
+              {facts.get(key) ?? '–'}
+              <span className="sr-only">{` (${t('teamView.factReadOnly')})`}</span>
+            </span>
+          );
+        }
         const text = votes[key] ?? '';
         const isEmptyMarked = emptyKeys?.has(key) === true;
         const label = { option: option.label, criterion: criterion.label, ...SCALE };

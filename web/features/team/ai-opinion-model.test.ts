@@ -22,8 +22,32 @@ function detailsWith({
     { id: 2, decision_id: 9, name: 'Oslo' },
   ];
   const criteria = [
-    { id: 10, decision_id: 9, name: 'Cost', importance: 50, minimum, anchors: null },
-    { id: 20, decision_id: 9, name: 'Weather', importance: 50, minimum: null, anchors: null },
+    {
+      id: 10,
+      decision_id: 9,
+      name: 'Cost',
+      importance: 50,
+      minimum,
+      anchors: null,
+      kind: 'score' as const,
+      unit: null,
+      direction: null,
+      worst: null,
+      best: null,
+    },
+    {
+      id: 20,
+      decision_id: 9,
+      name: 'Weather',
+      importance: 50,
+      minimum: null,
+      anchors: null,
+      kind: 'score' as const,
+      unit: null,
+      direction: null,
+      worst: null,
+      best: null,
+    },
   ];
   const pairs = options.flatMap((option) => criteria.map((criterion) => [option.id, criterion.id] as const));
   const teamCells = pairs.flatMap(([option_id, criterion_id], index) =>
@@ -159,6 +183,7 @@ describe('isOwnVoteComplete', () => {
     generated_by: 'user' as const,
     ai_value: null,
     ai_explanation: null,
+    measure: null,
   });
   const { options, criteria } = detailsWith({ team: [], ai: null });
 

@@ -1,3 +1,4 @@
+import { measuredRequest, type MeasuredFields } from '../decisions/measured-criteria.ts';
 import type { CriterionAnchors } from '../../../shared/api/decisions.ts';
 import { duplicateIndexes, newRowKey } from '../../lib/matrix-model.ts';
 
@@ -15,6 +16,14 @@ export interface NameRow {
   minimum?: number | null;
   /** Criteria only: what the lowest and the highest score mean ("" when unused). */
   anchors?: CriterionAnchors;
+  /** Criteria only (issue 31): measured from facts, so members do not vote on it. */
+  isMeasured?: boolean;
+  /** Criteria only (issue 31): how the criterion is scored, as the criteria editor holds it. */
+  kind?: MeasuredFields['kind'];
+  unit?: string;
+  direction?: MeasuredFields['direction'];
+  worst?: string;
+  best?: string;
 }
 
 export function newRow(fields: Partial<Omit<NameRow, 'key'>> = {}): NameRow {
@@ -55,5 +64,20 @@ export function criterionFieldErrors(
     return match && row !== undefined
       ? [{ path: `criteria.${row}.${match[2] as CriterionField}` as const, message }]
       : [];
+  });
+}
+
+/**
+ * Issue 31: a criterion row's measured fields as the API takes them; nothing for a row that never had
+ * a kind (the server then keeps what is stored).
+ */
+export function measuredRowRequest(row: NameRow) {
+  if (!row.kind) return {};
+  return measuredRequest({
+    kind: row.kind,
+    unit: row.unit ?? '',
+    direction: row.direction ?? 'higher',
+    worst: row.worst ?? '',
+    best: row.best ?? '',
   });
 }

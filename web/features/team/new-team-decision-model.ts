@@ -9,7 +9,7 @@ import {
 } from '../decisions/must-have-and-anchors.ts';
 import type { FilledTemplate } from '../templates/filled-template.ts';
 import { dateTimeLocalToIso, isDeadlineTooSoon } from './deadline.ts';
-import { duplicateRows, newRow, savableRows } from './name-rows.ts';
+import { duplicateRows, measuredRowRequest, newRow, savableRows } from './name-rows.ts';
 
 export const TEAM_SCALE = LIMITS.scales.team;
 
@@ -22,7 +22,15 @@ const nameRowSchema = z.object({
 });
 
 // Criteria carry a must-have and anchors, checked by the server's schemas (on the team's 0–10 scale).
-const criterionRowSchema = nameRowSchema.extend(mustHaveAndAnchorsSchema(TEAM_SCALE).shape);
+const criterionRowSchema = nameRowSchema.extend({
+  ...mustHaveAndAnchorsSchema(TEAM_SCALE).shape,
+  // Issue 31: scored by votes, or measured from facts.
+  kind: z.enum(['score', 'measure']).optional(),
+  unit: z.string().max(LIMITS.decision.unitMax, 'validation.unitLength').optional(),
+  direction: z.enum(['higher', 'lower']).optional(),
+  worst: z.string().optional(),
+  best: z.string().optional(),
+});
 
 // The server's rules for title, description and mode; the deadline is checked as typed (local time).
 export const newTeamDecisionFormSchema = createTeamDecisionRequestSchema
@@ -74,6 +82,7 @@ export function createRequestFrom(values: NewTeamDecisionValues): CreateTeamDeci
       name: row.name,
       ...(row.importance === undefined ? {} : { importance: row.importance }),
       ...mustHaveAndAnchorsRequest(row),
+      ...measuredRowRequest(row),
     })),
   };
 }

@@ -40,8 +40,32 @@ function storedDetails(): DecisionDetails {
       { id: 2, decision_id: 5, name: 'B' },
     ],
     criteria: [
-      { id: 10, decision_id: 5, name: 'Cost', importance: 60, minimum: null, anchors: null },
-      { id: 11, decision_id: 5, name: 'Time', importance: 40, minimum: null, anchors: null },
+      {
+        id: 10,
+        decision_id: 5,
+        name: 'Cost',
+        importance: 60,
+        minimum: null,
+        anchors: null,
+        kind: 'score' as const,
+        unit: null,
+        direction: null,
+        worst: null,
+        best: null,
+      },
+      {
+        id: 11,
+        decision_id: 5,
+        name: 'Time',
+        importance: 40,
+        minimum: null,
+        anchors: null,
+        kind: 'score' as const,
+        unit: null,
+        direction: null,
+        worst: null,
+        best: null,
+      },
     ],
     evaluations: [vote(1, 10, 4, ME), vote(2, 11, 9, ME), vote(1, 11, 2, 99)],
     userRole: 'editor',
@@ -163,8 +187,9 @@ describe('setupRequestFrom', () => {
       description: 'Where to meet',
       options: [{ id: 1, name: 'A' }, { id: 2, name: 'B' }, { name: 'C' }],
       criteria: [
-        { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
-        { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null },
+        // Stored criteria carry their kind (issue 31); a new row without one is a score criterion.
+        { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null, kind: 'score' },
+        { id: 11, name: 'Time', importance: 40, minimum: null, anchors: null, kind: 'score' },
         { name: 'Speed', importance: 0, minimum: null, anchors: null },
       ],
     });
@@ -181,8 +206,15 @@ describe('setupRequestFrom', () => {
     const request = setupRequestFrom(values);
 
     expect(request.criteria).toEqual([
-      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null },
-      { id: 11, name: 'Time', importance: 40, minimum: 6, anchors: { low: '', high: '< 1 hour' } },
+      { id: 10, name: 'Cost', importance: 60, minimum: null, anchors: null, kind: 'score' },
+      {
+        id: 11,
+        name: 'Time',
+        importance: 40,
+        minimum: 6,
+        anchors: { low: '', high: '< 1 hour' },
+        kind: 'score',
+      },
     ]);
     expect(teamEditRequestSchema.safeParse(request).success).toBe(true);
   });

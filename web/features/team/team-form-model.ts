@@ -5,7 +5,8 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { cellKey, cellValueOf, clampPercent, isInvalidCell } from '../../lib/matrix-model.ts';
 import { mustHaveAndAnchorsOf, mustHaveAndAnchorsRequest } from '../decisions/must-have-and-anchors.ts';
 import { toDateTimeLocal } from './deadline.ts';
-import { duplicateRows, savableRows, type NameRow } from './name-rows.ts';
+import { duplicateRows, measuredRowRequest, savableRows, type NameRow } from './name-rows.ts';
+import { measuredFieldsOf } from '../decisions/measured-criteria.ts';
 
 const VOTE_SCALE = LIMITS.scales.team;
 
@@ -54,6 +55,8 @@ export function voteRowsOf(details: Pick<DecisionDetails, 'options' | 'criteria'
       name: criterion.name,
       // Shown beside the vote inputs: what the ends of the scale mean.
       anchors: mustHaveAndAnchorsOf(criterion).anchors,
+      // Issue 31: a measured criterion's cells are facts, shown read-only; members never vote on them.
+      isMeasured: criterion.kind === 'measure',
     })),
   };
 }
@@ -96,6 +99,7 @@ export function setupValuesFrom(details: DecisionDetails): TeamSetupValues {
       name: criterion.name,
       importance: criterion.importance,
       ...mustHaveAndAnchorsOf(criterion),
+      ...measuredFieldsOf(criterion),
     })),
   };
 }
@@ -116,6 +120,7 @@ export function voteRequestFrom(values: TeamVoteValues, rows: VoteRows): TeamEdi
   const votes: NonNullable<TeamEditRequest['votes']> = [];
   for (const option of rows.options) {
     for (const criterion of rows.criteria) {
+      if (criterion.isMeasured) continue;
       const value = cellValueOf(values.votes[cellKey(option.key, criterion.key)], VOTE_SCALE);
       if (value !== null) votes.push({ option_id: option.id, criterion_id: criterion.id, value });
     }
@@ -138,6 +143,7 @@ function listsFrom(values: Pick<TeamSetupValues, 'options' | 'criteria'>) {
       name: criterion.name,
       importance: criterion.importance ?? 0,
       ...mustHaveAndAnchorsRequest(criterion),
+      ...measuredRowRequest(criterion),
     })),
   };
 }

@@ -20,6 +20,7 @@ function details(
     generated_by: 'ai' as const,
     ai_value: null,
     ai_explanation: null,
+    measure: null,
   });
   const ranked = (option_id: number, total: number | null, rank: number | null) => ({
     option_id,
@@ -36,8 +37,32 @@ function details(
       { id: ROME, decision_id: 9, name: 'Rome' },
     ],
     criteria: [
-      { id: COST, decision_id: 9, name: 'Cost', importance: 50, minimum: null, anchors: null },
-      { id: WEATHER, decision_id: 9, name: 'Weather', importance: 50, minimum: null, anchors: null },
+      {
+        id: COST,
+        decision_id: 9,
+        name: 'Cost',
+        importance: 50,
+        minimum: null,
+        anchors: null,
+        kind: 'score' as const,
+        unit: null,
+        direction: null,
+        worst: null,
+        best: null,
+      },
+      {
+        id: WEATHER,
+        decision_id: 9,
+        name: 'Weather',
+        importance: 50,
+        minimum: null,
+        anchors: null,
+        kind: 'score' as const,
+        unit: null,
+        direction: null,
+        worst: null,
+        best: null,
+      },
     ],
     results: {
       ranking: [ranked(OSLO, 7.5, 1), ranked(LISBON, 6, 2), ranked(ROME, null, null)],
