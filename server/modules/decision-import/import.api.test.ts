@@ -243,11 +243,22 @@ function essenceOf(details: DecisionDetails) {
     criteria: details.criteria.map((criterion) => ({
       name: criterion.name,
       importance: criterion.importance,
+      kind: criterion.kind,
+      unit: criterion.unit,
+      direction: criterion.direction,
+      worst: criterion.worst,
+      best: criterion.best,
     })),
     values: Object.fromEntries(
       details.evaluations.map((evaluation) => [
         `${optionName.get(evaluation.option_id)} × ${criterionName.get(evaluation.criterion_id)}`,
         evaluation.value,
+      ]),
+    ),
+    measures: Object.fromEntries(
+      details.evaluations.map((evaluation) => [
+        `${optionName.get(evaluation.option_id)} × ${criterionName.get(evaluation.criterion_id)}`,
+        evaluation.measure,
       ]),
     ),
     totals: Object.fromEntries(
@@ -296,6 +307,62 @@ describe('the CSV export imports back into an equal decision (score criteria)', 
       const copy = await api.details(owner, created.json<{ id: number }>().id);
       expect(essenceOf(copy.json<DecisionDetails>())).toEqual(essenceOf(details));
       expect(copy.json<DecisionDetails>().decision.name).toBe(decision.name);
+    },
+  );
+});
+
+describe('the CSV export imports back into an equal decision (measured criteria, issue 31)', () => {
+  it.each(['en', 'de'] as const)(
+    'in %s: export → preview → create keeps kind, unit, direction, worst, best, raw values, scores and totals',
+    async (language) => {
+      const { decision, details } = await createDecision(app, owner, {
+        name: language === 'de' ? 'Laptops für’s Büro' : 'Laptops, measured',
+        options: ['Aero', 'Brick', 'Carbon'],
+        criteria: [
+          {
+            name: 'Price',
+            importance: 45.5,
+            kind: 'measure',
+            unit: '€',
+            direction: 'lower',
+            worst: 1800.5,
+            best: 900,
+          },
+          { name: 'Battery', importance: 30, kind: 'measure', unit: 'h', direction: 'higher' },
+          { name: 'Looks', importance: 24.5 },
+        ],
+        evaluations: [
+          { option_index: 0, criterion_index: 0, measure: 1299.99 },
+          { option_index: 1, criterion_index: 0, measure: 999 },
+          { option_index: 2, criterion_index: 0, measure: 1650 },
+          { option_index: 0, criterion_index: 1, measure: 10.5 },
+          { option_index: 1, criterion_index: 1, measure: 6 },
+          { option_index: 2, criterion_index: 1, measure: 14 },
+          { option_index: 0, criterion_index: 2, value: 7 },
+          { option_index: 2, criterion_index: 2, value: 3 },
+        ],
+      });
+      expect(details.criteria[0]).toMatchObject({ kind: 'measure', unit: '€', worst: 1800.5, best: 900 });
+      expect(details.criteria[1]).toMatchObject({ kind: 'measure', direction: 'higher', worst: null });
+      const exported = await app.inject({
+        method: 'GET',
+        url: `/api/decision/${decision.id}/export.csv`,
+        headers: { ...owner.headers, 'accept-language': language },
+      });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.body).toContain(language === 'de' ? 'Einheit;€;h;' : 'Unit,€,h,');
+      if (language === 'de') expect(exported.body).toContain('1299,99');
+
+      const preview = await previewSavingNothing(() =>
+        uploadFile(exported.rawPayload, `${decision.name}.csv`, language),
+      );
+      expect(preview.warnings).toEqual([]);
+      const { warnings: _warnings, ...payload } = preview;
+      const created = await api.create(owner, payload);
+      expect(created.statusCode, created.body).toBe(201);
+      const copy = await api.details(owner, created.json<{ id: number }>().id);
+      expect(essenceOf(copy.json<DecisionDetails>())).toEqual(essenceOf(details));
+      expect(essenceOf(details).measures['Aero × Price']).toBe(1299.99);
     },
   );
 });
