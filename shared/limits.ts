@@ -147,7 +147,6 @@ export const LIMITS = {
     xlsxUnpackedMaxBytes: 64 * 1024 * 1024,
     perUserPerMinute: 30,
     readsAtOnce: 2,
-    unitMax: 12,
   },
   /** Issue 28: the whole-account data export (a ZIP of every decision) per user and hour. */
   dataExport: { perHour: 3 },

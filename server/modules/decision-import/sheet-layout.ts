@@ -353,12 +353,12 @@ function applyMeasureRows(
   const directionText = textOf(directionCell?.cell);
   if (!unit && !directionText) return;
 
-  if (unitCell && [...unit].length > LIMITS.import.unitMax) {
-    unit = [...unit].slice(0, LIMITS.import.unitMax).join('').trim();
+  if (unitCell && [...unit].length > LIMITS.decision.unitMax) {
+    unit = [...unit].slice(0, LIMITS.decision.unitMax).join('').trim();
     warnings.push({
       ...unitCell.position,
       key: 'import.warning.unitShortened',
-      params: { max: LIMITS.import.unitMax },
+      params: { max: LIMITS.decision.unitMax },
     });
   }
   let direction = DIRECTION_WORDS[directionText.toLocaleLowerCase().split(/[\s,;:(]/)[0] ?? ''];

@@ -8,6 +8,7 @@ import { RowHeader, TD, TH, Table } from '../../components/ui/Table.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import {
   columnLetters,
+  hasMeasuredValues,
   hasScoreValues,
   previewColumns,
   previewRows,
@@ -111,6 +112,9 @@ export function ImportPreviewPanel({
       <ImportWarnings preview={preview} />
       {target === 'team' && hasScoreValues(preview) ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">{t('import.teamScoresNote')}</p>
+      ) : null}
+      {target === 'team' && hasMeasuredValues(preview) ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('import.teamFactsNote')}</p>
       ) : null}
       {saveError ? <InlineAlert>{saveError}</InlineAlert> : null}
       <div className="flex flex-wrap gap-3">

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   IMPORT_FILE_ACCEPT,
   type ImportPreview,
@@ -12,8 +12,8 @@ import { InlineAlert } from '../../components/ui/InlineAlert.tsx';
 import { StatusLine } from '../../components/ui/StatusLine.tsx';
 import { TextAreaField, inputClasses } from '../../components/ui/TextField.tsx';
 import { serverMessageOf } from '../../lib/api-client.ts';
-import { personalCreateRequest, teamCreateRequest } from './import-model.ts';
-import { useCreateImported, usePreviewImport, type ImportInput } from './import-api.ts';
+import { personalCreateRequest, teamCreateRequest, teamFactsRequest } from './import-model.ts';
+import { FactsNotSavedError, useCreateImported, usePreviewImport, type ImportInput } from './import-api.ts';
 import { ImportPreviewPanel } from './ImportPreviewPanel.tsx';
 
 /**
@@ -30,6 +30,8 @@ export function SpreadsheetImport({ target }: { target: ImportTarget }) {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // A team decision created whose facts were refused: shown as a link instead of saving it twice.
+  const [createdWithoutFacts, setCreatedWithoutFacts] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const read = usePreviewImport(target);
   const create = useCreateImported(target);
@@ -37,6 +39,7 @@ export function SpreadsheetImport({ target }: { target: ImportTarget }) {
   async function readTable(input: ImportInput) {
     setReadError(null);
     setSaveError(null);
+    setCreatedWithoutFacts(null);
     setPreview(null);
     try {
       setPreview(await read.mutateAsync(input));
@@ -49,11 +52,22 @@ export function SpreadsheetImport({ target }: { target: ImportTarget }) {
     if (!preview) return;
     setSaveError(null);
     try {
-      const request =
-        target === 'team' ? teamCreateRequest(preview, name) : personalCreateRequest(preview, name);
-      const decision = await create.mutateAsync(request);
+      const decision = await create.mutateAsync(
+        target === 'team'
+          ? { request: teamCreateRequest(preview, name), facts: teamFactsRequest(preview) }
+          : { request: personalCreateRequest(preview, name), facts: null },
+      );
       await navigate(target === 'team' ? `/team-decision/${decision.id}` : `/decision/${decision.id}`);
     } catch (error) {
+      if (error instanceof FactsNotSavedError) {
+        setCreatedWithoutFacts(error.decisionId);
+        setSaveError(
+          t('import.factsFailed', {
+            message: serverMessageOf(error.cause) ?? t('common.unexpectedError'),
+          }),
+        );
+        return;
+      }
       setSaveError(
         t('import.saveFailed', { message: serverMessageOf(error) ?? t('common.unexpectedError') }),
       );
@@ -62,6 +76,8 @@ export function SpreadsheetImport({ target }: { target: ImportTarget }) {
 
   function discard() {
     setPreview(null);
+    setSaveError(null);
+    setCreatedWithoutFacts(null);
     setText('');
     if (fileInput.current) fileInput.current.value = '';
   }
@@ -130,7 +146,17 @@ export function SpreadsheetImport({ target }: { target: ImportTarget }) {
         </div>
         <StatusLine tone="info" message={status} />
         {readError ? <InlineAlert>{readError}</InlineAlert> : null}
-        {preview ? (
+        {createdWithoutFacts !== null ? (
+          <div className="flex flex-col gap-2">
+            <InlineAlert>{saveError}</InlineAlert>
+            <Link
+              to={`/team-decision/${createdWithoutFacts}`}
+              className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300"
+            >
+              {t('import.openCreated')}
+            </Link>
+          </div>
+        ) : preview ? (
           <ImportPreviewPanel
             key={`${preview.name}:${preview.options.join('|')}:${preview.criteria.length}`}
             preview={preview}

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ImportPreview } from '../../../shared/api/decision-import.ts';
 import {
   columnLetters,
+  hasMeasuredValues,
   hasScoreValues,
   personalCreateRequest,
   previewColumns,
   previewPath,
   previewRows,
   teamCreateRequest,
+  teamFactsRequest,
 } from './import-model.ts';
 
 const preview: ImportPreview = {
@@ -67,6 +69,16 @@ describe('the import preview model', () => {
     });
     expect(hasScoreValues(preview)).toBe(true);
     expect(hasScoreValues({ ...preview, evaluations: [preview.evaluations[0]!] })).toBe(false);
+  });
+
+  it('sends a team import’s measured raw values as facts by position, and nothing without any', () => {
+    expect(teamFactsRequest(preview)).toEqual({
+      facts: [{ option_index: 0, criterion_index: 0, measure: 1299.5 }],
+    });
+    expect(hasMeasuredValues(preview)).toBe(true);
+    const scoresOnly = { ...preview, evaluations: [preview.evaluations[1]!] };
+    expect(teamFactsRequest(scoresOnly)).toBeNull();
+    expect(hasMeasuredValues(scoresOnly)).toBe(false);
   });
 
   it('asks for the team scale on the team page', () => {

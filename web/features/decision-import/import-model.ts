@@ -1,6 +1,6 @@
 import type { ImportPreview, ImportTarget } from '../../../shared/api/decision-import.ts';
 import type { CreateDecisionRequest } from '../../../shared/api/decisions.ts';
-import type { CreateTeamDecisionRequest } from '../../../shared/api/team.ts';
+import type { CreateTeamDecisionRequest, TeamEditRequest } from '../../../shared/api/team.ts';
 
 /** One criterion column of the preview: how the import read it. */
 export interface PreviewColumn {
@@ -66,6 +66,11 @@ export function hasScoreValues(preview: ImportPreview): boolean {
   return preview.evaluations.some((evaluation) => 'value' in evaluation);
 }
 
+/** Whether a team import carries raw values of measured columns (saved as the decision's facts). */
+export function hasMeasuredValues(preview: ImportPreview): boolean {
+  return preview.evaluations.some((evaluation) => 'measure' in evaluation);
+}
+
 /** Criteria as the create calls take them: measured ones keep kind, unit, direction, worst and best. */
 function criteriaOf(preview: ImportPreview) {
   return preview.criteria.map((criterion) => ({ ...criterion }));
@@ -89,6 +94,25 @@ export function teamCreateRequest(preview: ImportPreview, name: string): CreateT
     options: preview.options.map((option) => ({ name: option })),
     criteria: criteriaOf(preview),
   };
+}
+
+/**
+ * PUT /api/team-decisions/{id} right after the create: the measured columns' raw values as facts (the
+ * same for every member), by position in the lists just created; null when there are none.
+ */
+export function teamFactsRequest(preview: ImportPreview): TeamEditRequest | null {
+  const facts = preview.evaluations.flatMap((evaluation) =>
+    'measure' in evaluation
+      ? [
+          {
+            option_index: evaluation.option_index,
+            criterion_index: evaluation.criterion_index,
+            measure: evaluation.measure,
+          },
+        ]
+      : [],
+  );
+  return facts.length ? { facts } : null;
 }
 
 export function previewPath(target: ImportTarget): string {
