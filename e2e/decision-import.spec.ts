@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { AppFrame } from './pages/AppFrame.ts';
 import { DecisionDetailsPage } from './pages/DecisionDetailsPage.ts';
+import { EditTeamDecisionPage } from './pages/EditTeamDecisionPage.ts';
 import { SpreadsheetImportPanel } from './pages/SpreadsheetImportPanel.ts';
 import { createAccount, signInViaApi } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -122,4 +123,70 @@ test('a CSV file on New team decision becomes a team decision with its options a
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('Team offsite');
   await expect(main).toContainText('Lisbon');
   await expect(main).toContainText('Berlin');
+});
+
+/** Copied cells with Unit and Direction rows: a price in € (lower is better) and a score column. */
+const MEASURED_LAPTOPS = [
+  '\tPrice\tLooks',
+  'Weight\t60\t40',
+  'Unit\t€\t',
+  'Direction\tlower\t',
+  'Aero\t1,299 €\t7',
+  'Brick\t999\t4',
+].join('\n');
+
+test('pasted cells with a measured price become a personal decision that scores the raw values', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await signInViaApi(page, account);
+  await page.goto('/new-decision');
+  const panel = new SpreadsheetImportPanel(page);
+  await panel.open();
+  await panel.paste(MEASURED_LAPTOPS);
+  await expect(panel.status).toHaveText('Read 2 options and 2 criteria; 0 warnings.');
+  await expect(panel.columnHeader('Price')).toContainText('Measured in €, lower is better');
+  await expect(panel.cell('Aero', 1)).toHaveText('1,299 €');
+  await expect(panel.cell('Brick', 2)).toHaveText('4');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await panel.nameInput.fill('Laptops by price');
+  await panel.createButton.click();
+  const details = new DecisionDetailsPage(page);
+  await expect(details.heading).toHaveText('Laptops by price');
+  // Worst and best default to the dearest (1,299 €: 1) and the cheapest (999 €: 10) price.
+  await expect(page.getByRole('cell', { name: '1,299 € → 1.0' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '999 € → 10.0' })).toBeVisible();
+  // Aero 1 × 0.6 + 7 × 0.4 = 3.4; Brick 10 × 0.6 + 4 × 0.4 = 7.6.
+  await expect(details.totalOf('Aero')).toHaveText('3.4');
+  await expect(details.totalOf('Brick')).toHaveText('7.6');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('pasted cells with a measured price on New team decision carry the prices over as facts', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await signInViaApi(page, account);
+  await page.goto('/new-team-decision');
+  const panel = new SpreadsheetImportPanel(page);
+  await panel.open();
+  await panel.paste(MEASURED_LAPTOPS);
+  await expect(panel.status).toHaveText('Read 2 options and 2 criteria; 0 warnings.');
+  await expect(panel.preview).toContainText('Measured values are carried over as the decision’s facts');
+  // Looks is a score criterion: members vote on it.
+  await expect(panel.preview).toContainText('Scores from the table are not carried over');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await panel.createButton.click();
+  await expect(page).toHaveURL(/\/team-decision\/\d+$/);
+  const id = Number(/\/team-decision\/(\d+)$/.exec(page.url())![1]);
+  await new EditTeamDecisionPage(page).goto(id, 'vote');
+  const votes = page.getByRole('table', { name: /Your score of every option per criterion/ });
+  // Team scale 0–10: the dearer laptop scores 0 on price, the cheaper 10.
+  await expect(votes.getByText('1,299 € → 0.0')).toBeVisible();
+  await expect(votes.getByText('999 € → 10.0')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

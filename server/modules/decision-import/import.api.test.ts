@@ -11,7 +11,9 @@ import { countAllRows, expectNothingChanged } from '../../test/db-snapshot.ts';
 import { createDecision, decisionApi } from '../../test/decision-factories.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { fileUpload, multipartBody } from '../../test/multipart.ts';
+import { detailsOf } from '../../test/team-factories.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
+import { teamCreateRequest, teamFactsRequest } from '../../../web/features/decision-import/import-model.ts';
 
 const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
@@ -365,6 +367,62 @@ describe('the CSV export imports back into an equal decision (measured criteria,
       expect(essenceOf(details).measures['Aero × Price']).toBe(1299.99);
     },
   );
+});
+
+describe('a team import carries measured values as facts (issue 31)', () => {
+  it('creates the team decision with measured criteria, then the owner’s PUT saves the raw values as facts', async () => {
+    const preview = previewOf(
+      await paste(
+        'Laptop\tPrice\tBattery\tLooks\nUnit\t€\th\t\nDirection\tlower\thigher\t\nWorst\t1800\t\t\n' +
+          'Aero\t1,299 €\t10\t7\nBrick\t999\t6\t4\n',
+        'en',
+        '?target=team',
+      ),
+    );
+    // The requests the import screen sends, built by its own model.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/team-decisions',
+      payload: teamCreateRequest(preview, 'Team laptops'),
+      headers: owner.headers,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const facts = teamFactsRequest(preview);
+    expect(facts?.facts).toHaveLength(4);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/team-decisions/${id}`,
+      payload: facts!,
+      headers: owner.headers,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const details = await detailsOf(app, owner, id);
+    expect(
+      details.criteria.map(({ name, kind, unit, direction, worst, best }) => ({
+        name,
+        kind,
+        unit,
+        direction,
+        worst,
+        best,
+      })),
+    ).toEqual([
+      { name: 'Price', kind: 'measure', unit: '€', direction: 'lower', worst: 1800, best: null },
+      { name: 'Battery', kind: 'measure', unit: 'h', direction: 'higher', worst: null, best: null },
+      { name: 'Looks', kind: 'score', unit: null, direction: null, worst: null, best: null },
+    ]);
+    const measures = essenceOf(details).measures;
+    expect(measures).toMatchObject({
+      'Aero × Price': 1299,
+      'Brick × Price': 999,
+      'Aero × Battery': 10,
+      'Brick × Battery': 6,
+    });
+    // Score cells stay behind: members vote on them.
+    expect(Object.keys(measures).some((cell) => cell.endsWith('Looks'))).toBe(false);
+  });
 });
 
 describe('nothing is saved on any path', () => {
