@@ -57,3 +57,21 @@ export type ImportTarget = z.infer<typeof importPreviewQuerySchema>['target'];
 /** The file types the form offers (the server reads the content, not the name). */
 export const IMPORT_FILE_ACCEPT =
   '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * A team import's measured cells as `facts` for PUT /api/team-decisions/{id} right after the create
+ * (owner): raw values by position in the lists just created. Score cells stay behind (members vote).
+ */
+export function importedFactsOf(preview: Pick<ImportPreview, 'evaluations'>) {
+  return preview.evaluations.flatMap((evaluation) =>
+    'measure' in evaluation
+      ? [
+          {
+            option_index: evaluation.option_index,
+            criterion_index: evaluation.criterion_index,
+            measure: evaluation.measure,
+          },
+        ]
+      : [],
+  );
+}

@@ -1,7 +1,11 @@
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importPreviewSchema, type ImportPreview } from '../../../shared/api/decision-import.ts';
+import {
+  importedFactsOf,
+  importPreviewSchema,
+  type ImportPreview,
+} from '../../../shared/api/decision-import.ts';
 import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import de from '../../../shared/i18n/de.json' with { type: 'json' };
 import en from '../../../shared/i18n/en.json' with { type: 'json' };
@@ -13,7 +17,6 @@ import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { fileUpload, multipartBody } from '../../test/multipart.ts';
 import { detailsOf } from '../../test/team-factories.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import { teamCreateRequest, teamFactsRequest } from '../../../web/features/decision-import/import-model.ts';
 
 const { app } = useTestApp({ authRateLimitPerMinute: 10_000 });
 const api = decisionApi(() => app);
@@ -379,21 +382,25 @@ describe('a team import carries measured values as facts (issue 31)', () => {
         '?target=team',
       ),
     );
-    // The requests the import screen sends, built by its own model.
+    // The requests the import screen sends: the create with options and criteria, then the facts.
     const created = await app.inject({
       method: 'POST',
       url: '/api/team-decisions',
-      payload: teamCreateRequest(preview, 'Team laptops'),
+      payload: {
+        name: 'Team laptops',
+        options: preview.options.map((name) => ({ name })),
+        criteria: preview.criteria,
+      },
       headers: owner.headers,
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<{ id: number }>().id;
-    const facts = teamFactsRequest(preview);
-    expect(facts?.facts).toHaveLength(4);
+    const facts = { facts: importedFactsOf(preview) };
+    expect(facts.facts).toHaveLength(4);
     const saved = await app.inject({
       method: 'PUT',
       url: `/api/team-decisions/${id}`,
-      payload: facts!,
+      payload: facts,
       headers: owner.headers,
     });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -1,4 +1,8 @@
-import type { ImportPreview, ImportTarget } from '../../../shared/api/decision-import.ts';
+import {
+  importedFactsOf,
+  type ImportPreview,
+  type ImportTarget,
+} from '../../../shared/api/decision-import.ts';
 import type { CreateDecisionRequest } from '../../../shared/api/decisions.ts';
 import type { CreateTeamDecisionRequest, TeamEditRequest } from '../../../shared/api/team.ts';
 
@@ -101,17 +105,7 @@ export function teamCreateRequest(preview: ImportPreview, name: string): CreateT
  * same for every member), by position in the lists just created; null when there are none.
  */
 export function teamFactsRequest(preview: ImportPreview): TeamEditRequest | null {
-  const facts = preview.evaluations.flatMap((evaluation) =>
-    'measure' in evaluation
-      ? [
-          {
-            option_index: evaluation.option_index,
-            criterion_index: evaluation.criterion_index,
-            measure: evaluation.measure,
-          },
-        ]
-      : [],
-  );
+  const facts = importedFactsOf(preview);
   return facts.length ? { facts } : null;
 }
 
