@@ -87,12 +87,14 @@ interface KnockedOutListProps {
   knockedOut: ReadonlyMap<number, KnockedOut[]>;
   optionNames: ReadonlyMap<number, string>;
   criterionNames: ReadonlyMap<number, string>;
+  /** Measured criteria (issue 31): their must-haves read in their unit. */
+  measured?: ReadonlyMap<number, MeasuredMustHave>;
 }
 
 /** The options a must-have knocked out, listed apart from the result with the minimum each misses. */
-export function KnockedOutList({ knockedOut, optionNames, criterionNames }: KnockedOutListProps) {
+export function KnockedOutList({ knockedOut, optionNames, criterionNames, measured }: KnockedOutListProps) {
   const { t } = useTranslation();
-  const reasonsOf = useKnockoutReasons(criterionNames);
+  const reasonsOf = useKnockoutReasons(criterionNames, measured);
   if (knockedOut.size === 0) return null;
   return (
     <section aria-labelledby="knocked-out-heading" className="flex flex-col gap-2">

@@ -21,7 +21,8 @@ import { cellKey } from '../../../shared/scoring/team.ts';
 export interface AnalysisData {
   options: { id: number; name: string }[];
   /** `weight` is the saved one: the importance, or the team weight. */
-  criteria: (AnalysisCriterion & { name: string })[];
+  /** `unit`: a measured criterion's (issue 31), for the words of its must-have. */
+  criteria: (AnalysisCriterion & { name: string; unit?: string | null })[];
   values: Map<string, number>;
   /** Issue 31: the raw values of measured criteria (personal: the owner's; team: the facts). */
   measures: Map<string, number>;
@@ -63,6 +64,7 @@ export function analysisDataOf(details: DecisionDetails): AnalysisData {
         weight: criterion.importance,
         minimum: criterion.minimum,
         direction: directionOf(criterion),
+        unit: criterion.unit ?? null,
       })),
       values: valuesOfCells(counted),
       measures: measuresOf(counted),
@@ -83,6 +85,7 @@ export function analysisDataOf(details: DecisionDetails): AnalysisData {
       weight: teamWeights.get(criterion.id) ?? criterion.importance,
       minimum: criterion.minimum,
       direction: directionOf(criterion),
+      unit: criterion.unit ?? null,
     })),
     values: valuesOfCells(cells),
     measures: measuresOf(
