@@ -60,6 +60,61 @@ test('a personal laptop decision: raw values in the grid with their scores, expl
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('a must-have in the unit: price at most 1,500 € knocks out the 1,650 € laptop', async ({
+  page,
+  request,
+}) => {
+  const owner = await createAccount(request);
+  const decision = await createDecisionViaApi(request, await apiToken(request, owner), {
+    name: 'Which laptop?',
+    description: '',
+    type: 'private',
+    mode: 'manual',
+    options: ['Aero', 'Brick', 'Carbon'],
+    criteria: LAPTOP_CRITERIA,
+    evaluations: [1299, 999, 1650].flatMap((price, option) => [
+      { option_index: option, criterion_index: 0, measure: price },
+      { option_index: option, criterion_index: 1, measure: [10, 8, 14][option]! },
+    ]),
+  });
+  await signInViaApi(page, owner, 'no page');
+
+  const form = new DecisionFormPage(page);
+  await page.goto(`/decision/${decision.id}/edit`);
+  const price = form.mustHave('Price');
+  await price.open();
+  // Lower is better: the must-have is an upper bound in €, and a measured criterion has no scale labels.
+  await expect(price.measuredMinimum).toHaveAccessibleName('At most, in € (must-have)');
+  await expect(price.minimum).toHaveCount(0);
+  await expect(price.low).toHaveCount(0);
+  await price.measuredMinimum.fill('1500');
+  await price.measuredMinimum.blur();
+  await expect(price.toggle).toContainText('at most 1,500 €');
+  const battery = form.mustHave('Battery');
+  await battery.open();
+  await expect(battery.measuredMinimum).toHaveAccessibleName('At least, in h (must-have)');
+  expect(await seriousViolations(page)).toEqual([]);
+  await form.saveButton.click();
+
+  await expect(page).toHaveURL(new RegExp(`/single-decision/${decision.id}$`));
+  const details = new DecisionDetailsPage(page);
+  const carbon = details.matrix.getByRole('row').filter({ hasText: 'Carbon' });
+  await expect(carbon).toHaveAttribute('data-muted', 'true');
+  await expect(carbon.getByText('Knocked out', { exact: true })).toBeVisible();
+  await expect(carbon).toContainText('Price 1,650 € is above the maximum 1,500 €');
+  for (const kept of ['Aero', 'Brick'])
+    await expect(details.matrix.getByRole('row').filter({ hasText: kept })).not.toHaveAttribute(
+      'data-muted',
+      'true',
+    );
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The must-have was stored in the unit: the editor shows it again.
+  await page.goto(`/decision/${decision.id}/edit`);
+  await price.open();
+  await expect(price.measuredMinimum).toHaveValue('1,500');
+});
+
 test('a team laptop decision: owner enters the facts on the set-up page, the vote grid shows them read-only', async ({
   page,
   request,
@@ -90,7 +145,12 @@ test('a team laptop decision: owner enters the facts on the set-up page, the vot
   expect(await seriousViolations(page)).toEqual([]);
 
   await edit.goto(decision.id, 'vote');
-  const votes = page.getByRole('table', { name: /Your score of every option per criterion/ });
+  // The caption names the facts beside the 0–10 votes, and a measured column says it holds facts.
+  const votes = page.getByRole('table', {
+    name: 'Your score of every option per criterion (0–10); measured criteria show their facts, the same for everyone',
+  });
+  await expect(votes.getByRole('columnheader', { name: /Price/ })).toContainText('Fact in €, not voted on');
+  await expect(votes.getByRole('columnheader', { name: /Battery/ })).toContainText('Fact in h, not voted on');
   await expect(votes.getByText('1,299 € → 0.0')).toBeVisible();
   await expect(votes.getByText('14 h → 10.0')).toBeVisible();
   // Only the score criterion takes a vote.

@@ -171,6 +171,7 @@ describe('history sentences', () => {
       'role_changed',
       'vote_saved',
       'weights_saved',
+      'facts_saved',
       'ai_scored',
       'ai_opinion',
       'voting_ended',
@@ -185,6 +186,12 @@ describe('history sentences', () => {
     }
     expect(say('en', entry('weights_saved', [{ field: 'weights', from: null, to: 3 }]))).toBe(
       'Anna saved their weights (3 criteria)',
+    );
+    expect(say('en', entry('facts_saved', [{ field: 'facts', from: null, to: 3 }]))).toBe(
+      'Anna updated 3 facts',
+    );
+    expect(say('de', entry('facts_saved', [{ field: 'facts', from: null, to: 1 }]))).toBe(
+      'Anna hat 1 Fakt aktualisiert',
     );
     expect(say('de', entry('ai_scored', [{ field: 'cells', from: null, to: 6 }]))).toBe(
       'Anna hat die Matrix von der KI bewerten lassen (6 Zellen)',

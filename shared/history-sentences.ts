@@ -157,6 +157,12 @@ export function historySentenceOf(entry: HistoryEntry): HistorySentence {
         ? { key: `${P}.sentence.weighted`, params: { actor } }
         : { key: `${P}.sentence.weightedCount`, params: { actor, count: weights } };
     }
+    case 'facts_saved': {
+      const facts = count(changes, 'facts');
+      return facts === null
+        ? { key: `${P}.sentence.factsSaved`, params: { actor } }
+        : { key: `${P}.sentence.factsSavedCount`, params: { actor, count: facts } };
+    }
     case 'ai_scored': {
       const cells = count(changes, 'cells');
       return cells === null

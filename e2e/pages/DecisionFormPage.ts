@@ -256,6 +256,8 @@ export class DecisionFormPage {
 export class MustHaveFields {
   readonly toggle: Locator;
   readonly minimum: Locator;
+  /** A measured criterion's must-have in its unit (issue 31): "At most, in € (must-have)". */
+  readonly measuredMinimum: Locator;
   readonly low: Locator;
   readonly high: Locator;
 
@@ -265,7 +267,7 @@ export class MustHaveFields {
   ) {
     const summary = page.locator('summary').filter({
       hasText: new RegExp(
-        `(Must-have and scale labels of|Mindestwert und Skalenbeschriftung von) ${criterion}(?![\\w])`,
+        `(Must-have and scale labels of|Must-have of|Mindestwert und Skalenbeschriftung von|Muss-Kriterium von) ${criterion}(?![\\w])`,
       ),
     });
     this.toggle = page.getByRole('main').locator(summary);
@@ -273,10 +275,13 @@ export class MustHaveFields {
     this.minimum = panel.getByLabel(/^(Minimum score \(must-have\)|Mindestwert \(Muss-Kriterium\))$/);
     this.low = panel.getByLabel(/^(What a [01] means|Was eine [01] bedeutet)$/);
     this.high = panel.getByLabel(/^(What a 10 means|Was eine 10 bedeutet)$/);
+    this.measuredMinimum = panel.getByLabel(
+      /^(At most|At least|Höchstens|Mindestens)(, in .+)? \((must-have|Muss-Kriterium)\)$/,
+    );
   }
 
   async open(): Promise<void> {
     await openMoreSettingsIfAny(this.page);
-    if ((await this.minimum.isVisible()) === false) await this.toggle.click();
+    if ((await this.minimum.or(this.measuredMinimum).isVisible()) === false) await this.toggle.click();
   }
 }

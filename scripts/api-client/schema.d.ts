@@ -9107,6 +9107,7 @@ export interface operations {
                 | 'role_changed'
                 | 'vote_saved'
                 | 'weights_saved'
+                | 'facts_saved'
                 | 'ai_scored'
                 | 'ai_opinion'
                 | 'voting_ended'

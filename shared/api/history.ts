@@ -18,6 +18,7 @@ export const HISTORY_KINDS = [
   'role_changed',
   'vote_saved',
   'weights_saved',
+  'facts_saved',
   'ai_scored',
   'ai_opinion',
   'voting_ended',
@@ -65,7 +66,8 @@ export const historyItemSchema = z.object({
  * `deadline` (ISO time or null); visibility_changed → `visibility` (private/public) or
  * `results_visibility` (team); role_changed → `role`; vote_saved / ai_scored / ai_opinion → `cells` (from
  * null, to: count; a personal decision's save counts the cells whose value it changed);
- * weights_saved → `weights` (from null, to: count); voting_ended → `leader` (from null, to: `{ option_id,
+ * weights_saved → `weights` (from null, to: count); facts_saved → `facts` (from null, to: the count of a
+ * team's facts, raw values of measured criteria, that the save added, changed or removed); voting_ended → `leader` (from null, to: `{ option_id,
  * name, total }`, only for readers who see results); outcome_recorded → `outcome` (option names);
  * restored → `version` (from null, to: the version id).
  */

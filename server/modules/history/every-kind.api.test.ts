@@ -14,6 +14,7 @@ import { useFakeAiApps } from '../../test/fake-ai-apps.ts';
 import { createSignedInUser, type SignedInUser } from '../../test/factories.ts';
 import { fullVote, lifecycleApi, teamWithRoles, type TeamWithRoles } from '../../test/lifecycle-factories.ts';
 import {
+  addMember,
   createTeamDecision,
   detailsOf,
   inviteByEmail,
@@ -170,6 +171,32 @@ async function teamCase(options: Parameters<typeof teamWithRoles>[2] = {}) {
   return { ...created, decisionId: created.decision.id, lisbon, oslo, cost, weather, outsider };
 }
 const everyMember = (c: TeamWithRoles) => [c.admin, c.editor, c.viewer];
+
+/** Issue 31: a team decision whose Cost is measured in € (lower is better), with facts entered by the owner. */
+async function measuredTeamCase() {
+  const owner = await createSignedInUser(app);
+  const created = await createTeamDecision(app, owner, {
+    options: ['Lisbon', 'Oslo', 'Porto'],
+    criteria: [
+      { name: 'Cost', importance: 60, kind: 'measure', unit: '€', direction: 'lower' },
+      { name: 'Weather', importance: 40 },
+    ],
+  });
+  const decisionId = created.decision.id;
+  const admin = await addMember(app, owner, decisionId, 'admin');
+  const editor = await addMember(app, owner, decisionId, 'editor');
+  const viewer = await addMember(app, owner, decisionId, 'viewer');
+  expectOk(await team.activate(owner, decisionId));
+  const [lisbon, oslo, porto] = created.optionIds as [number, number, number];
+  const [cost, weather] = created.criterionIds as [number, number];
+  const facts = [
+    { option_id: lisbon, criterion_id: cost, measure: 900 },
+    { option_id: oslo, criterion_id: cost, measure: 1200 },
+    { option_id: porto, criterion_id: cost, measure: 1000 },
+  ];
+  expectOk(await team.teamEdit(owner, decisionId, { facts }));
+  return { owner, admin, editor, viewer, decisionId, lisbon, oslo, porto, cost, weather, facts };
+}
 
 // Fixed deadlines, far enough ahead for the 5-minute rule.
 const DEADLINE = minutesFromNow(24 * 60);
@@ -931,6 +958,53 @@ const CASES: KindCase<Base>[] = [
   }),
 
   kindCase({
+    name: 'facts_saved: an admin’s facts, the count of facts changed for everyone',
+    arrange: () => measuredTeamCase(),
+    unchanged: (c) => [
+      {
+        what: 'an editor’s facts',
+        call: () => team.teamEdit(c.editor, c.decisionId, { facts: c.facts.slice(0, 1) }),
+        status: 403,
+        code: 'FORBIDDEN',
+      },
+      {
+        what: 'a fact on a score criterion',
+        call: () =>
+          team.teamEdit(c.admin, c.decisionId, {
+            facts: [{ option_id: c.lisbon, criterion_id: c.weather, measure: 3 }],
+          }),
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      },
+      {
+        what: 'the same facts again',
+        call: () => team.teamEdit(c.admin, c.decisionId, { facts: c.facts }),
+        status: 200,
+        historyOnly: true,
+      },
+    ],
+    // Lisbon as it was, Oslo changed, Porto left out (removed): two facts changed.
+    act: (c) =>
+      team.teamEdit(c.admin, c.decisionId, {
+        facts: [
+          { option_id: c.lisbon, criterion_id: c.cost, measure: 900 },
+          { option_id: c.oslo, criterion_id: c.cost, measure: 1100 },
+        ],
+      }),
+    expected: (c) => [
+      entry('facts_saved', person(c.admin), { changes: [{ field: 'facts', from: null, to: 2 }] }),
+    ],
+    readers: (c) => [c.owner, c.editor, c.viewer],
+    also: async (c) => {
+      // The owner's first facts were recorded too: three added.
+      const first = (await entriesOf(c.owner, c.decisionId)).filter((each) => each.kind === 'facts_saved');
+      expect(first.at(-1)).toEqual(
+        entry('facts_saved', person(c.owner), { changes: [{ field: 'facts', from: null, to: 3 }] }),
+      );
+    },
+  }),
+
+  kindCase({
     name: 'ai_scored, mode_changed and voting_ended: an AI completion, all by the admin who started it',
     arrange: () => teamCase(),
     unchanged: (c) => [
@@ -1285,6 +1359,7 @@ const ISSUE_KINDS: HistoryKind[] = [
   'role_changed',
   'vote_saved',
   'weights_saved',
+  'facts_saved',
   'ai_scored',
   'ai_opinion',
   'voting_ended',

@@ -47,6 +47,33 @@ function resolve(ids: readonly number[], reference: RowReference): number | unde
   return reference.index === undefined ? undefined : ids[reference.index];
 }
 
+/**
+ * How many facts (a team's raw values on measured criteria, issue 31) a replacement by `next` changes:
+ * cells added, removed or given another value. 0 when the save changes no fact.
+ */
+export function changedFactCount(
+  stored: readonly {
+    option_id: number;
+    criterion_id: number;
+    user_id: number | null;
+    generated_by: string;
+    measure: number | null;
+  }[],
+  next: readonly { option_id: number; criterion_id: number; measure: number }[],
+): number {
+  const cellOf = (row: { option_id: number; criterion_id: number }) => `${row.option_id}:${row.criterion_id}`;
+  const before = new Map(
+    stored
+      .filter((row) => row.user_id === null && row.generated_by === 'fact')
+      .map((row) => [cellOf(row), row.measure]),
+  );
+  const after = new Map(next.map((row) => [cellOf(row), row.measure]));
+  let changed = 0;
+  for (const cell of new Set([...before.keys(), ...after.keys()]))
+    if (before.get(cell) !== after.get(cell)) changed += 1;
+  return changed;
+}
+
 export interface ResolvedEdit {
   votes: { option_id: number; criterion_id: number; value: number }[] | undefined;
   weights: { criterion_id: number; weight: number | null }[] | undefined;
@@ -173,7 +200,12 @@ export function createTeamEdit({ decisions, writeLocked, matrix, emit, history }
           ? new Map((await decisions.listCriteria(decision.id, trx)).map((row) => [row.id, row.kind]))
           : new Map<number, CriterionKind>();
       const { votes, weights, facts } = resolveReferences(input, lists, kinds);
-      if (facts) {
+      // Read after the lists' save: facts of removed rows or of criteria that changed kind went with
+      // them, and the list change records that itself.
+      const factsChanged = facts
+        ? changedFactCount(await decisions.listMeasuredEvaluations(decision.id, trx), facts)
+        : 0;
+      if (facts && factsChanged > 0) {
         const scale = scaleOfDecision(decision.type);
         // Scores follow in refreshScore, computed from every option's raw value.
         await decisions.replaceFacts(
@@ -190,6 +222,8 @@ export function createTeamEdit({ decisions, writeLocked, matrix, emit, history }
         await decisions.replaceUserWeights(decision.id, userId, weights, trx, { onlyGivenCriteria: false });
       await matrix.refreshScore(trx, updated);
       const counted = [
+        // Facts are the same for everyone, yet the entry keeps to their count, like votes (issue 31).
+        ...(factsChanged > 0 ? [{ kind: 'facts_saved' as const, field: 'facts', count: factsChanged }] : []),
         ...(votes ? [{ kind: 'vote_saved' as const, field: 'cells', count: votes.length }] : []),
         ...(weights ? [{ kind: 'weights_saved' as const, field: 'weights', count: weights.length }] : []),
       ];

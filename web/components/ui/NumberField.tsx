@@ -11,16 +11,19 @@ interface NumberFieldProps {
   value: number | null;
   onChange: (value: number | null) => void;
   onBlur?: () => void;
-  minValue: number;
-  maxValue: number;
+  /** Bounds the value is clamped to; without them any number (a must-have in a unit, issue 31). */
+  minValue?: number;
+  maxValue?: number;
   step?: number;
+  /** Decimals the field keeps: 0 for a whole number. */
+  maximumFractionDigits?: number;
   isDisabled?: boolean;
   className?: string;
   inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
- * A whole number within a range, on React Aria: typed text is parsed in the reader's locale and
+ * A whole number within a range (or a number with `maximumFractionDigits`), on React Aria: typed text is parsed in the reader's locale and
  * clamped to the range when the field is left; the arrow keys step. Empty is a value too (null).
  */
 export function NumberField({
@@ -33,6 +36,7 @@ export function NumberField({
   minValue,
   maxValue,
   step = 1,
+  maximumFractionDigits = 0,
   isDisabled = false,
   className = '',
   inputRef,
@@ -43,12 +47,13 @@ export function NumberField({
       value={value ?? Number.NaN}
       onChange={(next) => onChange(Number.isNaN(next) ? null : next)}
       onBlur={onBlur}
-      minValue={minValue}
-      maxValue={maxValue}
-      step={step}
+      {...(minValue === undefined ? {} : { minValue })}
+      {...(maxValue === undefined ? {} : { maxValue })}
+      // A number with decimals is not snapped to steps (React Aria snaps to `step` when it has one).
+      {...(maximumFractionDigits > 0 ? {} : { step })}
       isDisabled={isDisabled}
       isInvalid={Boolean(error)}
-      formatOptions={{ maximumFractionDigits: 0 }}
+      formatOptions={{ maximumFractionDigits }}
       className={`flex flex-col gap-1.5 ${className}`}
     >
       <Label className="text-sm font-medium text-slate-800 dark:text-slate-200">{label}</Label>

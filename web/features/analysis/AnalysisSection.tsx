@@ -21,7 +21,7 @@ import {
   sharesToSave,
   whatIfAnalysisOf,
 } from './analysis-model.ts';
-import { KnockedOutList } from './KnockedOut.tsx';
+import { KnockedOutList, measuredMustHavesOf } from './KnockedOut.tsx';
 import { RobustnessSummary } from './RobustnessSummary.tsx';
 import { useWhatIfWeights } from './useWhatIfWeights.ts';
 import { WhatIfWeights, type WeightsSaveKind } from './WhatIfWeights.tsx';
@@ -112,6 +112,7 @@ function AnalysisPanel({ details }: { details: DecisionDetails }) {
               knockedOut={knockedOut}
               optionNames={optionNames}
               criterionNames={criterionNames}
+              measured={measuredMustHavesOf(details.criteria)}
             />
             <ExploreTheResult>
               <WhatIfWeights

@@ -1,22 +1,64 @@
 import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatMeasureWithUnit } from '../../../shared/measure-format.ts';
 import type { KnockedOut } from '../../../shared/scoring/analysis.ts';
+import type { MeasureDirection } from '../../../shared/scoring/measure.ts';
 import { useLocale } from '../../lib/format.ts';
 
-/** "Price 5 is below the minimum 6; has no value for Service": why an option is knocked out. */
-export function useKnockoutReasons(criterionNames: ReadonlyMap<number, string>) {
+/** A measured criterion's unit and direction (issue 31), for the words of its must-have. */
+export interface MeasuredMustHave {
+  unit: string | null;
+  direction: MeasureDirection | null;
+}
+
+/** The measured criteria among `criteria`, by id. */
+export function measuredMustHavesOf(
+  criteria: readonly {
+    id: number;
+    kind?: string;
+    unit?: string | null;
+    direction?: MeasureDirection | null;
+  }[],
+): Map<number, MeasuredMustHave> {
+  return new Map(
+    criteria.flatMap((criterion) =>
+      criterion.kind === 'measure'
+        ? [[criterion.id, { unit: criterion.unit ?? null, direction: criterion.direction ?? null }] as const]
+        : [],
+    ),
+  );
+}
+
+/**
+ * "Price 5 is below the minimum 6; has no value for Service": why an option is knocked out. A measured
+ * criterion's value and must-have are in its unit, and above an upper bound when lower is better
+ * ("Price 1,650 € is above the maximum 1,500 €").
+ */
+export function useKnockoutReasons(
+  criterionNames: ReadonlyMap<number, string>,
+  measured: ReadonlyMap<number, MeasuredMustHave> = new Map(),
+) {
   const { t, format } = useLocale();
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   return (entries: readonly KnockedOut[]) =>
     entries
       .map((entry) => {
         const criterion = criterionNames.get(entry.criterion_id) ?? '';
-        return entry.value === null
-          ? t('analysis.knockedOut.missing', { criterion })
-          : t('analysis.knockedOut.below', {
-              criterion,
-              value: format.plain(entry.value),
-              minimum: format.plain(entry.minimum),
-            });
+        if (entry.value === null) return t('analysis.knockedOut.missing', { criterion });
+        const measure = measured.get(entry.criterion_id);
+        if (measure) {
+          return t(`analysis.knockedOut.${measure.direction === 'lower' ? 'above' : 'below'}`, {
+            criterion,
+            value: formatMeasureWithUnit(entry.value, measure.unit, language),
+            minimum: formatMeasureWithUnit(entry.minimum, measure.unit, language),
+          });
+        }
+        return t('analysis.knockedOut.below', {
+          criterion,
+          value: format.plain(entry.value),
+          minimum: format.plain(entry.minimum),
+        });
       })
       .join('; ');
 }
@@ -45,12 +87,14 @@ interface KnockedOutListProps {
   knockedOut: ReadonlyMap<number, KnockedOut[]>;
   optionNames: ReadonlyMap<number, string>;
   criterionNames: ReadonlyMap<number, string>;
+  /** Measured criteria (issue 31): their must-haves read in their unit. */
+  measured?: ReadonlyMap<number, MeasuredMustHave>;
 }
 
 /** The options a must-have knocked out, listed apart from the result with the minimum each misses. */
-export function KnockedOutList({ knockedOut, optionNames, criterionNames }: KnockedOutListProps) {
+export function KnockedOutList({ knockedOut, optionNames, criterionNames, measured }: KnockedOutListProps) {
   const { t } = useTranslation();
-  const reasonsOf = useKnockoutReasons(criterionNames);
+  const reasonsOf = useKnockoutReasons(criterionNames, measured);
   if (knockedOut.size === 0) return null;
   return (
     <section aria-labelledby="knocked-out-heading" className="flex flex-col gap-2">

@@ -53,6 +53,13 @@ export function WhatIfWeights({
   const optionNames = new Map(data.options.map((option) => [option.id, option.name]));
   const reasonsOf = useKnockoutReasons(
     new Map(data.criteria.map((criterion) => [criterion.id, criterion.name])),
+    new Map(
+      data.criteria.flatMap((criterion) =>
+        criterion.direction
+          ? [[criterion.id, { unit: criterion.unit ?? null, direction: criterion.direction }] as const]
+          : [],
+      ),
+    ),
   );
 
   return (

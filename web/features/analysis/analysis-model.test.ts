@@ -237,6 +237,28 @@ describe('knockoutsOfDetails', () => {
     });
   });
 
+  it('compares a measured must-have with the raw values in its unit, by direction (issue 31)', () => {
+    const details = personalDetails({ [PRICE]: 1500 });
+    details.criteria[0] = { ...details.criteria[0]!, kind: 'measure', unit: '€', direction: 'lower' };
+    const prices: Record<number, number> = { [A]: 1299, [B]: 999, [C]: 1650 };
+    details.evaluations = details.evaluations.map((evaluation) =>
+      evaluation.criterion_id === PRICE && evaluation.user_id === OWNER
+        ? { ...evaluation, measure: prices[evaluation.option_id]! }
+        : evaluation,
+    );
+    // At most 1,500 €: only C (1,650 €) misses it, whatever the scores.
+    expect(Object.fromEntries(knockoutsOfDetails(details))).toEqual({
+      [C]: [{ option_id: C, criterion_id: PRICE, value: 1650, minimum: 1500 }],
+    });
+    const data = analysisDataOf(details);
+    expect(liveRankingOf(data, savedWeightsOf(data)).find((entry) => entry.option_id === C)).toMatchObject({
+      knocked_out: true,
+    });
+    expect(whatIfAnalysisOf(data, savedWeightsOf(data)).knocked_out).toEqual([
+      { option_id: C, criterion_id: PRICE, value: 1650, minimum: 1500 },
+    ]);
+  });
+
   it('never knocks out a team option nobody voted on', () => {
     expect([...knockoutsOfDetails(teamDetails()).keys()]).toEqual([B]);
   });

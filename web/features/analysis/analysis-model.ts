@@ -10,6 +10,7 @@ import {
 } from '../../../shared/scoring/analysis.ts';
 import { countedPersonalCells, rankOptions, type RankedOption } from '../../../shared/scoring/personal.ts';
 import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
+import { cellKey } from '../../../shared/scoring/team.ts';
 
 /**
  * What a decision's result rests on, read from its details (the browser's side of
@@ -20,8 +21,11 @@ import { roundedSharesOf } from '../../../shared/scoring/shares.ts';
 export interface AnalysisData {
   options: { id: number; name: string }[];
   /** `weight` is the saved one: the importance, or the team weight. */
-  criteria: (AnalysisCriterion & { name: string })[];
+  /** `unit`: a measured criterion's (issue 31), for the words of its must-have. */
+  criteria: (AnalysisCriterion & { name: string; unit?: string | null })[];
   values: Map<string, number>;
+  /** Issue 31: the raw values of measured criteria (personal: the owner's; team: the facts). */
+  measures: Map<string, number>;
   /** Team options nobody voted on: no result, neither ranked nor knocked out. */
   unscored: Set<number>;
 }
@@ -37,16 +41,33 @@ export const WHAT_IF_SEED = 1;
 
 export function analysisDataOf(details: DecisionDetails): AnalysisData {
   const options = details.options.map(({ id, name }) => ({ id, name }));
+  // A measured criterion's must-have is in its unit and compares raw values by direction (issue 31).
+  const directionOf = (criterion: DecisionDetails['criteria'][number]) =>
+    criterion.kind === 'measure' ? (criterion.direction ?? 'higher') : null;
+  const measuresOf = (
+    cells: readonly { option_id: number; criterion_id: number; measure?: number | null }[],
+  ) =>
+    new Map(
+      cells.flatMap((cell) =>
+        cell.measure === null || cell.measure === undefined
+          ? []
+          : [[cellKey(cell.option_id, cell.criterion_id), cell.measure] as const],
+      ),
+    );
   if (details.decision.type !== 'team') {
+    const counted = countedPersonalCells(details.evaluations, details.decision.user_id);
     return {
       options,
-      criteria: details.criteria.map(({ id, name, importance, minimum }) => ({
-        id,
-        name,
-        weight: importance,
-        minimum,
+      criteria: details.criteria.map((criterion) => ({
+        id: criterion.id,
+        name: criterion.name,
+        weight: criterion.importance,
+        minimum: criterion.minimum,
+        direction: directionOf(criterion),
+        unit: criterion.unit ?? null,
       })),
-      values: valuesOfCells(countedPersonalCells(details.evaluations, details.decision.user_id)),
+      values: valuesOfCells(counted),
+      measures: measuresOf(counted),
       unscored: new Set(),
     };
   }
@@ -58,13 +79,18 @@ export function analysisDataOf(details: DecisionDetails): AnalysisData {
   const scored = new Set(cells.map((cell) => cell.option_id));
   return {
     options,
-    criteria: details.criteria.map(({ id, name, importance, minimum }) => ({
-      id,
-      name,
-      weight: teamWeights.get(id) ?? importance,
-      minimum,
+    criteria: details.criteria.map((criterion) => ({
+      id: criterion.id,
+      name: criterion.name,
+      weight: teamWeights.get(criterion.id) ?? criterion.importance,
+      minimum: criterion.minimum,
+      direction: directionOf(criterion),
+      unit: criterion.unit ?? null,
     })),
     values: valuesOfCells(cells),
+    measures: measuresOf(
+      details.evaluations.filter((cell) => cell.generated_by === 'fact' && cell.user_id === null),
+    ),
     unscored: new Set(options.filter((option) => !scored.has(option.id)).map((option) => option.id)),
   };
 }
@@ -104,7 +130,12 @@ export function hasChangedWeights(saved: Weights, weights: Weights): boolean {
 }
 
 function criteriaWith(data: AnalysisData, weights: Weights): AnalysisCriterion[] {
-  return data.criteria.map(({ id, weight, minimum }) => ({ id, weight: weights.get(id) ?? weight, minimum }));
+  return data.criteria.map(({ id, weight, minimum, direction }) => ({
+    id,
+    weight: weights.get(id) ?? weight,
+    minimum,
+    direction: direction ?? null,
+  }));
 }
 
 /** The analysis of the data under other weights, computed in the browser by the server's own function. */
@@ -113,6 +144,7 @@ export function whatIfAnalysisOf(data: AnalysisData, weights: Weights): Decision
     options: data.options,
     criteria: criteriaWith(data, weights),
     values: data.values,
+    measures: data.measures,
     unscored: data.unscored,
     seed: WHAT_IF_SEED,
   });
@@ -131,7 +163,7 @@ export function liveRankingOf(data: AnalysisData, weights: Weights): RankedOptio
   weightedTotalsOf(scored, criteria, data.values).forEach((total, index) =>
     totals.set(scored[index]!.id, total),
   );
-  const knockedOut = knockoutsOf(scored, criteria, data.values);
+  const knockedOut = knockoutsOf(scored, criteria, data.values, data.measures);
   return rankOptions(totals, 2, new Set(knockedOut.map((entry) => entry.option_id)));
 }
 
@@ -151,6 +183,7 @@ export function knockoutsOfDetails(details: DecisionDetails): Map<number, Knocke
       data.options.filter((option) => !data.unscored.has(option.id)),
       data.criteria,
       data.values,
+      data.measures,
     ),
   );
 }

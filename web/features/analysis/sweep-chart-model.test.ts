@@ -33,6 +33,7 @@ function exampleData(): AnalysisData {
       ),
     ),
     // Nobody voted on D.
+    measures: new Map(),
     unscored: new Set([D]),
   };
 }

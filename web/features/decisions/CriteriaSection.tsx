@@ -191,8 +191,8 @@ function CriteriaRows({ showsAdvanced = true, isRanked = false }: DecisionRowsPr
                 criteria[index]?.name.trim() || t('decisionForm.criterionFallback', { number: index + 1 })
               }
             />
-            {/* A measured criterion's must-have is in its unit and its score follows from the values. */}
-            {showsAdvanced && criteria[index]?.kind !== 'measure' ? (
+            {/* A measured criterion's must-have is in its unit, with no scale labels (issue 31). */}
+            {showsAdvanced ? (
               <MustHaveAndAnchorsDisclosure
                 index={index}
                 criterionLabel={

@@ -9,7 +9,7 @@ import { useLocale } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { AiValueNote } from '../ai/AiValueNote.tsx';
 import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
-import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
+import { KnockedOutBadge, measuredMustHavesOf, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { changedAiProposal, ownerEvaluations, PERSONAL_SCALE } from './decision-form-model.ts';
 import { CriterionHeader } from './CriterionHeader.tsx';
 
@@ -35,6 +35,7 @@ export function DecisionMatrix({ details }: { details: DecisionDetails }) {
   const knockouts = knockoutsOfDetails(details);
   const reasonsOf = useKnockoutReasons(
     new Map(details.criteria.map((criterion) => [criterion.id, criterion.name])),
+    measuredMustHavesOf(details.criteria),
   );
   const optionNames = new Map(details.options.map((option) => [option.id, option.name]));
   // The server ranks best first (ties in input order), so a tied winner never sits at the bottom.

@@ -246,9 +246,26 @@ describe('decision form model: must-haves, anchors and templates', () => {
     values.criteria[0]!.minimum = 0;
     values.criteria[1]!.anchors = { low: 'x'.repeat(81), high: '' };
     const parsed = decisionFormSchema.safeParse(values);
+    // The rows' fields first, then the minimums by each row's kind.
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['criteria.0.minimum', 'validation.minimumRange'],
       ['criteria.1.anchors.low', 'validation.tooLong'],
+      ['criteria.0.minimum', 'validation.minimumRange'],
+    ]);
+  });
+
+  it('takes a measured criterion’s must-have in its unit, off the 1–10 scale (issue 31)', () => {
+    const values = formWith(() => ({}));
+    values.criteria[0] = {
+      ...values.criteria[0]!,
+      kind: 'measure',
+      unit: '€',
+      direction: 'lower',
+      minimum: 1500,
+    };
+    expect(decisionFormSchema.safeParse(values).error?.issues).toBeUndefined();
+    values.criteria[0] = { ...values.criteria[0], kind: 'score' };
+    expect(decisionFormSchema.safeParse(values).error?.issues.map((issue) => issue.path.join('.'))).toEqual([
+      'criteria.0.minimum',
     ]);
   });
 

@@ -26,6 +26,7 @@ import {
   mustHaveAndAnchorsOf,
   mustHaveAndAnchorsRequest,
   mustHaveAndAnchorsSchema,
+  refineMinimums,
   noMustHaveOrAnchors,
   type MustHaveAndAnchors,
 } from './must-have-and-anchors.ts';
@@ -145,7 +146,7 @@ export const decisionFormSchema = z
                 importance <= D.importance.max
               );
             }, 'validation.importanceRange'),
-          ...mustHaveAndAnchorsSchema(PERSONAL_SCALE).shape,
+          ...mustHaveAndAnchorsSchema().shape,
           kind: criterionKindSchema,
           unit: z.string().trim().max(D.unitMax, 'validation.unitLength'),
           direction: measureDirectionSchema,
@@ -154,7 +155,8 @@ export const decisionFormSchema = z
         }),
       )
       .min(1, 'validation.required')
-      .max(D.maxCriteria, 'validation.tooMany'),
+      .max(D.maxCriteria, 'validation.tooMany')
+      .superRefine(refineMinimums(PERSONAL_SCALE)),
     scores: z.record(z.string(), z.string()),
     explanations: z.record(z.string(), z.string().nullable()),
     aiProposals: z.record(z.string(), z.object({ value: z.number(), explanation: z.string().nullable() })),

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { LIMITS } from '../../../shared/limits.ts';
 import {
   anchorProblem,
   minimumProblem,
   mustHaveAndAnchorsOf,
   mustHaveAndAnchorsRequest,
+  refineMinimums,
 } from './must-have-and-anchors.ts';
 
 describe('must-have and anchors', () => {
@@ -15,6 +17,27 @@ describe('must-have and anchors', () => {
     expect(minimumProblem(0, LIMITS.scales.team)).toBeUndefined();
     expect(minimumProblem(2.5, LIMITS.scales.team)).toBe('validation.minimumRange');
     expect(minimumProblem(11, LIMITS.scales.team)).toBe('validation.minimumRange');
+  });
+
+  it('takes a measured criterion’s must-have in its unit, any number (issue 31)', () => {
+    expect(minimumProblem(1500, LIMITS.scales.personal, 'measure')).toBeUndefined();
+    expect(minimumProblem(4.5, LIMITS.scales.team, 'measure')).toBeUndefined();
+    expect(minimumProblem(-3, LIMITS.scales.team, 'measure')).toBeUndefined();
+    expect(minimumProblem(1500, LIMITS.scales.personal, 'score')).toBe('validation.minimumRange');
+    const rows = z.array(z.object({ minimum: z.number().nullable(), kind: z.enum(['score', 'measure']) }));
+    const checked = rows.superRefine(refineMinimums(LIMITS.scales.personal)).safeParse([
+      { minimum: 1500, kind: 'measure' },
+      { minimum: 1500, kind: 'score' },
+    ]);
+    expect(checked.success ? [] : checked.error.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[1, 'minimum'], 'validation.minimumRange'],
+    ]);
+  });
+
+  it('sends no scale labels for a measured criterion', () => {
+    expect(
+      mustHaveAndAnchorsRequest({ kind: 'measure', minimum: 1500, anchors: { low: 'dear', high: 'cheap' } }),
+    ).toEqual({ minimum: 1500, anchors: null });
   });
 
   it('allows anchors up to their length, without control characters', () => {

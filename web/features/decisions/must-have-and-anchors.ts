@@ -6,6 +6,7 @@ import {
   type Criterion,
   type CriterionAnchors,
 } from '../../../shared/api/decisions.ts';
+import type { CriterionKind } from '../../../shared/scoring/measure.ts';
 import type { Scale } from '../../lib/matrix-model.ts';
 import { scaleAnchorsText } from '../../lib/scale-anchors.ts';
 
@@ -31,12 +32,16 @@ export function mustHaveAndAnchorsOf(criterion: Pick<Criterion, 'minimum' | 'anc
 }
 
 /**
- * The request fields: always sent, so a cleared minimum (null) or cleared anchors (null) really
+ * The request fields: always sent (a measured criterion's anchors as null), so a cleared minimum (null) or cleared anchors (null) really
  * clear what is stored; the server keeps the stored ones only when the fields are absent.
  */
-export function mustHaveAndAnchorsRequest(values: Partial<MustHaveAndAnchors>) {
-  const low = values.anchors?.low.trim() ?? '';
-  const high = values.anchors?.high.trim() ?? '';
+export function mustHaveAndAnchorsRequest(
+  values: Partial<MustHaveAndAnchors> & { kind?: CriterionKind | undefined },
+) {
+  // A measured criterion has no scale labels: its score follows from the values (issue 31).
+  const isMeasured = values.kind === 'measure';
+  const low = isMeasured ? '' : (values.anchors?.low.trim() ?? '');
+  const high = isMeasured ? '' : (values.anchors?.high.trim() ?? '');
   return {
     minimum: values.minimum ?? null,
     anchors: low || high ? { low, high } : null,
@@ -49,10 +54,17 @@ function firstProblem(schema: z.ZodType, value: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-/** The minimum by the server's schema (a whole number 0–10 or none), held to the decision's scale. */
-export function minimumProblem(minimum: number | null | undefined, scale: Scale): string | undefined {
+/**
+ * The minimum by the server's schema, or none: a score criterion's a whole number on the decision's
+ * scale, a measured criterion's (issue 31) any number in its unit.
+ */
+export function minimumProblem(
+  minimum: number | null | undefined,
+  scale: Scale,
+  kind: CriterionKind = 'score',
+): string | undefined {
   const problem = firstProblem(criterionMinimumSchema, minimum);
-  if (problem) return problem;
+  if (problem || kind === 'measure') return problem;
   // A score criterion's must-have is a whole number on the scale (a measured one's is in its unit).
   return minimum !== null &&
     minimum !== undefined &&
@@ -66,10 +78,11 @@ export function anchorProblem(text: string | undefined): string | undefined {
 }
 
 /**
- * The form schema of both fields, checked by the shared schemas the server applies (the minimum
- * also on the decision's scale); the values keep their editing shape.
+ * The form schema of both fields, checked by the shared schemas the server applies; the values keep
+ * their editing shape. Whether the minimum is on the scale depends on the row's kind: the list of
+ * rows checks it with `refineMinimums`.
  */
-export function mustHaveAndAnchorsSchema(scale: Scale) {
+export function mustHaveAndAnchorsSchema() {
   const checkedText = z.string().superRefine((text, context) => {
     const problem = anchorProblem(text);
     if (problem) context.addIssue({ code: 'custom', message: problem });
@@ -79,11 +92,27 @@ export function mustHaveAndAnchorsSchema(scale: Scale) {
       .number()
       .nullable()
       .superRefine((minimum, context) => {
-        const problem = minimumProblem(minimum, scale);
+        const problem = firstProblem(criterionMinimumSchema, minimum);
         if (problem) context.addIssue({ code: 'custom', message: problem });
       }),
     anchors: z.object({ low: checkedText, high: checkedText }),
   });
+}
+
+/**
+ * The check of a list of criteria rows' minimums by kind: a score criterion's on the decision's scale
+ * (issue 17), a measured one's in its unit (issue 31). Issues name `<row>.minimum`.
+ */
+export function refineMinimums(scale: Scale) {
+  return (
+    rows: readonly { minimum: number | null; kind?: CriterionKind | undefined }[],
+    context: z.core.$RefinementCtx,
+  ) => {
+    rows.forEach((row, index) => {
+      const problem = minimumProblem(row.minimum, scale, row.kind ?? 'score');
+      if (problem) context.addIssue({ code: 'custom', path: [index, 'minimum'], message: problem });
+    });
+  };
 }
 
 /**

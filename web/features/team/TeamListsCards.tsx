@@ -65,14 +65,13 @@ export function TeamListsCards({
     <>
       {/* Issue 31: scored by votes, or measured from facts entered on the set-up page. */}
       {isDisabled ? null : <MeasuredCriterionFields index={index} criterionLabel={labelOf(index)} />}
-      {criteria[index]?.kind === 'measure' ? null : (
-        <MustHaveAndAnchorsDisclosure
-          index={index}
-          criterionLabel={labelOf(index)}
-          scale={LIMITS.scales.team}
-          isDisabled={isDisabled}
-        />
-      )}
+      {/* A measured criterion's must-have is in its unit, with no scale labels. */}
+      <MustHaveAndAnchorsDisclosure
+        index={index}
+        criterionLabel={labelOf(index)}
+        scale={LIMITS.scales.team}
+        isDisabled={isDisabled}
+      />
     </>
   );
 

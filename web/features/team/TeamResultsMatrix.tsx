@@ -6,7 +6,7 @@ import { Tooltip, tooltipTriggerClasses } from '../../components/ui/Tooltip.tsx'
 import { useFormatters } from '../../lib/format.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 import { knockoutsOfDetails } from '../analysis/analysis-model.ts';
-import { KnockedOutBadge, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
+import { KnockedOutBadge, measuredMustHavesOf, useKnockoutReasons } from '../analysis/KnockedOut.tsx';
 import { WeightShareNote } from '../decisions/WeightShareNote.tsx';
 import { compareAiOpinion, type AiOpinionCell } from './ai-opinion-model.ts';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -34,6 +34,7 @@ export function TeamResultsMatrix({ details }: { details: DecisionDetails }) {
   const knockouts = knockoutsOfDetails(details);
   const reasonsOf = useKnockoutReasons(
     new Map(details.criteria.map((criterion) => [criterion.id, criterion.name])),
+    measuredMustHavesOf(details.criteria),
   );
   const noVotesYet = t('results.noVotesYet');
   const aiOpinion = compareAiOpinion(details);

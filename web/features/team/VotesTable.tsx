@@ -16,7 +16,12 @@ interface NamedRow {
 interface VotesTableProps {
   options: readonly NamedRow[];
   /** Criteria with what the ends of the scale mean, shown under their headers. */
-  criteria: readonly (NamedRow & { anchors?: CriterionAnchors | undefined; isMeasured?: boolean })[];
+  criteria: readonly (NamedRow & {
+    anchors?: CriterionAnchors | undefined;
+    isMeasured?: boolean;
+    /** A measured criterion's unit, named under its header ("" or absent: none). */
+    unit?: string | undefined;
+  })[];
   /** Issue 31: the facts of measured criteria as shown ("1,299 € → 5.4"), by cell key; read-only. */
   facts?: ReadonlyMap<string, string>;
   /** Vote text by `cellKey(option key, criterion key)`. */
@@ -32,6 +37,8 @@ const SCALE = LIMITS.scales.team;
 /**
  * The caller's vote per option and criterion, whole numbers 0–10; arrow keys and Enter move between
  * cells, and a value off the scale says so at its cell (saving stays blocked until it is fixed).
+ * Measured criteria's columns show their facts read-only, named as facts in their unit, and the
+ * caption says so (issue 31).
  */
 export function VotesTable({
   options,
@@ -53,12 +60,27 @@ export function VotesTable({
   const criterionColumns = criteria.map((row, index) => ({
     key: row.key,
     label: row.name.trim() || t('teamEdit.criterionFallback', { number: index + 1 }),
-    anchors: scaleAnchorsDescription(t, row.anchors, SCALE, `votes-anchors-${row.key}`),
+    // A measured criterion's column holds facts in its unit, not votes on the scale (issue 31).
+    anchors: row.isMeasured
+      ? {
+          id: `votes-fact-${row.key}`,
+          text: row.unit?.trim()
+            ? t('teamEdit.factColumnUnit', { unit: row.unit.trim() })
+            : t('teamEdit.factColumn'),
+        }
+      : scaleAnchorsDescription(t, row.anchors, SCALE, `votes-anchors-${row.key}`),
   }));
+  const measuredCount = criteria.filter((row) => row.isMeasured).length;
+  const captionKey =
+    measuredCount === 0
+      ? 'teamEdit.votesCaption'
+      : measuredCount === criteria.length
+        ? 'teamEdit.votesCaptionFactsOnly'
+        : 'teamEdit.votesCaptionWithFacts';
 
   return (
     <MatrixTable
-      caption={t('teamEdit.votesCaption', SCALE)}
+      caption={t(captionKey, SCALE)}
       captionId="votes-caption"
       cornerHeader={t('teamEdit.option')}
       density="compact"

@@ -164,6 +164,30 @@ describe('aiVerdictOf', () => {
     });
   });
 
+  it('compares a measured must-have with the team’s facts, in the unit (issue 31)', () => {
+    // Cost measured in € (lower is better), at most 1,500 €: Oslo's 1,650 € misses it, so the AI's
+    // leader Oslo cannot lead and Lisbon, the team's top, is the AI's too.
+    const details = detailsWith({ team: [8, 6, 3, 4], ai: [4, 4, 2, 10], minimum: 1500 });
+    const criteria: DecisionDetails['criteria'] = [
+      { ...details.criteria[0]!, kind: 'measure', unit: '€', direction: 'lower' },
+      details.criteria[1]!,
+    ];
+    const fact = (option_id: number, measure: number) => ({
+      option_id,
+      criterion_id: 10,
+      value: 5,
+      user_id: null,
+      explanation: null,
+      generated_by: 'fact' as const,
+      ai_value: null,
+      ai_explanation: null,
+      measure,
+    });
+    expect(aiVerdictOf({ ...details, criteria, evaluations: [fact(1, 1299), fact(2, 1650)] })).toEqual({
+      kind: 'agrees',
+    });
+  });
+
   it('names the AI’s leader while the team has no result yet, and says nothing when no weight counts', () => {
     expect(aiVerdictOf(detailsWith({ team: [null, null, null, null], ai: [2, 2, 6, 6] }))).toEqual({
       kind: 'differs',

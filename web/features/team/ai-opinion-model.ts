@@ -2,6 +2,7 @@ import type { DecisionDetails } from '../../../shared/api/decisions.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { knockoutsOf, valuesOfCells } from '../../../shared/scoring/analysis.ts';
 import { computePersonalTotals, rankOptions } from '../../../shared/scoring/personal.ts';
+import { cellKey as scoringCellKey } from '../../../shared/scoring/team.ts';
 import { cellKey } from '../../lib/matrix-model.ts';
 
 /** The AI's value of one cell beside the team's. */
@@ -32,7 +33,10 @@ export interface AiOpinionComparison {
 type ComparedDetails = Pick<
   DecisionDetails,
   'options' | 'criteria' | 'results' | 'teamResults' | 'aiOpinion'
->;
+> & {
+  /** The team's facts among them: what a measured criterion's must-have compares with (issue 31). */
+  evaluations?: DecisionDetails['evaluations'];
+};
 
 // Team values are means: a hair below the threshold from floating point still counts as reaching it.
 const EPSILON = 1e-9;
@@ -57,8 +61,17 @@ export function aiVerdictOf(details: ComparedDetails): AiVerdict | null {
     importance: weights.get(criterion.id) ?? 0,
     weight: weights.get(criterion.id) ?? 0,
     minimum: criterion.minimum,
+    // A measured criterion's must-have is in its unit, met or missed by the facts (issue 31).
+    direction: criterion.kind === 'measure' ? (criterion.direction ?? 'higher') : null,
   }));
-  const knockedOut = knockoutsOf(details.options, criteria, valuesOfCells(cells));
+  const facts = new Map(
+    (details.evaluations ?? []).flatMap((cell) =>
+      cell.generated_by === 'fact' && cell.user_id === null && typeof cell.measure === 'number'
+        ? [[scoringCellKey(cell.option_id, cell.criterion_id), cell.measure] as const]
+        : [],
+    ),
+  );
+  const knockedOut = knockoutsOf(details.options, criteria, valuesOfCells(cells), facts);
   const ranking = rankOptions(
     computePersonalTotals(details.options, criteria, cells),
     2,

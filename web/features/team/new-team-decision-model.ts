@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import {
   mustHaveAndAnchorsRequest,
   mustHaveAndAnchorsSchema,
+  refineMinimums,
   noMustHaveOrAnchors,
 } from '../decisions/must-have-and-anchors.ts';
 import type { FilledTemplate } from '../templates/filled-template.ts';
@@ -23,7 +24,7 @@ const nameRowSchema = z.object({
 
 // Criteria carry a must-have and anchors, checked by the server's schemas (on the team's 0–10 scale).
 const criterionRowSchema = nameRowSchema.extend({
-  ...mustHaveAndAnchorsSchema(TEAM_SCALE).shape,
+  ...mustHaveAndAnchorsSchema().shape,
   // Issue 31: scored by votes, or measured from facts.
   kind: z.enum(['score', 'measure']).optional(),
   unit: z.string().max(LIMITS.decision.unitMax, 'validation.unitLength').optional(),
@@ -44,7 +45,7 @@ export const newTeamDecisionFormSchema = createTeamDecisionRequestSchema
         context.addIssue({ code: 'custom', message: 'team.deadlineTooSoon' });
     }),
     options: z.array(nameRowSchema),
-    criteria: z.array(criterionRowSchema),
+    criteria: z.array(criterionRowSchema).superRefine(refineMinimums(TEAM_SCALE)),
   });
 
 export type NewTeamDecisionValues = z.input<typeof newTeamDecisionFormSchema>;

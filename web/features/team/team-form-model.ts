@@ -57,6 +57,7 @@ export function voteRowsOf(details: Pick<DecisionDetails, 'options' | 'criteria'
       anchors: mustHaveAndAnchorsOf(criterion).anchors,
       // Issue 31: a measured criterion's cells are facts, shown read-only; members never vote on them.
       isMeasured: criterion.kind === 'measure',
+      unit: criterion.unit ?? '',
     })),
   };
 }
