@@ -3699,8 +3699,7 @@ export interface operations {
             /** @enum {string} */
             kind?: 'score' | 'measure';
             unit?: string | null;
-            /** @enum {string} */
-            direction?: 'higher' | 'lower';
+            direction?: ('higher' | 'lower') | null;
             worst?: number | null;
             best?: number | null;
           }[];
@@ -4032,8 +4031,7 @@ export interface operations {
             /** @enum {string} */
             kind?: 'score' | 'measure';
             unit?: string | null;
-            /** @enum {string} */
-            direction?: 'higher' | 'lower';
+            direction?: ('higher' | 'lower') | null;
             worst?: number | null;
             best?: number | null;
           }[];
@@ -6141,8 +6139,7 @@ export interface operations {
                 /** @enum {string} */
                 kind?: 'score' | 'measure';
                 unit?: string | null;
-                /** @enum {string} */
-                direction?: 'higher' | 'lower';
+                direction?: ('higher' | 'lower') | null;
                 worst?: number | null;
                 best?: number | null;
               }
@@ -6269,8 +6266,7 @@ export interface operations {
             /** @enum {string} */
             kind?: 'score' | 'measure';
             unit?: string | null;
-            /** @enum {string} */
-            direction?: 'higher' | 'lower';
+            direction?: ('higher' | 'lower') | null;
             worst?: number | null;
             best?: number | null;
           }[];
@@ -10194,8 +10190,7 @@ export interface operations {
             /** @enum {string} */
             kind?: 'score' | 'measure';
             unit?: string | null;
-            /** @enum {string} */
-            direction?: 'higher' | 'lower';
+            direction?: ('higher' | 'lower') | null;
             worst?: number | null;
             best?: number | null;
           }[];
@@ -10592,8 +10587,7 @@ export interface operations {
             /** @enum {string} */
             kind?: 'score' | 'measure';
             unit?: string | null;
-            /** @enum {string} */
-            direction?: 'higher' | 'lower';
+            direction?: ('higher' | 'lower') | null;
             worst?: number | null;
             best?: number | null;
           }[];

@@ -96,7 +96,8 @@ export const measuredCriterionFields = {
     .max(LIMITS.decision.unitMax, 'validation.unitLength')
     .nullish()
     .transform((unit) => (unit === undefined ? undefined : unit || null)),
-  direction: measureDirectionSchema.optional(),
+  // Details send null for a score criterion; null keeps what is stored, as absent does.
+  direction: measureDirectionSchema.nullish().transform((direction) => direction ?? undefined),
   worst: rawNumberSchema.nullish(),
   best: rawNumberSchema.nullish(),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
-import { criterionAnchorsSchema, criterionMinimumSchema } from './decisions.ts';
+import { criterionAnchorsSchema, criterionMinimumSchema, refineCriterionInput } from './decisions.ts';
 import { resourceIdSchema } from './ids.ts';
 import { singleLineText } from './text.ts';
 import { emailSchema } from './users.ts';
@@ -93,16 +93,18 @@ export const changeWorkspaceRoleRequestSchema = z.object({ role: assignableWorks
 export const transferWorkspaceRequestSchema = z.object({ user_id: resourceIdSchema });
 
 /** One criterion of a shared set: what "Start from a template" copies into a decision. */
-export const criteriaSetCriterionSchema = z.object({
-  name: singleLineText(D.criterionNameMax).min(1, 'validation.required'),
-  importance: z.coerce
-    .number({ error: 'validation.number' })
-    .min(D.importance.min, 'validation.importanceRange')
-    .max(D.importance.max, 'validation.importanceRange')
-    .default(0),
-  minimum: criterionMinimumSchema,
-  anchors: criterionAnchorsSchema,
-});
+export const criteriaSetCriterionSchema = z
+  .object({
+    name: singleLineText(D.criterionNameMax).min(1, 'validation.required'),
+    importance: z.coerce
+      .number({ error: 'validation.number' })
+      .min(D.importance.min, 'validation.importanceRange')
+      .max(D.importance.max, 'validation.importanceRange')
+      .default(0),
+    minimum: criterionMinimumSchema,
+    anchors: criterionAnchorsSchema,
+  })
+  .superRefine(refineCriterionInput);
 export type CriteriaSetCriterion = z.infer<typeof criteriaSetCriterionSchema>;
 
 export const criteriaSetRequestSchema = z.object({

@@ -313,7 +313,7 @@ describe('the outcome of a personal decision', () => {
       options: [{ id: optionIds[1], name: details.options[1]!.name }, 'Gamma'],
       criteria: details.criteria,
     });
-    expect(edited.statusCode).toBe(200);
+    expect(edited.statusCode, edited.body).toBe(200);
     const after: DecisionDetails = await detailsOf(app, owner, decision.id);
     expect([after.status, after.outcome]).toEqual(['open', null]);
 
