@@ -25,9 +25,11 @@ export default defineConfig({
     env: { TZ: 'Europe/Berlin' },
     // Cheaper password hashing for suites that register thousands of accounts (see the file).
     setupFiles: ['server/test/setup.ts'],
-    // Every core: Vitest leaves one free by default, which on a 2-core machine ran the files one by one
-    // (the files wait on their databases much of the time, so two at once took 0.64 of the time).
-    maxWorkers: os.availableParallelism(),
+    // SQLite: every core. Vitest leaves one free by default, which on a 2-core machine ran the files one by
+    // one (they wait on their databases much of the time: two at once took 0.6 of the time).
+    // PostgreSQL: one file at a time, as before. Two workers on the one database made schemas vanish
+    // mid-migration ("schema test_… does not exist"), not yet understood (docs/ARCHITECTURE.md).
+    maxWorkers: process.env.DATABASE_URL ? 1 : os.availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 30_000,
     reporters: ['default', './scripts/slowest-tests-reporter.ts'],
